@@ -1,0 +1,192 @@
+#include <deal.II/base/numbers.h>
+#include <deal.II/base/point.h>
+
+#include <base/expressions.h>
+
+#include <muParser.h>
+
+namespace stickslip
+{
+  std::map<std::string, double>
+  expression_constants()
+  {
+    return {{"pi", numbers::PI}};
+  }
+
+
+
+  std::vector<std::string>
+  split_and_trim(const std::string &text, const char separator)
+  {
+    std::vector<std::string> pieces;
+    std::string              piece;
+    std::istringstream       in(text);
+    while (std::getline(in, piece, separator))
+      {
+        const auto first = piece.find_first_not_of(" \t\r\n");
+        const auto last  = piece.find_last_not_of(" \t\r\n");
+        pieces.push_back(first == std::string::npos ?
+                           std::string() :
+                           piece.substr(first, last - first + 1));
+      }
+    if (!text.empty() && text.back() == separator)
+      pieces.emplace_back();
+    return pieces;
+  }
+
+
+
+  namespace
+  {
+    double
+    evaluate_constant(const std::string &    expression,
+                      const std::string &    path,
+                      const ParameterSource &source)
+    {
+      try
+        {
+          mu::Parser parser;
+          for (const auto &constant : expression_constants())
+            parser.DefineConst(constant.first, constant.second);
+          parser.SetExpr(expression);
+          const double value = parser.Eval();
+          if (!std::isfinite(value))
+            throw_bad_parameter(source,
+                                path,
+                                expression,
+                                "every entry must be a finite number");
+          return value;
+        }
+      catch (mu::Parser::exception_type &e)
+        {
+          throw_bad_parameter(source,
+                              path,
+                              expression,
+                              "it is not a number or constant expression (" +
+                                e.GetMsg() + ")");
+        }
+    }
+  } // namespace
+
+
+
+  std::vector<double>
+  parse_number_list(const std::string &    text,
+                    const std::string &    path,
+                    const ParameterSource &source)
+  {
+    std::vector<double> values;
+    if (text.find_first_not_of(" \t") == std::string::npos)
+      return values;
+    for (const auto &entry : split_and_trim(text, ','))
+      {
+        if (entry.empty())
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "the list has an empty entry (write numbers "
+                              "separated by commas)");
+        values.push_back(evaluate_constant(entry, path, source));
+      }
+    return values;
+  }
+
+
+
+  FullMatrix<double>
+  parse_matrix(const std::string &    text,
+               const std::string &    path,
+               const ParameterSource &source)
+  {
+    std::vector<std::vector<double>> rows;
+    for (const auto &row : split_and_trim(text, ';'))
+      rows.push_back(parse_number_list(row, path, source));
+    if (rows.empty() || rows[0].empty())
+      throw_bad_parameter(source,
+                          path,
+                          text,
+                          "a matrix must be given row by row, rows separated "
+                          "by ';' and entries by ','");
+    FullMatrix<double> matrix(rows.size(), rows[0].size());
+    for (unsigned int i = 0; i < rows.size(); ++i)
+      {
+        if (rows[i].size() != rows[0].size())
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "every row must have the same number of "
+                              "entries (row 1 has " +
+                                std::to_string(rows[0].size()) + ", row " +
+                                std::to_string(i + 1) + " has " +
+                                std::to_string(rows[i].size()) + ")");
+        for (unsigned int j = 0; j < rows[i].size(); ++j)
+          matrix(i, j) = rows[i][j];
+      }
+    return matrix;
+  }
+
+
+
+  TimeFunction::TimeFunction(const std::string &    text,
+                             const unsigned int     n_components,
+                             const std::string &    path,
+                             const ParameterSource &source)
+  {
+    const auto pieces = split_and_trim(text, ';');
+    if (pieces.size() != n_components)
+      throw_bad_parameter(source,
+                          path,
+                          text,
+                          "it must hold " + std::to_string(n_components) +
+                            " expression(s) separated by ';', one per "
+                            "component (found " +
+                            std::to_string(pieces.size()) + ")");
+    for (const auto &piece : pieces)
+      if (piece.empty())
+        throw_bad_parameter(source,
+                            path,
+                            text,
+                            "an expression is empty (write one muParser "
+                            "expression of t per component, separated by ';')");
+
+    parser = std::make_unique<FunctionParser<1>>(n_components);
+    try
+      {
+        parser->initialize("x,t", pieces, expression_constants(), true);
+        // Evaluate once: muParser reports some errors only at evaluation.
+        for (unsigned int c = 0; c < n_components; ++c)
+          parser->value(Point<1>(), c);
+      }
+    catch (std::exception &e)
+      {
+        std::string reason = e.what();
+        const auto  start  = reason.find("The following parser error");
+        throw_bad_parameter(source,
+                            path,
+                            text,
+                            "it is not a valid muParser expression of t " +
+                              std::string("(") +
+                              (start == std::string::npos ?
+                                 std::string("parser error") :
+                                 reason.substr(start, 400)) +
+                              ")");
+      }
+  }
+
+
+
+  double
+  TimeFunction::value(const double t, const unsigned int component) const
+  {
+    parser->set_time(t);
+    return parser->value(Point<1>(), component);
+  }
+
+
+
+  unsigned int
+  TimeFunction::n_components() const
+  {
+    return parser->n_components;
+  }
+} // namespace stickslip

@@ -1,0 +1,75 @@
+#ifndef stickslip_base_expressions_h
+#define stickslip_base_expressions_h
+
+#include <deal.II/base/function_parser.h>
+#include <deal.II/lac/full_matrix.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The constants every expression of a parameter file may use. muParser's
+   * own _pi has only 13 digits (DESIGN.md §7), so `pi` is defined here.
+   */
+  std::map<std::string, double>
+  expression_constants();
+
+  /**
+   * Evaluate a comma-separated list of constant expressions ("1, 1/3, 2*pi").
+   * Errors name @p path and where it was set.
+   */
+  std::vector<double>
+  parse_number_list(const std::string &    text,
+                    const std::string &    path,
+                    const ParameterSource &source);
+
+  /**
+   * Evaluate a matrix written row by row: rows separated by ';', entries by
+   * ','. All rows must have the same length.
+   */
+  FullMatrix<double>
+  parse_matrix(const std::string &    text,
+               const std::string &    path,
+               const ParameterSource &source);
+
+  /**
+   * A vector-valued function of time given by muParser expressions, one per
+   * component, separated by ';'. The variable is `t`; piecewise data use
+   * `t<1 ? a : b`. Wraps deal.II's FunctionParser.
+   */
+  class TimeFunction
+  {
+  public:
+    /**
+     * Parse @p text as @p n_components expressions. Throws an InputError
+     * naming @p path when the text does not parse or has the wrong number
+     * of components.
+     */
+    TimeFunction(const std::string &    text,
+                 const unsigned int     n_components,
+                 const std::string &    path,
+                 const ParameterSource &source);
+
+    /** Value of component @p component at time @p t. */
+    double
+    value(const double t, const unsigned int component) const;
+
+    unsigned int
+    n_components() const;
+
+  private:
+    std::unique_ptr<FunctionParser<1>> parser;
+  };
+
+  /** Split @p text at @p separator and trim each piece. */
+  std::vector<std::string>
+  split_and_trim(const std::string &text, const char separator);
+} // namespace stickslip
+
+#endif

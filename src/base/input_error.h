@@ -1,0 +1,88 @@
+#ifndef stickslip_base_input_error_h
+#define stickslip_base_input_error_h
+
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace stickslip
+{
+  /**
+   * An error in the user's input (parameter file, command line, data files).
+   *
+   * Input is read and checked identically on every MPI rank, so an
+   * InputError is thrown collectively: main() prints it once on rank 0 and
+   * every rank exits with a non-zero status, before any output is written.
+   */
+  class InputError : public std::runtime_error
+  {
+  public:
+    explicit InputError(const std::string &message);
+  };
+
+
+
+  /**
+   * A failure of the computation that every rank detects together (from
+   * MPI-reduced quantities): divergence, a friction solver that does not
+   * converge. Like InputError it is printed once and ends every rank.
+   */
+  class RunError : public std::runtime_error
+  {
+  public:
+    explicit RunError(const std::string &message);
+  };
+
+
+
+  /**
+   * Where each parameter of a run was set: the line of the parameter file,
+   * or a --set option of the command line. Used to point the user at the
+   * offending line in error messages.
+   */
+  class ParameterSource
+  {
+  public:
+    ParameterSource() = default;
+
+    /** Scan @p file_name for `set` lines, remembering subsection paths. */
+    explicit ParameterSource(const std::string &file_name);
+
+    /** Record that @p path ("Sub/Name") was overridden on the command line. */
+    void
+    mark_command_line(const std::string &path);
+
+    /** " (file.prm, line 12)", " (command line --set)", or "". */
+    std::string
+    where(const std::string &path) const;
+
+    const std::string &
+    file_name() const;
+
+  private:
+    std::string                        input_file;
+    std::map<std::string, unsigned int> line_of_path;
+    std::map<std::string, bool>         from_command_line;
+  };
+
+
+
+  /**
+   * Compose the standard message for a bad parameter value: names the
+   * parameter, where it was set, the value, and what is allowed.
+   */
+  std::string
+  bad_parameter_message(const ParameterSource &source,
+                        const std::string &    path,
+                        const std::string &    value,
+                        const std::string &    allowed);
+
+  /** Throw an InputError with bad_parameter_message(). */
+  [[noreturn]] void
+  throw_bad_parameter(const ParameterSource &source,
+                      const std::string &    path,
+                      const std::string &    value,
+                      const std::string &    allowed);
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,419 @@
+#include <base/expressions.h>
+#include <base/run_parameters.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace Parameters
+  {
+    namespace
+    {
+      std::string
+      to_string(const double value)
+      {
+        std::ostringstream out;
+        out.precision(17);
+        out << value;
+        return out.str();
+      }
+    } // namespace
+
+
+
+    void
+    Time::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Time");
+      prm.declare_entry("Initial time",
+                        "0",
+                        Patterns::Double(),
+                        "Time t0 at which the initial data are given.");
+      prm.declare_entry("Final time",
+                        "1",
+                        Patterns::Double(),
+                        "Time at which the run ends (absolute, > t0).");
+      prm.declare_entry("Time step",
+                        "1e-3",
+                        Patterns::Double(),
+                        "Time step dt > 0. It must divide (Final time - "
+                        "Initial time): the run takes N = (T - t0)/dt equal "
+                        "steps and never shortens the last one.");
+      prm.declare_entry("Convergence time steps",
+                        "",
+                        Patterns::Anything(),
+                        "Comma-separated list of time steps. When not empty, "
+                        "one invocation runs every step size of the list "
+                        "(the Time step entry is then ignored) and writes "
+                        "errors.csv with the errors and observed orders.");
+      prm.declare_entry("Reference time step",
+                        "0",
+                        Patterns::Double(0),
+                        "When > 0, errors are measured against a reference "
+                        "run with this (fine) time step instead of the exact "
+                        "solution. Every time step of the run must be an "
+                        "integer multiple of it.");
+      prm.declare_entry("Scheme",
+                        "lie",
+                        Patterns::Selection("lie|strang|regularized arkode"),
+                        "Time scheme: Lie splitting seed 000 (9)-(13), Strang "
+                        "splitting (16)-(22), or the regularized multiplier "
+                        "lambda_eta of seed 000 (5) integrated by SUNDIALS "
+                        "ARKode with adaptive steps (a reference route).");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Time::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      prm.enter_subsection("Time");
+      initial_time        = prm.get_double("Initial time");
+      final_time          = prm.get_double("Final time");
+      time_step           = prm.get_double("Time step");
+      reference_time_step = prm.get_double("Reference time step");
+      convergence_time_steps =
+        parse_number_list(prm.get("Convergence time steps"),
+                          "Time/Convergence time steps",
+                          source);
+      const std::string scheme_name = prm.get("Scheme");
+      scheme = scheme_name == "lie"    ? Scheme::lie :
+               scheme_name == "strang" ? Scheme::strang :
+                                         Scheme::regularized_arkode;
+      prm.leave_subsection();
+
+      if (!(final_time > initial_time))
+        throw_bad_parameter(source,
+                            "Time/Final time",
+                            to_string(final_time),
+                            "it must be larger than Time/Initial time = " +
+                              to_string(initial_time));
+      if (convergence_time_steps.empty() && !(time_step > 0))
+        throw_bad_parameter(source,
+                            "Time/Time step",
+                            to_string(time_step),
+                            "the time step must be positive");
+      for (const double dt : convergence_time_steps)
+        if (!(dt > 0))
+          throw_bad_parameter(source,
+                              "Time/Convergence time steps",
+                              to_string(dt),
+                              "every time step of the list must be positive");
+      for (const double dt : time_steps())
+        n_steps(dt, source);
+      if (reference_time_step > 0)
+        for (const double dt : time_steps())
+          {
+            const double ratio = dt / reference_time_step;
+            if (std::abs(ratio - std::round(ratio)) > 1e-9 * ratio ||
+                std::round(ratio) < 1)
+              throw_bad_parameter(source,
+                                  "Time/Reference time step",
+                                  to_string(reference_time_step),
+                                  "every time step must be an integer "
+                                  "multiple of it (dt = " +
+                                    to_string(dt) + " is " + to_string(ratio) +
+                                    " times it)");
+          }
+    }
+
+
+
+    std::vector<double>
+    Time::time_steps() const
+    {
+      if (!convergence_time_steps.empty())
+        return convergence_time_steps;
+      return {time_step};
+    }
+
+
+
+    unsigned int
+    Time::n_steps(const double dt, const ParameterSource &source) const
+    {
+      const double ratio   = (final_time - initial_time) / dt;
+      const double rounded = std::round(ratio);
+      const std::string path = convergence_time_steps.empty() ?
+                                 "Time/Time step" :
+                                 "Time/Convergence time steps";
+      if (rounded < 1 || std::abs(ratio - rounded) > 1e-9 * ratio)
+        throw_bad_parameter(
+          source,
+          path,
+          to_string(dt),
+          "the time step must divide the time interval T - t0 = " +
+            to_string(final_time - initial_time) + " into equal steps (" +
+            to_string(ratio) + " steps); stickslip never shortens or "
+            "stretches the last step. Choose dt = (T - t0)/N, e.g. " +
+            to_string((final_time - initial_time) /
+                      std::max(1.0, std::ceil(ratio))));
+      if (rounded > 4e9)
+        throw_bad_parameter(source, path, to_string(dt), "too many steps");
+      return static_cast<unsigned int>(rounded);
+    }
+
+
+
+    void
+    Splitting::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Splitting");
+      prm.declare_entry("Friction substeps",
+                        "10",
+                        Patterns::Integer(1, 100000),
+                        "P: implicit-explicit sub-steps of the friction step, "
+                        "seed 000 (25)-(26), tau_1 = dt/P.");
+      prm.declare_entry("Elastic substeps",
+                        "2",
+                        Patterns::Integer(1, 100000),
+                        "Q: centered sub-steps of the elastic step, seed 000 "
+                        "(55)-(57), tau_2 = dt/Q.");
+      prm.declare_entry("Alpha",
+                        "0.25",
+                        Patterns::Double(0, 0.5),
+                        "alpha in [0, 1/2] of the centered elastic step "
+                        "(56). alpha >= 1/4 is unconditionally stable; for "
+                        "alpha < 1/4 the condition tau_2 < 1/sqrt((1/4 - "
+                        "alpha) nu_d) is checked before the run.");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Splitting::parse(ParameterHandler &prm, const ParameterSource &)
+    {
+      prm.enter_subsection("Splitting");
+      friction_substeps = prm.get_integer("Friction substeps");
+      elastic_substeps  = prm.get_integer("Elastic substeps");
+      alpha             = prm.get_double("Alpha");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Friction::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Friction");
+      prm.declare_entry(
+        "Solver",
+        "semismooth newton",
+        Patterns::Selection(
+          "closed form|projection|penalty newton|semismooth newton"),
+        "Solver of the friction sub-step M W + tau C lambda = b, lambda in "
+        "Sgn(W) (seed 000 (38)): closed form (diagonal M only, seed 000 "
+        "(53)), projection (39)-(41), penalty newton (67)-(74; dense, small "
+        "systems), semismooth newton (primal-dual active set, one linear "
+        "solve with M per iteration).");
+      prm.declare_entry("Tolerance",
+                        "1e-12",
+                        Patterns::Double(0),
+                        "Stopping tolerance of the iterative friction "
+                        "solvers: max-norm change of the multiplier "
+                        "(projection), max-norm Newton step (penalty "
+                        "newton).");
+      prm.declare_entry("Maximum iterations",
+                        "10000",
+                        Patterns::Integer(1),
+                        "Iteration limit of the iterative friction solvers; "
+                        "reaching it is an error.");
+      prm.declare_entry("Projection rho",
+                        "0",
+                        Patterns::Double(0),
+                        "rho of the projection algorithm (41). 0 chooses "
+                        "rho = 1/(tau_1 beta_d), the middle of the "
+                        "convergence range (43) 0 < rho < 2/(tau_1 beta_d); "
+                        "a given rho outside (43) is an error.");
+      prm.declare_entry("Penalty epsilon",
+                        "1e-4",
+                        Patterns::Double(0),
+                        "epsilon > 0 of the penalty functional (67).");
+      prm.declare_entry("Regularization eta",
+                        "1e-3",
+                        Patterns::Double(0),
+                        "eta > 0 of the regularized multiplier lambda_eta = "
+                        "v/sqrt(eta^2 + v^2), seed 000 (5) (Scheme = "
+                        "regularized arkode).");
+      prm.declare_entry("ARKode tolerance",
+                        "1e-8",
+                        Patterns::Double(0),
+                        "Relative and absolute error tolerance of the "
+                        "adaptive ARKode integration.");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Friction::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      prm.enter_subsection("Friction");
+      const std::string name = prm.get("Solver");
+      solver = name == "closed form" ? FrictionSolverType::closed_form :
+               name == "projection"  ? FrictionSolverType::projection :
+               name == "penalty newton" ?
+                                        FrictionSolverType::penalty_newton :
+                                        FrictionSolverType::semismooth_newton;
+      tolerance          = prm.get_double("Tolerance");
+      max_iterations     = prm.get_integer("Maximum iterations");
+      projection_rho     = prm.get_double("Projection rho");
+      penalty_epsilon    = prm.get_double("Penalty epsilon");
+      regularization_eta = prm.get_double("Regularization eta");
+      arkode_tolerance   = prm.get_double("ARKode tolerance");
+      prm.leave_subsection();
+
+      if (!(tolerance > 0))
+        throw_bad_parameter(source,
+                            "Friction/Tolerance",
+                            to_string(tolerance),
+                            "the tolerance must be positive");
+      if (!(penalty_epsilon > 0))
+        throw_bad_parameter(source,
+                            "Friction/Penalty epsilon",
+                            to_string(penalty_epsilon),
+                            "epsilon of seed 000 (67) must be positive");
+      if (!(regularization_eta > 0))
+        throw_bad_parameter(source,
+                            "Friction/Regularization eta",
+                            to_string(regularization_eta),
+                            "eta of seed 000 (5) must be positive");
+      if (!(arkode_tolerance > 0))
+        throw_bad_parameter(source,
+                            "Friction/ARKode tolerance",
+                            to_string(arkode_tolerance),
+                            "the tolerance must be positive");
+    }
+
+
+
+    void
+    LinearSolver::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Linear solver");
+      prm.declare_entry("Type",
+                        "auto",
+                        Patterns::Selection("auto|direct|cg"),
+                        "Linear solves with M and M + alpha tau^2 A: direct "
+                        "(sparse Cholesky, factorized once per run), cg "
+                        "(conjugate gradients with algebraic multigrid), or "
+                        "auto (direct up to the size limit, cg above). "
+                        "Diagonal matrices are always inverted directly.");
+      prm.declare_entry("Tolerance",
+                        "1e-13",
+                        Patterns::Double(0),
+                        "Relative residual tolerance of cg.");
+      prm.declare_entry("Direct size limit",
+                        "20000",
+                        Patterns::Integer(1),
+                        "Largest system solved directly when Type = auto.");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    LinearSolver::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      prm.enter_subsection("Linear solver");
+      const std::string name = prm.get("Type");
+      type = name == "auto"   ? LinearSolverType::automatic :
+             name == "direct" ? LinearSolverType::direct :
+                                LinearSolverType::cg;
+      tolerance         = prm.get_double("Tolerance");
+      direct_size_limit = prm.get_integer("Direct size limit");
+      prm.leave_subsection();
+      if (!(tolerance > 0))
+        throw_bad_parameter(source,
+                            "Linear solver/Tolerance",
+                            to_string(tolerance),
+                            "the tolerance must be positive");
+    }
+
+
+
+    void
+    Output::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Output");
+      prm.declare_entry("Directory",
+                        "output",
+                        Patterns::Anything(),
+                        "Directory of parameters.prm, history.csv and "
+                        "errors.csv (created if missing).");
+      prm.declare_entry("Interval",
+                        "0",
+                        Patterns::Double(0),
+                        "Simulated time between rows of history.csv; 0 "
+                        "writes every time step.");
+      prm.declare_entry("Overwrite",
+                        "false",
+                        Patterns::Bool(),
+                        "Allow writing into a directory that holds the "
+                        "results of a previous run.");
+      prm.declare_entry("Quiet",
+                        "false",
+                        Patterns::Bool(),
+                        "Print only errors and the final summary (no "
+                        "progress lines).");
+      prm.declare_entry("Progress interval",
+                        "5",
+                        Patterns::Double(0),
+                        "Wall-clock seconds between progress lines.");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Output::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      prm.enter_subsection("Output");
+      directory         = prm.get("Directory");
+      interval          = prm.get_double("Interval");
+      overwrite         = prm.get_bool("Overwrite");
+      quiet             = prm.get_bool("Quiet");
+      progress_interval = prm.get_double("Progress interval");
+      prm.leave_subsection();
+      if (directory.find_first_not_of(" \t") == std::string::npos)
+        throw_bad_parameter(source,
+                            "Output/Directory",
+                            directory,
+                            "an output directory must be named");
+    }
+
+
+
+    void
+    Run::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Model",
+                        "ode",
+                        Patterns::Selection("ode|gearbox"),
+                        "The model: ode (finite-dof friction system written "
+                        "in the parameter file, seeds 000/001), gearbox "
+                        "(gear box efficiency problem, seed 000 (54)).");
+      Time::declare_parameters(prm);
+      Splitting::declare_parameters(prm);
+      Friction::declare_parameters(prm);
+      LinearSolver::declare_parameters(prm);
+      Output::declare_parameters(prm);
+    }
+
+
+
+    void
+    Run::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      model = prm.get("Model");
+      time.parse(prm, source);
+      splitting.parse(prm, source);
+      friction.parse(prm, source);
+      linear_solver.parse(prm, source);
+      output.parse(prm, source);
+    }
+  } // namespace Parameters
+} // namespace stickslip

@@ -1,0 +1,383 @@
+#include <deal.II/lac/vector.h>
+
+#include <base/local_values.h>
+#include <base/progress.h>
+#include <drivers/finite_dof_driver.h>
+#include <linear_algebra/dense_tools.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace
+  {
+    const double not_measured = std::numeric_limits<double>::quiet_NaN();
+
+    double
+    observed_order(const double e_coarse,
+                   const double e_fine,
+                   const double dt_coarse,
+                   const double dt_fine)
+    {
+      if (!(e_coarse > 0) || !(e_fine > 0))
+        return not_measured;
+      return std::log(e_coarse / e_fine) / std::log(dt_coarse / dt_fine);
+    }
+
+    /** Least-squares slope of log e against log dt. */
+    double
+    fitted_slope(const std::vector<double> &dt, const std::vector<double> &e)
+    {
+      double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+      for (unsigned int i = 0; i < dt.size(); ++i)
+        if (e[i] > 0)
+          {
+            const double x = std::log(dt[i]), y = std::log(e[i]);
+            n += 1;
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            sxy += x * y;
+          }
+      if (n < 2)
+        return not_measured;
+      return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    }
+  } // namespace
+
+
+
+  FiniteDofDriver::FiniteDofDriver(const Parameters::Run &   run,
+                                   const ParameterSource &   source,
+                                   const FiniteDofModel &    model,
+                                   const ParameterHandler &  prm,
+                                   const ConditionalOStream &pcout)
+    : parameters(run)
+    , source(source)
+    , model(model)
+    , prm(prm)
+    , pcout(pcout)
+    , output(run.output.directory, run.output.overwrite, model.system().comm)
+  {}
+
+
+
+  std::vector<std::string>
+  FiniteDofDriver::history_columns() const
+  {
+    std::vector<std::string> columns = {"t"};
+    const unsigned int       d       = model.system().size();
+    for (const std::string name : {"x", "v", "lambda"})
+      for (unsigned int i = 1; i <= d; ++i)
+        columns.push_back(name + std::to_string(i));
+    columns.push_back("energy");
+    columns.push_back("iterations");
+    return columns;
+  }
+
+
+
+  void
+  FiniteDofDriver::append_history_row(CsvTable &            history,
+                                      const double          t,
+                                      const FrictionState & state,
+                                      const bool            has_multiplier,
+                                      const unsigned long   iterations) const
+  {
+    const FrictionSystem &       system = model.system();
+    const dealii::Vector<double> x = replicate(state.displacement, system.comm);
+    const dealii::Vector<double> v = replicate(state.velocity, system.comm);
+    const dealii::Vector<double> lambda =
+      replicate(state.multiplier, system.comm);
+    std::vector<double> row = {t};
+    row.insert(row.end(), x.begin(), x.end());
+    row.insert(row.end(), v.begin(), v.end());
+    for (const double value : lambda)
+      row.push_back(has_multiplier ? value : not_measured);
+    row.push_back(system.energy(state.displacement, state.velocity));
+    row.push_back(static_cast<double>(iterations));
+    history.add_row(row);
+  }
+
+
+
+  FiniteDofDriver::StepSizeErrors
+  FiniteDofDriver::simulate(const double             dt,
+                            TimeIntegrator &         integrator,
+                            const ReferenceSolution *reference,
+                            RecordedReference *      recording,
+                            CsvTable *               history)
+  {
+    const FrictionSystem &system = model.system();
+    const double          t0     = parameters.time.initial_time;
+    const unsigned int    n_steps = parameters.time.n_steps(dt, source);
+
+    FrictionState state;
+    state.reinit(system.locally_owned, system.comm);
+    state.displacement = system.initial_displacement;
+    state.velocity     = system.initial_velocity;
+
+    DistributedVector exact_x(system.locally_owned, system.comm);
+    DistributedVector exact_v(system.locally_owned, system.comm);
+    double            sum_x = 0, sum_v = 0, sum_lambda = 0;
+    double            max_x = 0, max_v = 0;
+
+    if (recording != nullptr)
+      recording->record(state.displacement, state.velocity, state.multiplier);
+    if (history != nullptr)
+      append_history_row(*history, t0, state, false, 0);
+
+    ProgressReporter progress(pcout,
+                              t0,
+                              parameters.time.final_time,
+                              parameters.output.progress_interval,
+                              parameters.output.quiet);
+    const double  interval    = parameters.output.interval;
+    double        next_output = t0 + interval;
+    unsigned long iterations_at_last_row = 0;
+
+    for (unsigned int n = 0; n < n_steps; ++n)
+      {
+        const double t      = t0 + n * dt;
+        const double t_next = t0 + (n + 1) * dt;
+        integrator.advance(t, dt, state);
+
+        // Divergence: stop with the last good state written.
+        const double size =
+          state.displacement.linfty_norm() + state.velocity.linfty_norm();
+        if (!std::isfinite(size))
+          {
+            if (history != nullptr)
+              output.write_atomically("history.csv", history->to_string());
+            std::ostringstream message;
+            message << "the run diverged at step " << n + 1 << " (t = "
+                    << t_next << ", dt = " << dt
+                    << "): the displacement or velocity is not finite. "
+                       "Likely causes: an elastic step beyond its stability "
+                       "limit (Splitting/Alpha < 1/4), or a friction solver "
+                       "tolerance or iteration limit too loose. The last "
+                       "good state is in history.csv";
+            throw RunError(message.str());
+          }
+
+        if (recording != nullptr)
+          recording->record(state.displacement,
+                            state.velocity,
+                            state.multiplier);
+        if (reference != nullptr)
+          {
+            reference->values(t_next, exact_x, exact_v);
+            exact_x -= state.displacement;
+            exact_v -= state.velocity;
+            const double ex = exact_x.l2_norm(), ev = exact_v.l2_norm();
+            sum_x += dt * ex * ex;
+            sum_v += dt * ev * ev;
+            max_x = std::max(max_x, ex);
+            max_v = std::max(max_v, ev);
+            if (reference->has_multiplier())
+              sum_lambda +=
+                reference->multiplier_error_squared(t, t_next, state.multiplier);
+          }
+        if (history != nullptr &&
+            (interval == 0 || t_next >= next_output - 1e-9 * dt ||
+             n + 1 == n_steps))
+          {
+            append_history_row(*history,
+                               t_next,
+                               state,
+                               true,
+                               integrator.statistics.friction_iterations -
+                                 iterations_at_last_row);
+            iterations_at_last_row = integrator.statistics.friction_iterations;
+            while (interval > 0 && next_output <= t_next + 1e-9 * dt)
+              next_output += interval;
+          }
+        progress.update(t_next);
+      }
+
+    StepSizeErrors errors{dt,
+                     not_measured,
+                     not_measured,
+                     not_measured,
+                     not_measured,
+                     not_measured};
+    if (reference != nullptr)
+      {
+        errors.displacement_l2  = std::sqrt(sum_x);
+        errors.velocity_l2      = std::sqrt(sum_v);
+        errors.displacement_max = max_x;
+        errors.velocity_max     = max_v;
+        if (reference->has_multiplier())
+          errors.multiplier_l2 =
+            std::sqrt(Utilities::MPI::sum(sum_lambda, system.comm));
+      }
+
+    const auto &statistics = integrator.statistics;
+    char        line[256];
+    std::snprintf(line,
+                  sizeof(line),
+                  "  dt = %-10.4g %u steps, %lu friction solves, %lu "
+                  "iterations (%.2f per solve), wall %.2f s",
+                  dt,
+                  n_steps,
+                  statistics.friction_solves,
+                  statistics.friction_iterations,
+                  statistics.friction_solves > 0 ?
+                    double(statistics.friction_iterations) /
+                      statistics.friction_solves :
+                    0.,
+                  progress.elapsed());
+    pcout << line << std::endl;
+    return errors;
+  }
+
+
+
+  void
+  FiniteDofDriver::report_errors(const std::vector<StepSizeErrors> &errors) const
+  {
+    CsvTable table({"dt",
+                    "error_x",
+                    "error_v",
+                    "error_lambda",
+                    "max_error_x",
+                    "max_error_v",
+                    "order_x",
+                    "order_v",
+                    "order_lambda"});
+    pcout << "\n  errors (discrete L2 in time; lambda: L2 of the step-averaged "
+             "multiplier)\n"
+          << "  dt          error_x     error_v     error_lambda  order_x  "
+             "order_v  order_lambda\n";
+    std::vector<double> dts, ex, ev, el;
+    for (unsigned int i = 0; i < errors.size(); ++i)
+      {
+        const StepSizeErrors &e     = errors[i];
+        double           ox    = not_measured, ov = not_measured,
+               ol              = not_measured;
+        if (i > 0)
+          {
+            const StepSizeErrors &p = errors[i - 1];
+            ox = observed_order(p.displacement_l2, e.displacement_l2, p.dt, e.dt);
+            ov = observed_order(p.velocity_l2, e.velocity_l2, p.dt, e.dt);
+            ol = observed_order(p.multiplier_l2, e.multiplier_l2, p.dt, e.dt);
+          }
+        table.add_row({e.dt,
+                       e.displacement_l2,
+                       e.velocity_l2,
+                       e.multiplier_l2,
+                       e.displacement_max,
+                       e.velocity_max,
+                       ox,
+                       ov,
+                       ol});
+        char line[200];
+        std::snprintf(line,
+                      sizeof(line),
+                      "  %-10.4g  %-10.4e  %-10.4e  %-12.4e  %7.3f  %7.3f  %7.3f",
+                      e.dt,
+                      e.displacement_l2,
+                      e.velocity_l2,
+                      e.multiplier_l2,
+                      ox,
+                      ov,
+                      ol);
+        pcout << line << '\n';
+        dts.push_back(e.dt);
+        ex.push_back(e.displacement_l2);
+        ev.push_back(e.velocity_l2);
+        el.push_back(e.multiplier_l2);
+      }
+    if (errors.size() > 1)
+      {
+        char line[200];
+        std::snprintf(line,
+                      sizeof(line),
+                      "  least-squares slopes: x %.3f, v %.3f, lambda %.3f",
+                      fitted_slope(dts, ex),
+                      fitted_slope(dts, ev),
+                      fitted_slope(dts, el));
+        pcout << line << '\n';
+      }
+    pcout << std::endl;
+    output.write_atomically("errors.csv", table.to_string());
+  }
+
+
+
+  void
+  FiniteDofDriver::run()
+  {
+    const FrictionSystem &    system = model.system();
+    const std::vector<double> steps  = parameters.time.time_steps();
+
+    // Build every integrator first: their checks (stability, rho range,
+    // solver applicability) must fail before anything is written.
+    std::vector<std::unique_ptr<TimeIntegrator>> integrators;
+    for (const double dt : steps)
+      integrators.push_back(
+        create_time_integrator(parameters, system, source, dt));
+    std::unique_ptr<TimeIntegrator> reference_integrator;
+    const double reference_dt = parameters.time.reference_time_step;
+    if (reference_dt > 0)
+      {
+        parameters.time.n_steps(reference_dt, source);
+        reference_integrator =
+          create_time_integrator(parameters, system, source, reference_dt);
+      }
+
+    output.prepare();
+    {
+      std::ostringstream used;
+      prm.print_parameters(used, ParameterHandler::PRM);
+      output.write_atomically("parameters.prm", used.str());
+    }
+
+    pcout << "stickslip: " << model.description() << '\n'
+          << "  scheme: " << integrators.front()->description() << '\n'
+          << "  output: " << output.file("") << std::endl;
+
+    std::unique_ptr<RecordedReference> recorded;
+    std::unique_ptr<ExactReference>    exact;
+    const ReferenceSolution *          reference = nullptr;
+    if (reference_dt > 0)
+      {
+        pcout << "  reference run:" << std::endl;
+        recorded = std::make_unique<RecordedReference>(
+          parameters.time.initial_time, reference_dt);
+        simulate(reference_dt, *reference_integrator, nullptr, recorded.get(), nullptr);
+        reference = recorded.get();
+      }
+    else if (model.exact_solution() != nullptr)
+      {
+        exact = std::make_unique<ExactReference>(*model.exact_solution(),
+                                                 system.locally_owned);
+        reference = exact.get();
+      }
+
+    // history.csv is written for the smallest time step.
+    unsigned int finest = 0;
+    for (unsigned int i = 1; i < steps.size(); ++i)
+      if (steps[i] < steps[finest])
+        finest = i;
+
+    std::vector<StepSizeErrors> errors;
+    CsvTable               history(history_columns());
+    for (unsigned int i = 0; i < steps.size(); ++i)
+      errors.push_back(simulate(steps[i],
+                                *integrators[i],
+                                reference,
+                                nullptr,
+                                i == finest ? &history : nullptr));
+    output.write_atomically("history.csv", history.to_string());
+
+    if (reference != nullptr)
+      report_errors(errors);
+    pcout << "  wrote " << output.file("history.csv")
+          << (reference != nullptr ? " and errors.csv" : "") << std::endl;
+  }
+} // namespace stickslip

@@ -1,0 +1,60 @@
+#include <base/local_values.h>
+#include <friction/closed_form_solver.h>
+
+#include <cmath>
+
+namespace stickslip
+{
+  ClosedFormSolver::ClosedFormSolver(const FrictionSystem &system)
+    : system(system)
+    , tau(0)
+  {}
+
+
+
+  void
+  ClosedFormSolver::set_substep(const double new_tau)
+  {
+    tau = new_tau;
+  }
+
+
+
+  unsigned int
+  ClosedFormSolver::solve(const DistributedVector &b,
+                          DistributedVector &      w,
+                          DistributedVector &      lambda,
+                          DistributedVector &)
+  {
+    ConstLocalValues rhs(b);
+    ConstLocalValues mass(system.mass_diagonal());
+    ConstLocalValues c(system.friction_weights);
+    LocalValues      velocity(w);
+    LocalValues      multiplier(lambda);
+    for (std::size_t k = 0; k < rhs.size(); ++k)
+      {
+        const double threshold = c[k] * tau;
+        if (threshold > 0)
+          {
+            const double excess = std::abs(rhs[k]) - threshold;
+            multiplier[k] = std::min(1., std::max(-1., rhs[k] / threshold));
+            velocity[k] =
+              excess > 0 ? std::copysign(excess, rhs[k]) / mass[k] : 0.;
+          }
+        else
+          {
+            multiplier[k] = 0;
+            velocity[k]   = rhs[k] / mass[k];
+          }
+      }
+    return 0;
+  }
+
+
+
+  std::string
+  ClosedFormSolver::name() const
+  {
+    return "closed form";
+  }
+} // namespace stickslip

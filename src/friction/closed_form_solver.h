@@ -1,0 +1,38 @@
+#ifndef stickslip_friction_closed_form_solver_h
+#define stickslip_friction_closed_form_solver_h
+
+#include <friction/friction_step_solver.h>
+
+namespace stickslip
+{
+  /**
+   * Exact componentwise solution for a diagonal (lumped) M, seed 000 (53)
+   * generalized to d components (MODELS.md §1.7):
+   * lambda_i = P_[-1,1](b_i / (c_i tau)), w_i = S_{c_i tau}(b_i) / m_i,
+   * with the soft threshold S so that a stuck component is exactly zero.
+   * Purely local to each rank.
+   */
+  class ClosedFormSolver : public FrictionStepSolver
+  {
+  public:
+    explicit ClosedFormSolver(const FrictionSystem &system);
+
+    void
+    set_substep(const double tau) override;
+
+    unsigned int
+    solve(const DistributedVector &b,
+          DistributedVector &      w,
+          DistributedVector &      lambda,
+          DistributedVector &      warm_start) override;
+
+    std::string
+    name() const override;
+
+  private:
+    const FrictionSystem &system;
+    double                tau;
+  };
+} // namespace stickslip
+
+#endif

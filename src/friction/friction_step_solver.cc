@@ -1,0 +1,42 @@
+#include <friction/closed_form_solver.h>
+#include <friction/friction_step_solver.h>
+#include <friction/penalty_newton_solver.h>
+#include <friction/projection_solver.h>
+#include <friction/semismooth_newton_solver.h>
+
+namespace stickslip
+{
+  std::unique_ptr<FrictionStepSolver>
+  create_friction_step_solver(const Parameters::Run &run,
+                              const FrictionSystem & system,
+                              const ParameterSource &source)
+  {
+    switch (run.friction.solver)
+      {
+        case Parameters::FrictionSolverType::closed_form:
+          if (!system.mass_is_diagonal())
+            throw_bad_parameter(source,
+                                "Friction/Solver",
+                                "closed form",
+                                "the closed form (seed 000 (53)) needs a "
+                                "diagonal (lumped) mass matrix, and this M "
+                                "has off-diagonal entries. Use semismooth "
+                                "newton, projection or penalty newton");
+          return std::make_unique<ClosedFormSolver>(system);
+        case Parameters::FrictionSolverType::projection:
+          return std::make_unique<ProjectionSolver>(system,
+                                                    run.friction,
+                                                    run.linear_solver,
+                                                    source);
+        case Parameters::FrictionSolverType::penalty_newton:
+          return std::make_unique<PenaltyNewtonSolver>(system,
+                                                       run.friction,
+                                                       source);
+        case Parameters::FrictionSolverType::semismooth_newton:
+          return std::make_unique<SemismoothNewtonSolver>(system,
+                                                          run.friction,
+                                                          run.linear_solver);
+      }
+    return nullptr;
+  }
+} // namespace stickslip

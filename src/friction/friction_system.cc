@@ -1,0 +1,83 @@
+#include <base/local_values.h>
+#include <friction/friction_system.h>
+#include <linear_algebra/spd_solver.h>
+
+namespace stickslip
+{
+  FrictionSystem::FrictionSystem(const MPI_Comm comm)
+    : comm(comm)
+    , has_stiffness(false)
+    , diagonal_mass(false)
+  {}
+
+
+
+  void
+  FrictionSystem::finalize()
+  {
+    diagonal_of_mass.reinit(locally_owned, comm);
+    diagonal_mass = extract_diagonal(mass, diagonal_of_mass, comm);
+    scratch.reinit(locally_owned, comm);
+  }
+
+
+
+  void
+  FrictionSystem::explicit_force(const double             t,
+                                 const DistributedVector &w,
+                                 DistributedVector &      out) const
+  {
+    forcing(t, out);
+    if (!gamma.is_zero())
+      {
+        gamma.apply(w, scratch);
+        ConstLocalValues g(scratch);
+        ConstLocalValues c(friction_weights);
+        LocalValues      result(out);
+        for (std::size_t k = 0; k < result.size(); ++k)
+          result[k] += c[k] * g[k];
+      }
+    if (extra_force)
+      extra_force(t, w, out);
+  }
+
+
+
+  double
+  FrictionSystem::energy(const DistributedVector &x,
+                         const DistributedVector &v) const
+  {
+    mass.vmult(scratch, v);
+    double e = 0.5 * (scratch * v);
+    if (has_stiffness)
+      {
+        stiffness.vmult(scratch, x);
+        e += 0.5 * (scratch * x);
+      }
+    return e;
+  }
+
+
+
+  bool
+  FrictionSystem::mass_is_diagonal() const
+  {
+    return diagonal_mass;
+  }
+
+
+
+  const DistributedVector &
+  FrictionSystem::mass_diagonal() const
+  {
+    return diagonal_of_mass;
+  }
+
+
+
+  types::global_dof_index
+  FrictionSystem::size() const
+  {
+    return locally_owned.size();
+  }
+} // namespace stickslip

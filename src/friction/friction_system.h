@@ -1,0 +1,78 @@
+#ifndef stickslip_friction_friction_system_h
+#define stickslip_friction_friction_system_h
+
+#include <base/global.h>
+#include <friction/gamma_law.h>
+
+#include <functional>
+
+namespace stickslip
+{
+  /**
+   * The semi-discrete friction system every model reduces to (DESIGN.md §1,
+   * seed 000 (4), seed 002 (0.1)-(0.3)):
+   *
+   *   M V' + A X + C (lambda - gamma(V)) = f(t) + g(t, V),  X' = V,
+   *   lambda_i in Sgn(v_i) where c_i > 0, lambda_i = 0 where c_i = 0,
+   *
+   * with M SPD, A SPSD, C = diag(c_i) >= 0, all distributed over the ranks
+   * of the communicator by rows. g is an optional model-specific force that
+   * the friction step treats explicitly (the gear box of seed 000 (54)).
+   * Models fill the members; finalize() derives what the solvers need.
+   */
+  class FrictionSystem
+  {
+  public:
+    explicit FrictionSystem(const MPI_Comm comm);
+
+    /** Analyse the operators once they are filled (collective). */
+    void
+    finalize();
+
+    /** out = f(t) + C gamma(w) + g(t, w): the explicit force of seed 000 (26). */
+    void
+    explicit_force(const double             t,
+                   const DistributedVector &w,
+                   DistributedVector &      out) const;
+
+    /** Kinetic plus elastic energy 1/2 V.MV + 1/2 X.AX. */
+    double
+    energy(const DistributedVector &x, const DistributedVector &v) const;
+
+    bool
+    mass_is_diagonal() const;
+
+    /** The diagonal of M (owned entries). */
+    const DistributedVector &
+    mass_diagonal() const;
+
+    /** Number of unknowns d. */
+    types::global_dof_index
+    size() const;
+
+    MPI_Comm          comm;
+    IndexSet          locally_owned;
+    DistributedMatrix mass;
+    DistributedMatrix stiffness;
+    bool              has_stiffness;
+    DistributedVector friction_weights; ///< c_i of C
+    GammaLaw          gamma;
+
+    /** f(t) into the owned entries of the output vector. */
+    std::function<void(const double, DistributedVector &)> forcing;
+
+    /** Optional extra explicit force g(t, w) (added), may be empty. */
+    std::function<void(const double, const DistributedVector &, DistributedVector &)>
+      extra_force;
+
+    DistributedVector initial_displacement;
+    DistributedVector initial_velocity;
+
+  private:
+    bool              diagonal_mass;
+    DistributedVector diagonal_of_mass;
+    mutable DistributedVector scratch;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,50 @@
+#ifndef stickslip_friction_gamma_law_h
+#define stickslip_friction_gamma_law_h
+
+#include <base/global.h>
+
+namespace stickslip
+{
+  /**
+   * The velocity-weakening part gamma of the friction law, componentwise
+   * (seed 000 Remark 2.1): gamma_i(0) = 0, gamma_i(+-inf) = +-beta_i with
+   * 0 < beta_i < 1, so that static friction c_i exceeds kinetic friction
+   * c_i (1 - beta_i).
+   */
+  class GammaLaw
+  {
+  public:
+    enum class Type
+    {
+      none,            ///< pure Coulomb
+      smooth,          ///< seed 000 (2): beta xi / sqrt(eps^2 + xi^2)
+      piecewise_linear ///< seed 000 (3): beta clamp(xi/eps, -1, 1)
+    };
+
+    GammaLaw();
+
+    /** Set the law and its per-component parameters (owned entries). */
+    void
+    reinit(const Type               type,
+           const DistributedVector &beta,
+           const DistributedVector &epsilon);
+
+    /** out = gamma(w), componentwise on the owned entries. */
+    void
+    apply(const DistributedVector &w, DistributedVector &out) const;
+
+    bool
+    is_zero() const;
+
+    /** gamma of one component. */
+    static double
+    value(const Type type, const double beta, const double epsilon, const double xi);
+
+  private:
+    Type              type;
+    DistributedVector beta;
+    DistributedVector epsilon;
+  };
+} // namespace stickslip
+
+#endif

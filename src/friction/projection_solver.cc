@@ -1,0 +1,174 @@
+#include <base/local_values.h>
+#include <friction/projection_solver.h>
+#include <linear_algebra/dense_tools.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace stickslip
+{
+  ProjectionSolver::ProjectionSolver(
+    const FrictionSystem &          system,
+    const Parameters::Friction &    parameters,
+    const Parameters::LinearSolver &linear_solver,
+    const ParameterSource &         source)
+    : system(system)
+    , parameters(parameters)
+    , source(source)
+    , mass_solver(linear_solver, system.comm)
+    , largest_eigenvalue(0)
+    , tau(0)
+    , rho(0)
+    , rhs(system.locally_owned, system.comm)
+  {
+    mass_solver.initialize(system.mass);
+
+    // beta_d of (43): exact for a diagonal M, dense for small systems, the
+    // power iteration otherwise.
+    if (system.mass_is_diagonal())
+      {
+        ConstLocalValues c(system.friction_weights);
+        ConstLocalValues m(system.mass_diagonal());
+        double           local_max = 0;
+        for (std::size_t k = 0; k < c.size(); ++k)
+          local_max = std::max(local_max, c[k] * c[k] / m[k]);
+        largest_eigenvalue = Utilities::MPI::max(local_max, system.comm);
+      }
+    else if (system.size() <= 1000)
+      {
+        const FullMatrix<double>     M = replicate(system.mass, system.comm);
+        const dealii::Vector<double> c =
+          replicate(system.friction_weights, system.comm);
+        FullMatrix<double> C2(M.m(), M.m());
+        for (unsigned int i = 0; i < M.m(); ++i)
+          C2(i, i) = c[i] * c[i];
+        largest_eigenvalue = largest_generalized_eigenvalue(C2, M);
+      }
+    else
+      {
+        const auto apply_C2 = [&](const DistributedVector &x,
+                                  DistributedVector &      y) {
+          y = x;
+          y.scale(system.friction_weights);
+          y.scale(system.friction_weights);
+        };
+        const auto apply_M = [&](const DistributedVector &x,
+                                 DistributedVector &      y) {
+          system.mass.vmult(y, x);
+        };
+        const auto solve_M = [&](const DistributedVector &x,
+                                 DistributedVector &      y) {
+          mass_solver.solve(y, x);
+        };
+        // The power iteration approaches from below: a 1% margin keeps the
+        // automatic rho inside (43).
+        largest_eigenvalue = 1.01 * power_iteration_generalized(apply_C2,
+                                                                apply_M,
+                                                                solve_M,
+                                                                system.locally_owned,
+                                                                system.comm);
+      }
+  }
+
+
+
+  void
+  ProjectionSolver::set_substep(const double new_tau)
+  {
+    tau                = new_tau;
+    const double limit = 2. / (tau * largest_eigenvalue);
+    if (parameters.projection_rho == 0)
+      rho = 1. / (tau * largest_eigenvalue);
+    else
+      {
+        rho = parameters.projection_rho;
+        if (!(rho < limit))
+          {
+            std::ostringstream allowed;
+            allowed.precision(6);
+            allowed << "the projection algorithm converges only for 0 < rho "
+                       "< 2/(tau_1 beta_d) = "
+                    << limit << " (seed 000 (43); tau_1 = " << tau
+                    << ", beta_d = lambda_max(M^{-1} C^2) = "
+                    << largest_eigenvalue
+                    << "). Set 'Friction/Projection rho = 0' to choose "
+                       "rho = 1/(tau_1 beta_d) automatically";
+            std::ostringstream value;
+            value << rho;
+            throw_bad_parameter(source,
+                                "Friction/Projection rho",
+                                value.str(),
+                                allowed.str());
+          }
+      }
+  }
+
+
+
+  unsigned int
+  ProjectionSolver::solve(const DistributedVector &b,
+                          DistributedVector &      w,
+                          DistributedVector &      lambda,
+                          DistributedVector &      warm_start)
+  {
+    lambda = warm_start;
+    for (unsigned int iteration = 1; iteration <= parameters.max_iterations;
+         ++iteration)
+      {
+        // (40): M W^k = b - tau C lambda^k
+        rhs = lambda;
+        rhs.scale(system.friction_weights);
+        rhs.sadd(-tau, 1., b);
+        mass_solver.solve(w, rhs);
+
+        // (41): lambda^{k+1} = P_Lambda(lambda^k + rho C W^k)
+        double change = 0;
+        {
+          ConstLocalValues velocity(w);
+          ConstLocalValues c(system.friction_weights);
+          LocalValues      multiplier(lambda);
+          for (std::size_t k = 0; k < velocity.size(); ++k)
+            {
+              const double updated =
+                c[k] > 0 ? std::min(1.,
+                                    std::max(-1.,
+                                             multiplier[k] +
+                                               rho * c[k] * velocity[k])) :
+                           0.;
+              change        = std::max(change, std::abs(updated - multiplier[k]));
+              multiplier[k] = updated;
+            }
+        }
+        change = Utilities::MPI::max(change, system.comm);
+        if (change <= parameters.tolerance)
+          {
+            warm_start = lambda;
+            return iteration;
+          }
+      }
+    std::ostringstream message;
+    message << "the projection algorithm (seed 000 (39)-(41)) did not reach "
+               "'Friction/Tolerance' = "
+            << parameters.tolerance << " in 'Friction/Maximum iterations' = "
+            << parameters.max_iterations << " iterations (rho = " << rho
+            << ", tau_1 = " << tau
+            << "). Raise the limit, or use Friction/Solver = semismooth newton";
+    throw RunError(message.str());
+  }
+
+
+
+  std::string
+  ProjectionSolver::name() const
+  {
+    return "projection";
+  }
+
+
+
+  double
+  ProjectionSolver::beta_d() const
+  {
+    return largest_eigenvalue;
+  }
+} // namespace stickslip

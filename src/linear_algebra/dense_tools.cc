@@ -1,0 +1,117 @@
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
+
+#include <cmath>
+
+namespace stickslip
+{
+  FullMatrix<double>
+  replicate(const DistributedMatrix &matrix, const MPI_Comm comm)
+  {
+    FullMatrix<double> local(matrix.m(), matrix.n());
+    const auto         range = matrix.local_range();
+    for (auto row = range.first; row < range.second; ++row)
+      for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+        local(row, entry->column()) = entry->value();
+    FullMatrix<double> all(matrix.m(), matrix.n());
+    Utilities::MPI::sum(local, comm, all);
+    return all;
+  }
+
+
+
+  dealii::Vector<double>
+  replicate(const DistributedVector &vector, const MPI_Comm comm)
+  {
+    dealii::Vector<double> local(vector.size());
+    const IndexSet         owned = vector.locally_owned_elements();
+    {
+      ConstLocalValues values(vector);
+      std::size_t      k = 0;
+      for (const auto i : owned)
+        local[i] = values[k++];
+    }
+    dealii::Vector<double> all(vector.size());
+    Utilities::MPI::sum(local, comm, all);
+    return all;
+  }
+
+
+
+  void
+  copy_owned(const dealii::Vector<double> &replicated, DistributedVector &vector)
+  {
+    const IndexSet owned = vector.locally_owned_elements();
+    LocalValues    values(vector);
+    std::size_t    k = 0;
+    for (const auto i : owned)
+      values[k++] = replicated[i];
+  }
+
+
+
+  double
+  largest_generalized_eigenvalue(const FullMatrix<double> &K,
+                                 const FullMatrix<double> &M)
+  {
+    // M^{-1} K is similar to the symmetric M^{-1/2} K M^{-1/2}: its
+    // eigenvalues are real. The systems are small, so invert densely.
+    LAPACKFullMatrix<double> inverse(M.m());
+    inverse = M;
+    inverse.invert();
+    FullMatrix<double> inverse_full(M.m()), product(M.m());
+    for (unsigned int i = 0; i < M.m(); ++i)
+      for (unsigned int j = 0; j < M.m(); ++j)
+        inverse_full(i, j) = inverse(i, j);
+    inverse_full.mmult(product, K);
+    LAPACKFullMatrix<double> eigenproblem(M.m());
+    eigenproblem = product;
+    eigenproblem.compute_eigenvalues();
+    double largest = 0;
+    for (unsigned int i = 0; i < M.m(); ++i)
+      largest = std::max(largest, eigenproblem.eigenvalue(i).real());
+    return largest;
+  }
+
+
+
+  double
+  power_iteration_generalized(
+    const std::function<void(const DistributedVector &, DistributedVector &)>
+      &apply_K,
+    const std::function<void(const DistributedVector &, DistributedVector &)>
+      &apply_M,
+    const std::function<void(const DistributedVector &, DistributedVector &)>
+      &             solve_M,
+    const IndexSet &owned,
+    const MPI_Comm  comm)
+  {
+    DistributedVector x(owned, comm), Kx(owned, comm), Mx(owned, comm);
+    {
+      // A deterministic start with all modes present, independent of ranks.
+      LocalValues values(x);
+      std::size_t k = 0;
+      for (const auto i : owned)
+        values[k++] = 1. + 0.37 * std::sin(1.3 * i + 0.7);
+    }
+    double estimate = 0;
+    for (unsigned int iteration = 0; iteration < 2000; ++iteration)
+      {
+        apply_K(x, Kx);
+        apply_M(x, Mx);
+        const double quotient = (x * Kx) / (x * Mx);
+        if (iteration > 5 &&
+            std::abs(quotient - estimate) <= 1e-10 * std::abs(quotient))
+          return quotient;
+        estimate = quotient;
+        solve_M(Kx, x); // x = M^{-1} K x
+        const double norm = x.l2_norm();
+        if (norm == 0)
+          return 0;
+        x /= norm;
+      }
+    return estimate;
+  }
+} // namespace stickslip

@@ -1,0 +1,87 @@
+#ifndef stickslip_linear_algebra_spd_solver_h
+#define stickslip_linear_algebra_spd_solver_h
+
+#include <deal.II/lac/solver_control.h>
+
+#include <base/global.h>
+#include <base/run_parameters.h>
+
+#include <memory>
+
+#ifdef STICKSLIP_USE_PETSC_LA
+#  include <petscksp.h>
+#else
+#  include <deal.II/lac/trilinos_solver.h>
+#endif
+
+namespace stickslip
+{
+  /**
+   * Solves with one fixed symmetric positive definite matrix (M, or M +
+   * alpha tau^2 A) many times. A diagonal matrix is inverted entrywise (no
+   * communication); otherwise a sparse Cholesky factorization is computed
+   * once (PETSc with MUMPS, or Trilinos/Amesos) or conjugate gradients with
+   * algebraic multigrid are used, as Parameters::LinearSolver says.
+   */
+  class SpdSolver
+  {
+  public:
+    SpdSolver(const Parameters::LinearSolver &parameters, const MPI_Comm comm);
+    ~SpdSolver();
+
+    SpdSolver(const SpdSolver &) = delete;
+    SpdSolver &
+    operator=(const SpdSolver &) = delete;
+
+    /** Set up (and factorize) for @p matrix, which must outlive the solver. */
+    void
+    initialize(const DistributedMatrix &matrix);
+
+    /** x = matrix^{-1} b. */
+    void
+    solve(DistributedVector &x, const DistributedVector &b) const;
+
+    /** Whether the matrix is diagonal (solves are entrywise divisions). */
+    bool
+    is_diagonal() const;
+
+    /** Short description for the log: "diagonal", "direct (MUMPS)", "cg+amg". */
+    std::string
+    description() const;
+
+  private:
+    enum class Method
+    {
+      diagonal,
+      direct,
+      cg
+    };
+
+    const Parameters::LinearSolver parameters;
+    const MPI_Comm                 comm;
+    const DistributedMatrix *      matrix;
+    Method                         method;
+    DistributedVector              inverse_diagonal;
+
+#ifdef STICKSLIP_USE_PETSC_LA
+    KSP direct_solver;
+#else
+    mutable SolverControl                       direct_control;
+    std::unique_ptr<TrilinosWrappers::SolverDirect> direct_solver;
+#endif
+    std::unique_ptr<LA::MPI::PreconditionAMG> amg;
+  };
+
+
+
+  /**
+   * True if @p matrix has no nonzero entry off its diagonal (collective).
+   * Fills @p diagonal with its diagonal (owned entries).
+   */
+  bool
+  extract_diagonal(const DistributedMatrix &matrix,
+                   DistributedVector &      diagonal,
+                   const MPI_Comm           comm);
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,148 @@
+#include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
+#include <time/elastic_substeps.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace stickslip
+{
+  ElasticSubsteps::ElasticSubsteps(
+    const FrictionSystem &          system,
+    const Parameters::Splitting &   splitting,
+    const Parameters::LinearSolver &linear_solver,
+    const ParameterSource &         source,
+    const double                    step_length)
+    : system(system)
+    , alpha(splitting.alpha)
+    , n_sub(splitting.elastic_substeps)
+    , tau(step_length / splitting.elastic_substeps)
+    , solver(linear_solver, system.comm)
+    , nu_d(0)
+  {
+    for (auto *v : {&previous, &current, &next, &rhs, &scratch})
+      v->reinit(system.locally_owned, system.comm);
+    if (!system.has_stiffness)
+      return; // M X'' = 0: the step is exact, X += dt V.
+
+#ifdef STICKSLIP_USE_PETSC_LA
+    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
+#endif
+    operator_matrix.copy_from(system.mass);
+    if (alpha > 0)
+      operator_matrix.add(alpha * tau * tau, system.stiffness);
+    solver.initialize(operator_matrix);
+
+    if (alpha < 0.25)
+      {
+        if (system.size() <= 1000)
+          nu_d = largest_generalized_eigenvalue(
+            replicate(system.stiffness, system.comm),
+            replicate(system.mass, system.comm));
+        else
+          {
+            SpdSolver mass_solver(linear_solver, system.comm);
+            mass_solver.initialize(system.mass);
+            nu_d = 1.01 * power_iteration_generalized(
+                            [&](const DistributedVector &x,
+                                DistributedVector &      y) {
+                              system.stiffness.vmult(y, x);
+                            },
+                            [&](const DistributedVector &x,
+                                DistributedVector &      y) {
+                              system.mass.vmult(y, x);
+                            },
+                            [&](const DistributedVector &x,
+                                DistributedVector &      y) {
+                              mass_solver.solve(y, x);
+                            },
+                            system.locally_owned,
+                            system.comm);
+          }
+        const double limit = 1. / std::sqrt((0.25 - alpha) * nu_d);
+        if (!(tau < limit))
+          {
+            std::ostringstream message;
+            message.precision(6);
+            message << "the elastic sub-step tau_2 = dt/Q = " << tau
+                    << " violates the stability condition of seed 000 §4, "
+                       "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
+                    << limit << " (alpha = " << alpha
+                    << ", nu_d = lambda_max(M^{-1}A) = " << nu_d
+                    << "). Reduce 'Time/Time step', raise 'Splitting/Elastic "
+                       "substeps' (Q = "
+                    << n_sub
+                    << "), or choose 'Splitting/Alpha' >= 0.25 "
+                       "(unconditionally stable)";
+            throw_bad_parameter(source,
+                                "Splitting/Alpha",
+                                std::to_string(alpha),
+                                message.str());
+          }
+      }
+  }
+
+
+
+  void
+  ElasticSubsteps::advance(DistributedVector &displacement,
+                           DistributedVector &velocity)
+  {
+    if (!system.has_stiffness)
+      {
+        displacement.add(tau * n_sub, velocity);
+        return;
+      }
+    const double tau2 = tau * tau;
+
+    // (55) and the first step of (56): X^1 = tau V + K^{-1}(M - (1-2a)/2 tau^2 A) X^0
+    current = displacement;
+    system.mass.vmult(rhs, current);
+    system.stiffness.vmult(scratch, current);
+    rhs.add(-0.5 * (1 - 2 * alpha) * tau2, scratch);
+    solver.solve(next, rhs);
+    next.add(tau, velocity);
+
+    // (56) for q = 1..Q:
+    // K X^{q+1} = M (2X^q - X^{q-1}) - tau^2 A ((1-2a) X^q + a X^{q-1})
+    for (unsigned int q = 1; q <= n_sub; ++q)
+      {
+        previous.swap(current);
+        current.swap(next);
+        scratch = current;
+        scratch.sadd(2., -1., previous);
+        system.mass.vmult(rhs, scratch);
+        scratch = current;
+        scratch.sadd(1 - 2 * alpha, alpha, previous);
+        system.stiffness.vmult(next, scratch);
+        rhs.add(-tau2, next);
+        solver.solve(next, rhs);
+      }
+
+    // (57): X^{n+1} = X^Q, V^{n+1} = (X^{Q+1} - X^{Q-1})/(2 tau)
+    displacement = current;
+    velocity     = next;
+    velocity.add(-1., previous);
+    velocity /= 2 * tau;
+  }
+
+
+
+  double
+  ElasticSubsteps::largest_frequency_squared() const
+  {
+    return nu_d;
+  }
+
+
+
+  std::string
+  ElasticSubsteps::description() const
+  {
+    std::ostringstream out;
+    out << "centered elastic step, Q = " << n_sub << ", alpha = " << alpha;
+    if (system.has_stiffness)
+      out << ", solver " << solver.description();
+    return out.str();
+  }
+} // namespace stickslip

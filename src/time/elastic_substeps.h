@@ -1,0 +1,50 @@
+#ifndef stickslip_time_elastic_substeps_h
+#define stickslip_time_elastic_substeps_h
+
+#include <linear_algebra/spd_solver.h>
+#include <time/time_integrator.h>
+
+namespace stickslip
+{
+  /**
+   * The elastic step of the splitting schemes (seed 000 (12)/(19)):
+   * M X'' + A X = 0 over one time step, by Q centered sub-steps (55)-(57),
+   *   M (X^{q+1} - 2X^q + X^{q-1})/tau^2
+   *     + A (alpha X^{q+1} + (1 - 2 alpha) X^q + alpha X^{q-1}) = 0,
+   * each a solve with K = M + alpha tau^2 A (factorized once). For alpha <
+   * 1/4 the stability condition tau < 1/sqrt((1/4 - alpha) nu_d), nu_d =
+   * lambda_max(M^{-1} A), is checked in the constructor.
+   */
+  class ElasticSubsteps
+  {
+  public:
+    ElasticSubsteps(const FrictionSystem &          system,
+                    const Parameters::Splitting &   splitting,
+                    const Parameters::LinearSolver &linear_solver,
+                    const ParameterSource &         source,
+                    const double                    step_length);
+
+    /** Advance (X, V) by one step of the given length. */
+    void
+    advance(DistributedVector &displacement, DistributedVector &velocity);
+
+    /** nu_d = lambda_max(M^{-1} A) (computed only when alpha < 1/4). */
+    double
+    largest_frequency_squared() const;
+
+    std::string
+    description() const;
+
+  private:
+    const FrictionSystem &system;
+    const double          alpha;
+    const unsigned int    n_sub;
+    const double          tau;
+    DistributedMatrix     operator_matrix; ///< M + alpha tau^2 A
+    SpdSolver             solver;
+    double                nu_d;
+    DistributedVector     previous, current, next, rhs, scratch;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,68 @@
+#include <time/friction_substeps.h>
+
+namespace stickslip
+{
+  FrictionSubsteps::FrictionSubsteps(
+    const FrictionSystem &               system,
+    std::unique_ptr<FrictionStepSolver> solver,
+    const unsigned int                   n_substeps,
+    const unsigned int                   n_phases,
+    const double                         interval_length)
+    : system(system)
+    , step_solver(std::move(solver))
+    , n_sub(n_substeps)
+    , tau(interval_length / n_substeps)
+    , warm_starts(n_substeps * n_phases)
+  {
+    for (auto &start : warm_starts)
+      start.reinit(system.locally_owned, system.comm);
+    force.reinit(system.locally_owned, system.comm);
+    rhs.reinit(system.locally_owned, system.comm);
+    next_velocity.reinit(system.locally_owned, system.comm);
+    multiplier.reinit(system.locally_owned, system.comm);
+    step_solver->set_substep(tau);
+  }
+
+
+
+  void
+  FrictionSubsteps::advance(const double          t0,
+                            const unsigned int    phase,
+                            const double          weight,
+                            DistributedVector &   velocity,
+                            DistributedVector &   multiplier_sum,
+                            IntegratorStatistics &statistics)
+  {
+    for (unsigned int p = 1; p <= n_sub; ++p)
+      {
+        // b^p = M W^{p-1} + tau (f(t^p) + C gamma(W^{p-1}) + g(t^p, W^{p-1}))
+        system.explicit_force(t0 + p * tau, velocity, force);
+        system.mass.vmult(rhs, velocity);
+        rhs.add(tau, force);
+        statistics.friction_iterations +=
+          step_solver->solve(rhs,
+                             next_velocity,
+                             multiplier,
+                             warm_starts[phase * n_sub + p - 1]);
+        ++statistics.friction_solves;
+        velocity.swap(next_velocity);
+        multiplier_sum.add(weight, multiplier);
+      }
+  }
+
+
+
+  const FrictionStepSolver &
+  FrictionSubsteps::solver() const
+  {
+    return *step_solver;
+  }
+
+
+
+  unsigned int
+  FrictionSubsteps::n_substeps() const
+  {
+    return n_sub;
+  }
+} // namespace stickslip

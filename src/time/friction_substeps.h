@@ -1,0 +1,58 @@
+#ifndef stickslip_time_friction_substeps_h
+#define stickslip_time_friction_substeps_h
+
+#include <friction/friction_step_solver.h>
+#include <time/time_integrator.h>
+
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The friction step of the splitting schemes (seed 000 (10)/(17)/(21)):
+   * M W' + C(lambda - gamma(W)) = f on an interval, discretized by P
+   * implicit-explicit sub-steps (25)-(26),
+   *   M (W^p - W^{p-1})/tau + C lambda^p = C gamma(W^{p-1}) + f(t0 + p tau),
+   * each an instance of (38) for the friction step solver. Keeps one warm
+   * start per sub-step and phase, so that each sub-step starts from the same
+   * sub-step of the previous time step (TEST_PROBLEMS.md: ≈ 3 Newton
+   * iterations instead of ≈ 6).
+   */
+  class FrictionSubsteps
+  {
+  public:
+    FrictionSubsteps(const FrictionSystem &               system,
+                     std::unique_ptr<FrictionStepSolver> solver,
+                     const unsigned int                   n_substeps,
+                     const unsigned int                   n_phases,
+                     const double                         interval_length);
+
+    /**
+     * Advance @p velocity over [t0, t0 + interval]; add weight * lambda^p
+     * of every sub-step to @p multiplier_sum.
+     */
+    void
+    advance(const double          t0,
+            const unsigned int    phase,
+            const double          weight,
+            DistributedVector &   velocity,
+            DistributedVector &   multiplier_sum,
+            IntegratorStatistics &statistics);
+
+    const FrictionStepSolver &
+    solver() const;
+
+    unsigned int
+    n_substeps() const;
+
+  private:
+    const FrictionSystem &               system;
+    std::unique_ptr<FrictionStepSolver>  step_solver;
+    const unsigned int                   n_sub;
+    const double                         tau;
+    std::vector<DistributedVector>       warm_starts;
+    DistributedVector                    force, rhs, next_velocity, multiplier;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,57 @@
+#include <time/splitting_integrator.h>
+
+#include <sstream>
+
+namespace stickslip
+{
+  SplittingIntegrator::SplittingIntegrator(const Parameters::Run &run,
+                                           const FrictionSystem & system,
+                                           const ParameterSource &source,
+                                           const double           dt)
+    : strang(run.time.scheme == Parameters::Scheme::strang)
+    , friction(system,
+               create_friction_step_solver(run, system, source),
+               run.splitting.friction_substeps,
+               strang ? 2 : 1,
+               strang ? dt / 2 : dt)
+    , elastic(system, run.splitting, run.linear_solver, source, dt)
+  {}
+
+
+
+  void
+  SplittingIntegrator::advance(const double   t,
+                               const double   dt,
+                               FrictionState &state)
+  {
+    state.multiplier = 0;
+    if (strang)
+      {
+        const double weight = 0.5 / friction.n_substeps();
+        friction.advance(
+          t, 0, weight, state.velocity, state.multiplier, statistics);
+        elastic.advance(state.displacement, state.velocity);
+        friction.advance(
+          t + dt / 2, 1, weight, state.velocity, state.multiplier, statistics);
+      }
+    else
+      {
+        const double weight = 1. / friction.n_substeps();
+        friction.advance(
+          t, 0, weight, state.velocity, state.multiplier, statistics);
+        elastic.advance(state.displacement, state.velocity);
+      }
+  }
+
+
+
+  std::string
+  SplittingIntegrator::description() const
+  {
+    std::ostringstream out;
+    out << (strang ? "Strang" : "Lie") << " splitting; friction step: P = "
+        << friction.n_substeps() << ", solver " << friction.solver().name()
+        << "; " << elastic.description();
+    return out.str();
+  }
+} // namespace stickslip

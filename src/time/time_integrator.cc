@@ -1,0 +1,33 @@
+#include <time/regularized_arkode_integrator.h>
+#include <time/splitting_integrator.h>
+#include <time/time_integrator.h>
+
+namespace stickslip
+{
+  void
+  FrictionState::reinit(const IndexSet &owned, const MPI_Comm comm)
+  {
+    displacement.reinit(owned, comm);
+    velocity.reinit(owned, comm);
+    multiplier.reinit(owned, comm);
+  }
+
+
+
+  std::unique_ptr<TimeIntegrator>
+  create_time_integrator(const Parameters::Run &run,
+                         const FrictionSystem & system,
+                         const ParameterSource &source,
+                         const double           dt)
+  {
+    switch (run.time.scheme)
+      {
+        case Parameters::Scheme::lie:
+        case Parameters::Scheme::strang:
+          return std::make_unique<SplittingIntegrator>(run, system, source, dt);
+        case Parameters::Scheme::regularized_arkode:
+          return std::make_unique<RegularizedArkodeIntegrator>(run, system);
+      }
+    return nullptr;
+  }
+} // namespace stickslip

@@ -1,0 +1,71 @@
+#ifndef stickslip_time_time_integrator_h
+#define stickslip_time_time_integrator_h
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <base/run_parameters.h>
+#include <friction/friction_system.h>
+
+#include <memory>
+#include <string>
+
+namespace stickslip
+{
+  /**
+   * The state of a finite-dof friction system at a time level: displacement,
+   * velocity, and the multiplier of the step that led there (the average
+   * over its friction sub-steps, seed 000 (37)).
+   */
+  struct FrictionState
+  {
+    DistributedVector displacement;
+    DistributedVector velocity;
+    DistributedVector multiplier;
+
+    void
+    reinit(const IndexSet &owned, const MPI_Comm comm);
+  };
+
+
+
+  /** Work counters of a time integrator. */
+  struct IntegratorStatistics
+  {
+    unsigned long friction_solves     = 0;
+    unsigned long friction_iterations = 0;
+  };
+
+
+
+  /** Advances a FrictionSystem by one time step. */
+  class TimeIntegrator
+  {
+  public:
+    virtual ~TimeIntegrator() = default;
+
+    /** From time @p t to @p t + @p dt. */
+    virtual void
+    advance(const double t, const double dt, FrictionState &state) = 0;
+
+    /** One line for the log. */
+    virtual std::string
+    description() const = 0;
+
+    IntegratorStatistics statistics;
+  };
+
+
+
+  /**
+   * Build the integrator of Time/Scheme for @p system and step @p dt. Checks
+   * that depend on dt (elastic stability, rho range) throw InputErrors here,
+   * before anything is written.
+   */
+  std::unique_ptr<TimeIntegrator>
+  create_time_integrator(const Parameters::Run &run,
+                         const FrictionSystem & system,
+                         const ParameterSource &source,
+                         const double           dt);
+} // namespace stickslip
+
+#endif
