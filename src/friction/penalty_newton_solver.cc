@@ -92,6 +92,23 @@ namespace stickslip
             const double under = std::max(0., -(mu[i] + 1.));
             residual[i] += inverse_epsilon * (over * over - under * under);
           }
+        // (74): F' = A + 2/eps [diag((mu-1)^+) + diag((mu+1)^-)]
+        for (unsigned int i = 0; i < n; ++i)
+          for (unsigned int j = 0; j < n; ++j)
+            jacobian(i, j) = obstacle_matrix(i, j);
+        for (unsigned int i = 0; i < n; ++i)
+          jacobian(i, i) += 2. * inverse_epsilon *
+                            (std::max(0., mu[i] - 1.) +
+                             std::max(0., -(mu[i] + 1.)));
+        // Stop when the Jacobi-scaled residual, an estimate of the next
+        // Newton step, is below the tolerance: a converged warm start then
+        // costs no factorization at all.
+        double scaled_residual = 0;
+        for (unsigned int i = 0; i < n; ++i)
+          scaled_residual =
+            std::max(scaled_residual, std::abs(residual[i]) / jacobian(i, i));
+        if (scaled_residual <= parameters.tolerance)
+          break;
         if (iteration >= parameters.max_iterations)
           {
             std::ostringstream message;
@@ -102,14 +119,6 @@ namespace stickslip
                     << ")";
             throw RunError(message.str());
           }
-        // (74): F' = A + 2/eps [diag((mu-1)^+) + diag((mu+1)^-)]
-        for (unsigned int i = 0; i < n; ++i)
-          for (unsigned int j = 0; j < n; ++j)
-            jacobian(i, j) = obstacle_matrix(i, j);
-        for (unsigned int i = 0; i < n; ++i)
-          jacobian(i, i) += 2. * inverse_epsilon *
-                            (std::max(0., mu[i] - 1.) +
-                             std::max(0., -(mu[i] + 1.)));
         jacobian.compute_cholesky_factorization();
         step = residual;
         jacobian.solve(step);

@@ -3,6 +3,7 @@
 #include <linear_algebra/dense_tools.h>
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -22,6 +23,14 @@ namespace stickslip
     , rhs(system.locally_owned, system.comm)
   {
     mass_solver.initialize(system.mass);
+    largest_c = system.friction_weights.linfty_norm();
+    {
+      ConstLocalValues m(system.mass_diagonal());
+      double           local_min = std::numeric_limits<double>::max();
+      for (std::size_t k = 0; k < m.size(); ++k)
+        local_min = std::min(local_min, m[k]);
+      smallest_mass_diagonal = Utilities::MPI::min(local_min, system.comm);
+    }
 
     // beta_d of (43): exact for a diagonal M, dense for small systems, the
     // power iteration otherwise.
@@ -111,7 +120,8 @@ namespace stickslip
                           DistributedVector &      lambda,
                           DistributedVector &      warm_start)
   {
-    lambda = warm_start;
+    lambda             = warm_start;
+    double noise_floor = 0;
     for (unsigned int iteration = 1; iteration <= parameters.max_iterations;
          ++iteration)
       {
@@ -140,7 +150,14 @@ namespace stickslip
             }
         }
         change = Utilities::MPI::max(change, system.comm);
-        if (change <= parameters.tolerance)
+        // Below round-off in W, amplified by rho c, lambda cannot settle:
+        // never ask for less than that floor.
+        if (iteration == 1)
+          noise_floor = 16 * std::numeric_limits<double>::epsilon() * rho *
+                        largest_c *
+                        std::max(w.linfty_norm(),
+                                 rhs.linfty_norm() / smallest_mass_diagonal);
+        if (change <= std::max(parameters.tolerance, noise_floor))
           {
             warm_start = lambda;
             return iteration;

@@ -44,6 +44,8 @@ namespace stickslip
     const ParameterSource &     source;
     SpdSolver                   mass_solver;
     double                      largest_eigenvalue;
+    double                      largest_c;
+    double                      smallest_mass_diagonal;
     double                      tau;
     double                      rho;
     DistributedVector           rhs;

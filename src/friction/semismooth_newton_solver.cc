@@ -171,7 +171,11 @@ namespace stickslip
         // Multiplier from the residual on the stuck rows; new sets.
         system.mass.vmult(residual, w);
         residual.sadd(-1., 1., b);
-        unsigned int n_changed = 0;
+        // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
+        // t = 0) round-off alone would flip a component between stick and
+        // slip forever; a small hysteresis keeps the decision.
+        constexpr double set_tolerance = 1e-10;
+        unsigned int     n_changed     = 0;
         {
           ConstLocalValues r(residual);
           ConstLocalValues c(system.friction_weights);
@@ -190,9 +194,9 @@ namespace stickslip
                     {
                       const double value = r[k] / (tau * c[k]);
                       multiplier[k]      = std::min(1., std::max(-1., value));
-                      if (value > 1.)
+                      if (value > 1. + set_tolerance)
                         next = State::slip_positive;
-                      else if (value < -1.)
+                      else if (value < -1. - set_tolerance)
                         next = State::slip_negative;
                       break;
                     }
@@ -203,9 +207,13 @@ namespace stickslip
                         states[k] == State::slip_positive ? 1. : -1.;
                       multiplier[k] = sign;
                       const double z = sign + d[k] * x[k] / (tau * c[k]);
-                      next = z > 1.  ? State::slip_positive :
-                             z < -1. ? State::slip_negative :
-                                       State::stick;
+                      // Keep slipping unless the new velocity clearly
+                      // points against the multiplier; then stick first.
+                      // Reversing straight to the opposite slip would trust
+                      // the diagonal scaling rho_i, which a non-diagonal M
+                      // (P5a) can defeat: + and - then alternate forever.
+                      if (sign * z < 1. - set_tolerance)
+                        next = State::stick;
                       break;
                     }
                 }
