@@ -1,6 +1,10 @@
 #include <deal.II/lac/solver_cg.h>
 
+#include <deal.II/lac/lapack_full_matrix.h>
+
 #include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
+#include <linear_algebra/spd_solver.h>
 #include <friction/semismooth_newton_solver.h>
 
 #include <cmath>
@@ -83,7 +87,11 @@ namespace stickslip
     , residual(system.locally_owned, system.comm)
     , scratch(system.locally_owned, system.comm)
     , linear_iterations(0)
-  {}
+  {
+    if (!system.mass_is_diagonal() &&
+        system.size() <= SpdSolver::dense_size_limit)
+      replicated_mass = replicate(system.mass, system.comm);
+  }
 
 
 
@@ -107,6 +115,24 @@ namespace stickslip
         LocalValues      x(w);
         for (std::size_t k = 0; k < x.size(); ++k)
           x[k] = m[k] > 0 ? r[k] / d[k] : 0.;
+        return;
+      }
+    if (replicated_mass.m() > 0)
+      {
+        // Tiny system: the masked M densely, identical on every rank.
+        const dealii::Vector<double> m = replicate(mask, system.comm);
+        const unsigned int           n = m.size();
+        LAPACKFullMatrix<double>     masked(n);
+        for (unsigned int i = 0; i < n; ++i)
+          for (unsigned int j = 0; j < n; ++j)
+            masked(i, j) = m[i] * m[j] * replicated_mass(i, j) +
+                           (i == j ? 1. - m[i] : 0.);
+        masked.compute_cholesky_factorization();
+        dealii::Vector<double> values = replicate(right_hand_side, system.comm);
+        masked.solve(values);
+        copy_owned(values, w);
+        ++linear_iterations;
+        w.scale(mask);
         return;
       }
     const double norm = right_hand_side.l2_norm();

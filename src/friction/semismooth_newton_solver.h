@@ -1,6 +1,8 @@
 #ifndef stickslip_friction_semismooth_newton_solver_h
 #define stickslip_friction_semismooth_newton_solver_h
 
+#include <deal.II/lac/full_matrix.h>
+
 #include <friction/friction_step_solver.h>
 
 #include <vector>
@@ -64,6 +66,8 @@ namespace stickslip
     std::vector<State>             states;
     DistributedVector              mask; ///< 1 on unstuck, 0 on stuck
     DistributedVector              rhs, residual, scratch;
+    /** M replicated on every rank, for tiny systems (dense masked solves). */
+    FullMatrix<double>             replicated_mass;
     unsigned long                  linear_iterations;
   };
 } // namespace stickslip

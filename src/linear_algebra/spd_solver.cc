@@ -1,6 +1,7 @@
 #include <deal.II/lac/solver_cg.h>
 
 #include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
 namespace stickslip
@@ -76,6 +77,16 @@ namespace stickslip
         return;
       }
 
+    if (matrix->m() <= dense_size_limit &&
+        parameters.type != Parameters::LinearSolverType::cg)
+      {
+        method       = Method::dense;
+        dense_factor = std::make_unique<LAPACKFullMatrix<double>>(matrix->m());
+        *dense_factor = replicate(*matrix, comm);
+        dense_factor->compute_cholesky_factorization();
+        return;
+      }
+
     const bool small = matrix->m() <= parameters.direct_size_limit;
     method = (parameters.type == Parameters::LinearSolverType::direct ||
               (parameters.type == Parameters::LinearSolverType::automatic &&
@@ -137,6 +148,13 @@ namespace stickslip
               solution[k] = inverse[k] * rhs[k];
             return;
           }
+        case Method::dense:
+          {
+            dealii::Vector<double> values = replicate(b, comm);
+            dense_factor->solve(values);
+            copy_owned(values, x);
+            return;
+          }
         case Method::direct:
           {
 #ifdef STICKSLIP_USE_PETSC_LA
@@ -185,6 +203,8 @@ namespace stickslip
       {
         case Method::diagonal:
           return "diagonal";
+        case Method::dense:
+          return "dense Cholesky (tiny system, replicated on every rank)";
         case Method::direct:
 #ifdef STICKSLIP_USE_PETSC_LA
           return "direct (PETSc/MUMPS Cholesky)";

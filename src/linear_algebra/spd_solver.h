@@ -1,6 +1,7 @@
 #ifndef stickslip_linear_algebra_spd_solver_h
 #define stickslip_linear_algebra_spd_solver_h
 
+#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_control.h>
 
 #include <base/global.h>
@@ -19,7 +20,11 @@ namespace stickslip
   /**
    * Solves with one fixed symmetric positive definite matrix (M, or M +
    * alpha tau^2 A) many times. A diagonal matrix is inverted entrywise (no
-   * communication); otherwise a sparse Cholesky factorization is computed
+   * communication); a tiny system (at most dense_size_limit unknowns, where
+   * the setup and messages of a distributed sparse solver cost more than
+   * the arithmetic) is factorized densely on every rank, which also makes
+   * its solves bitwise identical for any number of ranks; otherwise a
+   * sparse Cholesky factorization is computed
    * once (PETSc with MUMPS, or Trilinos/Amesos) or conjugate gradients with
    * algebraic multigrid are used, as Parameters::LinearSolver says.
    */
@@ -49,10 +54,14 @@ namespace stickslip
     std::string
     description() const;
 
+    /** Systems up to this size are solved by the replicated dense Cholesky. */
+    static constexpr unsigned int dense_size_limit = 64;
+
   private:
     enum class Method
     {
       diagonal,
+      dense,
       direct,
       cg
     };
@@ -62,6 +71,8 @@ namespace stickslip
     const DistributedMatrix *      matrix;
     Method                         method;
     DistributedVector              inverse_diagonal;
+    /** Replicated Cholesky factor for tiny systems (Method::dense). */
+    std::unique_ptr<LAPACKFullMatrix<double>> dense_factor;
 
 #ifdef STICKSLIP_USE_PETSC_LA
     KSP direct_solver;
