@@ -163,7 +163,7 @@ namespace
     }
     try
       {
-        prm.parse_input(line.parameter_file, "", true);
+        prm.parse_input(line.parameter_file, "", false);
       }
     catch (std::exception &e)
       {
