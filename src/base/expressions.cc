@@ -149,28 +149,32 @@ namespace stickslip
                             "an expression is empty (write one muParser "
                             "expression of t per component, separated by ';')");
 
+    // Check each expression with muParser first: deal.II's FunctionParser
+    // prints parser errors to stderr on every rank before it throws.
+    for (unsigned int c = 0; c < n_components; ++c)
+      try
+        {
+          mu::Parser check;
+          double     x = 0, t = 0;
+          check.DefineVar("x", &x);
+          check.DefineVar("t", &t);
+          for (const auto &constant : expression_constants())
+            check.DefineConst(constant.first, constant.second);
+          check.SetExpr(pieces[c]);
+          check.Eval();
+        }
+      catch (mu::Parser::exception_type &e)
+        {
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "expression " + std::to_string(c + 1) + " ('" +
+                                pieces[c] +
+                                "') is not a valid muParser expression of t: " +
+                                e.GetMsg());
+        }
     parser = std::make_unique<FunctionParser<1>>(n_components);
-    try
-      {
-        parser->initialize("x,t", pieces, expression_constants(), true);
-        // Evaluate once: muParser reports some errors only at evaluation.
-        for (unsigned int c = 0; c < n_components; ++c)
-          parser->value(Point<1>(), c);
-      }
-    catch (std::exception &e)
-      {
-        std::string reason = e.what();
-        const auto  start  = reason.find("The following parser error");
-        throw_bad_parameter(source,
-                            path,
-                            text,
-                            "it is not a valid muParser expression of t " +
-                              std::string("(") +
-                              (start == std::string::npos ?
-                                 std::string("parser error") :
-                                 reason.substr(start, 400)) +
-                              ")");
-      }
+    parser->initialize("x,t", pieces, expression_constants(), true);
   }
 
 

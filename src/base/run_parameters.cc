@@ -14,7 +14,7 @@ namespace stickslip
       to_string(const double value)
       {
         std::ostringstream out;
-        out.precision(17);
+        out.precision(12);
         out << value;
         return out.str();
       }

@@ -74,9 +74,11 @@ namespace stickslip
                     << n_sub
                     << "), or choose 'Splitting/Alpha' >= 0.25 "
                        "(unconditionally stable)";
+            std::ostringstream value;
+            value << alpha;
             throw_bad_parameter(source,
                                 "Splitting/Alpha",
-                                std::to_string(alpha),
+                                value.str(),
                                 message.str());
           }
       }
