@@ -4,7 +4,7 @@
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/run_parameters.h>
-#include <drivers/finite_dof_driver.h>
+#include <drivers/driver.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
 
@@ -185,12 +185,12 @@ namespace
     Parameters::Run parameters;
     parameters.parse(prm, source);
 
-    std::unique_ptr<FiniteDofModel> model;
+    std::unique_ptr<Model> model;
     if (parameters.model == "ode")
       model = std::make_unique<OdeModel>(prm, source, comm);
     else
       model = std::make_unique<GearboxModel>(prm, source, comm);
-    FiniteDofDriver driver(parameters, source, *model, prm, pcout);
+    Driver driver(parameters, source, *model, prm, pcout);
     driver.run();
   }
 } // namespace

@@ -1,3 +1,4 @@
+#include <base/local_values.h>
 #include <time/friction_substeps.h>
 
 namespace stickslip
@@ -45,6 +46,15 @@ namespace stickslip
                              multiplier,
                              warm_starts[phase * n_sub + p - 1]);
         ++statistics.friction_solves;
+        {
+          ConstLocalValues c(system.friction_weights);
+          ConstLocalValues lambda(multiplier);
+          ConstLocalValues w(next_velocity);
+          double           work = 0;
+          for (std::size_t k = 0; k < w.size(); ++k)
+            work += c[k] * lambda[k] * w[k];
+          statistics.local_dissipated_energy += tau * work;
+        }
         velocity.swap(next_velocity);
         multiplier_sum.add(weight, multiplier);
       }

@@ -33,6 +33,11 @@ namespace stickslip
   {
     unsigned long friction_solves     = 0;
     unsigned long friction_iterations = 0;
+    /**
+     * This rank's part of the friction work sum_p tau sum_i c_i lambda_i^p
+     * w_i^p done so far (sum over ranks for the total).
+     */
+    double local_dissipated_energy = 0;
   };
 
 

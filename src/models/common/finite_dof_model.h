@@ -1,8 +1,8 @@
 #ifndef stickslip_models_common_finite_dof_model_h
 #define stickslip_models_common_finite_dof_model_h
 
-#include <friction/friction_system.h>
 #include <models/common/exact_solution.h>
+#include <models/common/model.h>
 
 #include <memory>
 #include <string>
@@ -11,24 +11,41 @@ namespace stickslip
 {
   /**
    * A model whose unknowns are a handful of named components (ode,
-   * gearbox): it provides the FrictionSystem, optionally an exact solution,
-   * and its history.csv columns are x1..xd, v1..vd, lambda1..lambdad.
+   * gearbox): history.csv holds x1..xd, v1..vd, lambda1..lambdad, energy,
+   * iterations; errors use the Euclidean norm. Derived classes fill
+   * friction_system and, optionally, exact.
    */
-  class FiniteDofModel
+  class FiniteDofModel : public Model
   {
   public:
-    virtual ~FiniteDofModel() = default;
+    explicit FiniteDofModel(const MPI_Comm comm);
 
-    virtual const FrictionSystem &
-    system() const = 0;
+    const FrictionSystem &
+    system() const override;
 
-    /** nullptr when the parameter file gives no exact solution. */
-    virtual const ExactSolution *
-    exact_solution() const = 0;
+    const ReferenceSolution *
+    exact_reference() const override;
 
-    /** One line for the log. */
-    virtual std::string
-    description() const = 0;
+    std::vector<std::string>
+    history_columns() const override;
+
+    std::vector<double>
+    history_row(const double         t,
+                const FrictionState &state,
+                const double         dissipated_energy,
+                const unsigned long  iterations,
+                const bool           has_multiplier) const override;
+
+  protected:
+    /** Call at the end of the derived constructor. */
+    void
+    set_exact_solution(std::unique_ptr<ExactSolution> solution);
+
+    FrictionSystem friction_system;
+
+  private:
+    std::unique_ptr<ExactSolution>  exact;
+    std::unique_ptr<ExactReference> reference;
   };
 } // namespace stickslip
 

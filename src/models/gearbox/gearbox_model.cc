@@ -80,7 +80,7 @@ namespace stickslip
   GearboxModel::GearboxModel(ParameterHandler &     prm,
                              const ParameterSource &source,
                              const MPI_Comm         comm)
-    : friction_system(comm)
+    : FiniteDofModel(comm)
   {
     prm.enter_subsection("Gear box");
     const double      m           = prm.get_double("Mass");
@@ -193,22 +193,6 @@ namespace stickslip
               GammaLaw::value(gamma_ab, beta_ab, epsilon_ab, delta * velocity[j]);
       };
     friction_system.finalize();
-  }
-
-
-
-  const FrictionSystem &
-  GearboxModel::system() const
-  {
-    return friction_system;
-  }
-
-
-
-  const ExactSolution *
-  GearboxModel::exact_solution() const
-  {
-    return nullptr;
   }
 
 

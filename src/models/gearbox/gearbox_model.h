@@ -28,17 +28,10 @@ namespace stickslip
                  const ParameterSource &source,
                  const MPI_Comm         comm);
 
-    const FrictionSystem &
-    system() const override;
-
-    const ExactSolution *
-    exact_solution() const override;
-
     std::string
     description() const override;
 
   private:
-    FrictionSystem                friction_system;
     std::unique_ptr<TimeFunction> forcing;
     double                        effective_friction;
   };

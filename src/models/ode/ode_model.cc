@@ -98,7 +98,7 @@ namespace stickslip
   OdeModel::OdeModel(ParameterHandler &     prm,
                      const ParameterSource &source,
                      const MPI_Comm         comm)
-    : friction_system(comm)
+    : FiniteDofModel(comm)
   {
     prm.enter_subsection("ODE");
     const FullMatrix<double> M =
@@ -250,6 +250,7 @@ namespace stickslip
                           "",
                           "an exact solution needs both Exact displacement "
                           "and Exact velocity");
+    std::unique_ptr<ExactSolution> exact;
     if (!is_blank(exact_x_text))
       exact = std::make_unique<ExactSolution>(
         std::make_unique<TimeFunction>(exact_x_text,
@@ -285,22 +286,7 @@ namespace stickslip
         values[k++] = f->value(t, i);
     };
     friction_system.finalize();
-  }
-
-
-
-  const FrictionSystem &
-  OdeModel::system() const
-  {
-    return friction_system;
-  }
-
-
-
-  const ExactSolution *
-  OdeModel::exact_solution() const
-  {
-    return exact.get();
+    set_exact_solution(std::move(exact));
   }
 
 

@@ -25,19 +25,11 @@ namespace stickslip
              const ParameterSource &source,
              const MPI_Comm         comm);
 
-    const FrictionSystem &
-    system() const override;
-
-    const ExactSolution *
-    exact_solution() const override;
-
     std::string
     description() const override;
 
   private:
-    FrictionSystem                 friction_system;
-    std::unique_ptr<TimeFunction>  forcing;
-    std::unique_ptr<ExactSolution> exact;
+    std::unique_ptr<TimeFunction> forcing;
   };
 } // namespace stickslip
 

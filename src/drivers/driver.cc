@@ -2,7 +2,9 @@
 
 #include <base/local_values.h>
 #include <base/progress.h>
-#include <drivers/finite_dof_driver.h>
+#include <deal.II/base/data_out_base.h>
+
+#include <drivers/driver.h>
 #include <linear_algebra/dense_tools.h>
 
 #include <chrono>
@@ -51,11 +53,11 @@ namespace stickslip
 
 
 
-  FiniteDofDriver::FiniteDofDriver(const Parameters::Run &   run,
-                                   const ParameterSource &   source,
-                                   const FiniteDofModel &    model,
-                                   const ParameterHandler &  prm,
-                                   const ConditionalOStream &pcout)
+  Driver::Driver(const Parameters::Run &   run,
+                 const ParameterSource &   source,
+                 const Model &             model,
+                 const ParameterHandler &  prm,
+                 const ConditionalOStream &pcout)
     : parameters(run)
     , source(source)
     , model(model)
@@ -66,47 +68,36 @@ namespace stickslip
 
 
 
-  std::vector<std::string>
-  FiniteDofDriver::history_columns() const
+  double
+  Driver::norm_squared(const DistributedVector &error) const
   {
-    std::vector<std::string> columns = {"t"};
-    const unsigned int       d       = model.system().size();
-    for (const std::string name : {"x", "v", "lambda"})
-      for (unsigned int i = 1; i <= d; ++i)
-        columns.push_back(name + std::to_string(i));
-    columns.push_back("energy");
-    columns.push_back("iterations");
-    return columns;
+    const DistributedVector *weights = model.error_weights();
+    if (weights == nullptr)
+      return error.norm_sqr();
+    ConstLocalValues e(error);
+    ConstLocalValues w(*weights);
+    double           sum = 0;
+    for (std::size_t k = 0; k < e.size(); ++k)
+      sum += w[k] * e[k] * e[k];
+    return Utilities::MPI::sum(sum, model.system().comm);
   }
 
 
 
   void
-  FiniteDofDriver::append_history_row(CsvTable &            history,
-                                      const double          t,
-                                      const FrictionState & state,
-                                      const bool            has_multiplier,
-                                      const unsigned long   iterations) const
+  Driver::write_fields(const double t, const FrictionState &state)
   {
-    const FrictionSystem &       system = model.system();
-    const dealii::Vector<double> x = replicate(state.displacement, system.comm);
-    const dealii::Vector<double> v = replicate(state.velocity, system.comm);
-    const dealii::Vector<double> lambda =
-      replicate(state.multiplier, system.comm);
-    std::vector<double> row = {t};
-    row.insert(row.end(), x.begin(), x.end());
-    row.insert(row.end(), v.begin(), v.end());
-    for (const double value : lambda)
-      row.push_back(has_multiplier ? value : not_measured);
-    row.push_back(system.energy(state.displacement, state.velocity));
-    row.push_back(static_cast<double>(iterations));
-    history.add_row(row);
+    field_outputs.emplace_back(
+      t, model.write_fields(t, state, field_outputs.size(), output));
+    std::ostringstream pvd;
+    DataOutBase::write_pvd_record(pvd, field_outputs);
+    output.write_atomically("solution.pvd", pvd.str());
   }
 
 
 
-  FiniteDofDriver::StepSizeErrors
-  FiniteDofDriver::simulate(const double             dt,
+  Driver::StepSizeErrors
+  Driver::simulate(const double             dt,
                             TimeIntegrator &         integrator,
                             const ReferenceSolution *reference,
                             RecordedReference *      recording,
@@ -126,10 +117,14 @@ namespace stickslip
     double            sum_x = 0, sum_v = 0, sum_lambda = 0;
     double            max_x = 0, max_v = 0;
 
+    model.complete_state(t0, state);
     if (recording != nullptr)
       recording->record(state.displacement, state.velocity, state.multiplier);
+    const bool fields = history != nullptr && model.has_field_output();
     if (history != nullptr)
-      append_history_row(*history, t0, state, false, 0);
+      history->add_row(model.history_row(t0, state, 0., 0, false));
+    if (fields)
+      write_fields(t0, state);
 
     ProgressReporter progress(pcout,
                               t0,
@@ -145,6 +140,7 @@ namespace stickslip
         const double t      = t0 + n * dt;
         const double t_next = t0 + (n + 1) * dt;
         integrator.advance(t, dt, state);
+        model.complete_state(t_next, state);
 
         // Divergence: stop with the last good state written.
         const double size =
@@ -173,11 +169,12 @@ namespace stickslip
             reference->values(t_next, exact_x, exact_v);
             exact_x -= state.displacement;
             exact_v -= state.velocity;
-            const double ex = exact_x.l2_norm(), ev = exact_v.l2_norm();
-            sum_x += dt * ex * ex;
-            sum_v += dt * ev * ev;
-            max_x = std::max(max_x, ex);
-            max_v = std::max(max_v, ev);
+            const double ex2 = norm_squared(exact_x);
+            const double ev2 = norm_squared(exact_v);
+            sum_x += dt * ex2;
+            sum_v += dt * ev2;
+            max_x = std::max(max_x, std::sqrt(ex2));
+            max_v = std::max(max_v, std::sqrt(ev2));
             if (reference->has_multiplier())
               sum_lambda +=
                 reference->multiplier_error_squared(t, t_next, state.multiplier);
@@ -186,12 +183,16 @@ namespace stickslip
             (interval == 0 || t_next >= next_output - 1e-9 * dt ||
              n + 1 == n_steps))
           {
-            append_history_row(*history,
-                               t_next,
-                               state,
-                               true,
-                               integrator.statistics.friction_iterations -
-                                 iterations_at_last_row);
+            history->add_row(model.history_row(
+              t_next,
+              state,
+              Utilities::MPI::sum(
+                integrator.statistics.local_dissipated_energy, system.comm),
+              integrator.statistics.friction_iterations -
+                iterations_at_last_row,
+              true));
+            if (fields)
+              write_fields(t_next, state);
             iterations_at_last_row = integrator.statistics.friction_iterations;
             while (interval > 0 && next_output <= t_next + 1e-9 * dt)
               next_output += interval;
@@ -238,7 +239,7 @@ namespace stickslip
 
 
   void
-  FiniteDofDriver::report_errors(const std::vector<StepSizeErrors> &errors) const
+  Driver::report_errors(const std::vector<StepSizeErrors> &errors) const
   {
     CsvTable table({"dt",
                     "error_x",
@@ -310,7 +311,7 @@ namespace stickslip
 
 
   void
-  FiniteDofDriver::run()
+  Driver::run()
   {
     const FrictionSystem &    system = model.system();
     const std::vector<double> steps  = parameters.time.time_steps();
@@ -342,7 +343,6 @@ namespace stickslip
           << "  output: " << output.file("") << std::endl;
 
     std::unique_ptr<RecordedReference> recorded;
-    std::unique_ptr<ExactReference>    exact;
     const ReferenceSolution *          reference = nullptr;
     if (reference_dt > 0)
       {
@@ -352,12 +352,8 @@ namespace stickslip
         simulate(reference_dt, *reference_integrator, nullptr, recorded.get(), nullptr);
         reference = recorded.get();
       }
-    else if (model.exact_solution() != nullptr)
-      {
-        exact = std::make_unique<ExactReference>(*model.exact_solution(),
-                                                 system.locally_owned);
-        reference = exact.get();
-      }
+    else
+      reference = model.exact_reference();
 
     // history.csv is written for the smallest time step.
     unsigned int finest = 0;
@@ -366,7 +362,7 @@ namespace stickslip
         finest = i;
 
     std::vector<StepSizeErrors> errors;
-    CsvTable               history(history_columns());
+    CsvTable               history(model.history_columns());
     for (unsigned int i = 0; i < steps.size(); ++i)
       errors.push_back(simulate(steps[i],
                                 *integrators[i],
@@ -378,6 +374,7 @@ namespace stickslip
     if (reference != nullptr)
       report_errors(errors);
     pcout << "  wrote " << output.file("history.csv")
-          << (reference != nullptr ? " and errors.csv" : "") << std::endl;
+          << (reference != nullptr ? ", errors.csv" : "")
+          << (model.has_field_output() ? ", solution.pvd" : "") << std::endl;
   }
 } // namespace stickslip

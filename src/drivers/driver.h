@@ -1,12 +1,12 @@
-#ifndef stickslip_drivers_finite_dof_driver_h
-#define stickslip_drivers_finite_dof_driver_h
+#ifndef stickslip_drivers_driver_h
+#define stickslip_drivers_driver_h
 
 #include <deal.II/base/parameter_handler.h>
 
 #include <base/output_files.h>
 #include <base/run_parameters.h>
 #include <drivers/reference_solution.h>
-#include <models/common/finite_dof_model.h>
+#include <models/common/model.h>
 #include <time/time_integrator.h>
 
 #include <memory>
@@ -15,20 +15,21 @@
 namespace stickslip
 {
   /**
-   * Runs a finite-dof model: a single run or a convergence study over the
-   * list Time/Convergence time steps, with errors against the exact
-   * solution or a fine reference run (Time/Reference time step). Writes
-   * parameters.prm, history.csv (of the finest run) and errors.csv, all
-   * atomically, and only after every input check has passed.
+   * Runs a model: a single run or a convergence study over the list
+   * Time/Convergence time steps, with errors against the exact solution or a
+   * fine reference run (Time/Reference time step). Writes parameters.prm,
+   * history.csv (of the finest run), errors.csv and, for field models,
+   * solution.pvd with its PVTU/VTU files, the CSV and PVD files atomically,
+   * and only after every input check has passed.
    */
-  class FiniteDofDriver
+  class Driver
   {
   public:
-    FiniteDofDriver(const Parameters::Run &   run,
-                    const ParameterSource &   source,
-                    const FiniteDofModel &    model,
-                    const ParameterHandler &  prm,
-                    const ConditionalOStream &pcout);
+    Driver(const Parameters::Run &   run,
+           const ParameterSource &   source,
+           const Model &             model,
+           const ParameterHandler &  prm,
+           const ConditionalOStream &pcout);
 
     /** Do everything; throws on divergence or solver failure. */
     void
@@ -46,7 +47,7 @@ namespace stickslip
     /**
      * One run with step @p dt by @p integrator. Measures errors against
      * @p reference (may be null), records into @p recording (may be null),
-     * fills @p history when not null.
+     * fills @p history (and writes field output) when not null.
      */
     StepSizeErrors
     simulate(const double             dt,
@@ -55,25 +56,25 @@ namespace stickslip
              RecordedReference *      recording,
              CsvTable *               history);
 
-    std::vector<std::string>
-    history_columns() const;
+    /** Squared norm of @p error: Euclidean, or weighted by the model. */
+    double
+    norm_squared(const DistributedVector &error) const;
 
+    /** Write the fields of @p state and rewrite solution.pvd. */
     void
-    append_history_row(CsvTable &               history,
-                       const double             t,
-                       const FrictionState &    state,
-                       const bool               has_multiplier,
-                       const unsigned long      iterations) const;
+    write_fields(const double t, const FrictionState &state);
 
     void
     report_errors(const std::vector<StepSizeErrors> &errors) const;
 
     const Parameters::Run &   parameters;
     const ParameterSource &   source;
-    const FiniteDofModel &    model;
+    const Model &             model;
     const ParameterHandler &  prm;
     const ConditionalOStream &pcout;
     OutputDirectory           output;
+    /** (time, record file) of every field output, for solution.pvd. */
+    std::vector<std::pair<double, std::string>> field_outputs;
   };
 } // namespace stickslip
 

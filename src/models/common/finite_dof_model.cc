@@ -1,0 +1,79 @@
+#include <deal.II/lac/vector.h>
+
+#include <linear_algebra/dense_tools.h>
+#include <models/common/finite_dof_model.h>
+
+#include <limits>
+
+namespace stickslip
+{
+  FiniteDofModel::FiniteDofModel(const MPI_Comm comm)
+    : friction_system(comm)
+  {}
+
+
+
+  const FrictionSystem &
+  FiniteDofModel::system() const
+  {
+    return friction_system;
+  }
+
+
+
+  const ReferenceSolution *
+  FiniteDofModel::exact_reference() const
+  {
+    return reference.get();
+  }
+
+
+
+  void
+  FiniteDofModel::set_exact_solution(std::unique_ptr<ExactSolution> solution)
+  {
+    exact = std::move(solution);
+    if (exact)
+      reference =
+        std::make_unique<ExactReference>(*exact, friction_system.locally_owned);
+  }
+
+
+
+  std::vector<std::string>
+  FiniteDofModel::history_columns() const
+  {
+    std::vector<std::string> columns = {"t"};
+    const unsigned int       d       = friction_system.size();
+    for (const std::string name : {"x", "v", "lambda"})
+      for (unsigned int i = 1; i <= d; ++i)
+        columns.push_back(name + std::to_string(i));
+    columns.push_back("energy");
+    columns.push_back("iterations");
+    return columns;
+  }
+
+
+
+  std::vector<double>
+  FiniteDofModel::history_row(const double         t,
+                              const FrictionState &state,
+                              const double,
+                              const unsigned long iterations,
+                              const bool          has_multiplier) const
+  {
+    const MPI_Comm               comm = friction_system.comm;
+    const dealii::Vector<double> x    = replicate(state.displacement, comm);
+    const dealii::Vector<double> v    = replicate(state.velocity, comm);
+    const dealii::Vector<double> lambda = replicate(state.multiplier, comm);
+    std::vector<double>          row    = {t};
+    row.insert(row.end(), x.begin(), x.end());
+    row.insert(row.end(), v.begin(), v.end());
+    for (const double value : lambda)
+      row.push_back(has_multiplier ? value :
+                                     std::numeric_limits<double>::quiet_NaN());
+    row.push_back(friction_system.energy(state.displacement, state.velocity));
+    row.push_back(static_cast<double>(iterations));
+    return row;
+  }
+} // namespace stickslip

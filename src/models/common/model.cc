@@ -1,0 +1,35 @@
+#include <models/common/model.h>
+
+namespace stickslip
+{
+  const DistributedVector *
+  Model::error_weights() const
+  {
+    return nullptr;
+  }
+
+
+
+  void
+  Model::complete_state(const double, FrictionState &) const
+  {}
+
+
+
+  bool
+  Model::has_field_output() const
+  {
+    return false;
+  }
+
+
+
+  std::string
+  Model::write_fields(const double,
+                      const FrictionState &,
+                      const unsigned int,
+                      const OutputDirectory &) const
+  {
+    return "";
+  }
+} // namespace stickslip

@@ -1,0 +1,76 @@
+#ifndef stickslip_models_common_model_h
+#define stickslip_models_common_model_h
+
+#include <base/output_files.h>
+#include <drivers/reference_solution.h>
+#include <friction/friction_system.h>
+#include <time/time_integrator.h>
+
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * What the driver needs of a model: its FrictionSystem, an optional exact
+   * solution, the norm of its errors, and its outputs (history.csv columns,
+   * field files). Models build their operators in their constructors.
+   */
+  class Model
+  {
+  public:
+    virtual ~Model() = default;
+
+    virtual const FrictionSystem &
+    system() const = 0;
+
+    /** The exact solution at the unknowns, or nullptr. */
+    virtual const ReferenceSolution *
+    exact_reference() const = 0;
+
+    /**
+     * Weights w_i of the discrete L2 norm sum_i w_i e_i^2 of errors in x and
+     * v, or nullptr for the Euclidean norm (finite-dof models).
+     */
+    virtual const DistributedVector *
+    error_weights() const;
+
+    virtual std::vector<std::string>
+    history_columns() const = 0;
+
+    /**
+     * One row of history.csv at time @p t. @p dissipated_energy is the
+     * friction work since the start, @p iterations the friction-solver
+     * iterations since the previous row, @p has_multiplier false at t0.
+     */
+    virtual std::vector<double>
+    history_row(const double         t,
+                const FrictionState &state,
+                const double         dissipated_energy,
+                const unsigned long  iterations,
+                const bool           has_multiplier) const = 0;
+
+    /** Fill what the system does not evolve (Dirichlet values) at @p t. */
+    virtual void
+    complete_state(const double t, FrictionState &state) const;
+
+    /** Whether write_fields() writes anything. */
+    virtual bool
+    has_field_output() const;
+
+    /**
+     * Write the fields of @p state as output number @p index (VTU/PVTU) and
+     * return the name of the record file relative to the output directory.
+     */
+    virtual std::string
+    write_fields(const double           t,
+                 const FrictionState &  state,
+                 const unsigned int     index,
+                 const OutputDirectory &output) const;
+
+    virtual std::string
+    description() const = 0;
+  };
+} // namespace stickslip
+
+#endif
