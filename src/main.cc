@@ -7,6 +7,7 @@
 #include <drivers/driver.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
+#include <models/string/string_model.h>
 
 #include <filesystem>
 #include <fstream>
@@ -82,6 +83,7 @@ namespace
     Parameters::Run::declare_parameters(prm);
     OdeModel::declare_parameters(prm);
     GearboxModel::declare_parameters(prm);
+    StringModel<1>::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -188,8 +190,12 @@ namespace
     std::unique_ptr<Model> model;
     if (parameters.model == "ode")
       model = std::make_unique<OdeModel>(prm, source, comm);
-    else
+    else if (parameters.model == "gearbox")
       model = std::make_unique<GearboxModel>(prm, source, comm);
+    else if (parameters.dimension == 1)
+      model = std::make_unique<StringModel<1>>(prm, source, comm);
+    else
+      model = std::make_unique<StringModel<2>>(prm, source, comm);
     Driver driver(parameters, source, *model, prm, pcout);
     driver.run();
   }

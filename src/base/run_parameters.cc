@@ -392,10 +392,17 @@ namespace stickslip
     {
       prm.declare_entry("Model",
                         "ode",
-                        Patterns::Selection("ode|gearbox"),
+                        Patterns::Selection("ode|gearbox|string"),
                         "The model: ode (finite-dof friction system written "
                         "in the parameter file, seeds 000/001), gearbox "
-                        "(gear box efficiency problem, seed 000 (54)).");
+                        "(gear box efficiency problem, seed 000 (54)), string "
+                        "(frictional wave string, dim 1, or membrane, dim 2; "
+                        "seed 000 (23)).");
+      prm.declare_entry("Dimension",
+                        "1",
+                        Patterns::Integer(1, 2),
+                        "Space dimension of the string model: 1 (string) or "
+                        "2 (membrane).");
       Time::declare_parameters(prm);
       Splitting::declare_parameters(prm);
       Friction::declare_parameters(prm);
@@ -408,7 +415,8 @@ namespace stickslip
     void
     Run::parse(ParameterHandler &prm, const ParameterSource &source)
     {
-      model = prm.get("Model");
+      model     = prm.get("Model");
+      dimension = prm.get_integer("Dimension");
       time.parse(prm, source);
       splitting.parse(prm, source);
       friction.parse(prm, source);

@@ -124,6 +124,7 @@ namespace stickslip
     struct Run
     {
       std::string  model;
+      unsigned int dimension;
       Time         time;
       Splitting    splitting;
       Friction     friction;

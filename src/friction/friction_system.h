@@ -68,6 +68,19 @@ namespace stickslip
     DistributedVector initial_displacement;
     DistributedVector initial_velocity;
 
+    /**
+     * Optional prescribed (Dirichlet) unknowns with time-dependent values.
+     * M, A and C above are constrained (those rows and columns decoupled,
+     * c_i = 0); the elastic step then needs the unconstrained operators to
+     * couple the interior to the prescribed values, and the values at its
+     * sub-step times. Empty (no function) when nothing is prescribed or the
+     * prescribed values are zero.
+     */
+    std::function<void(const double, DistributedVector &)> prescribed_values;
+    DistributedVector        prescribed_mask; ///< 1 on prescribed unknowns
+    const DistributedMatrix *unconstrained_mass      = nullptr;
+    const DistributedMatrix *unconstrained_stiffness = nullptr;
+
   private:
     bool              diagonal_mass;
     DistributedVector diagonal_of_mass;

@@ -20,7 +20,13 @@ namespace stickslip
     , solver(linear_solver, system.comm)
     , nu_d(0)
   {
-    for (auto *v : {&previous, &current, &next, &rhs, &scratch})
+    for (auto *v : {&previous,
+                    &current,
+                    &next,
+                    &rhs,
+                    &scratch,
+                    &prescribed,
+                    &operator_diagonal})
       v->reinit(system.locally_owned, system.comm);
     if (!system.has_stiffness)
       return; // M X'' = 0: the step is exact, X += dt V.
@@ -32,6 +38,8 @@ namespace stickslip
     if (alpha > 0)
       operator_matrix.add(alpha * tau * tau, system.stiffness);
     solver.initialize(operator_matrix);
+    if (system.prescribed_values)
+      extract_diagonal(operator_matrix, operator_diagonal, system.comm);
 
     if (alpha < 0.25)
       {
@@ -87,7 +95,31 @@ namespace stickslip
 
 
   void
-  ElasticSubsteps::advance(DistributedVector &displacement,
+  ElasticSubsteps::impose_prescribed(const double time, DistributedVector &rhs)
+  {
+    prescribed = 0;
+    system.prescribed_values(time, prescribed);
+    system.unconstrained_mass->vmult(scratch, prescribed);
+    rhs -= scratch;
+    if (alpha > 0)
+      {
+        system.unconstrained_stiffness->vmult(scratch, prescribed);
+        rhs.add(-alpha * tau * tau, scratch);
+      }
+    ConstLocalValues mask(system.prescribed_mask);
+    ConstLocalValues g(prescribed);
+    ConstLocalValues diagonal(operator_diagonal);
+    LocalValues      r(rhs);
+    for (std::size_t k = 0; k < r.size(); ++k)
+      if (mask[k] > 0)
+        r[k] = diagonal[k] * g[k];
+  }
+
+
+
+  void
+  ElasticSubsteps::advance(const double       t,
+                           DistributedVector &displacement,
                            DistributedVector &velocity)
   {
     if (!system.has_stiffness)
@@ -96,14 +128,28 @@ namespace stickslip
         return;
       }
     const double tau2 = tau * tau;
+    // With prescribed values the right-hand sides use the unconstrained
+    // operators (X holds the prescribed values); otherwise the system's own.
+    const bool               prescribe = static_cast<bool>(system.prescribed_values);
+    const DistributedMatrix &mass =
+      prescribe ? *system.unconstrained_mass : system.mass;
+    const DistributedMatrix &stiffness =
+      prescribe ? *system.unconstrained_stiffness : system.stiffness;
 
-    // (55) and the first step of (56): X^1 = tau V + K^{-1}(M - (1-2a)/2 tau^2 A) X^0
+    // (55) and the first step of (56), X^{-1} = X^1 - 2 tau V eliminated:
+    // K X^1 = K tau V + (M - (1-2a)/2 tau^2 A) X^0
     current = displacement;
-    system.mass.vmult(rhs, current);
-    system.stiffness.vmult(scratch, current);
-    rhs.add(-0.5 * (1 - 2 * alpha) * tau2, scratch);
+    scratch = current;
+    scratch.add(tau, velocity);
+    mass.vmult(rhs, scratch);
+    scratch = current;
+    scratch *= -0.5 * (1 - 2 * alpha) * tau2;
+    scratch.add(alpha * tau2 * tau, velocity);
+    stiffness.vmult(next, scratch);
+    rhs += next;
+    if (prescribe)
+      impose_prescribed(t + tau, rhs);
     solver.solve(next, rhs);
-    next.add(tau, velocity);
 
     // (56) for q = 1..Q:
     // K X^{q+1} = M (2X^q - X^{q-1}) - tau^2 A ((1-2a) X^q + a X^{q-1})
@@ -113,11 +159,13 @@ namespace stickslip
         current.swap(next);
         scratch = current;
         scratch.sadd(2., -1., previous);
-        system.mass.vmult(rhs, scratch);
+        mass.vmult(rhs, scratch);
         scratch = current;
         scratch.sadd(1 - 2 * alpha, alpha, previous);
-        system.stiffness.vmult(next, scratch);
+        stiffness.vmult(next, scratch);
         rhs.add(-tau2, next);
+        if (prescribe)
+          impose_prescribed(t + (q + 1) * tau, rhs);
         solver.solve(next, rhs);
       }
 

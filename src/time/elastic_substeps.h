@@ -24,9 +24,11 @@ namespace stickslip
                     const ParameterSource &         source,
                     const double                    step_length);
 
-    /** Advance (X, V) by one step of the given length. */
+    /** Advance (X, V) from time @p t by one step of the given length. */
     void
-    advance(DistributedVector &displacement, DistributedVector &velocity);
+    advance(const double       t,
+            DistributedVector &displacement,
+            DistributedVector &velocity);
 
     /** nu_d = lambda_max(M^{-1} A) (computed only when alpha < 1/4). */
     double
@@ -36,6 +38,14 @@ namespace stickslip
     description() const;
 
   private:
+    /**
+     * rhs <- rhs - K_u g on the free rows and K_bb g on the prescribed ones,
+     * g the prescribed values at @p time (K_u unconstrained): after the solve
+     * the prescribed unknowns equal g and the free ones feel them.
+     */
+    void
+    impose_prescribed(const double time, DistributedVector &rhs);
+
     const FrictionSystem &system;
     const double          alpha;
     const unsigned int    n_sub;
@@ -44,6 +54,7 @@ namespace stickslip
     SpdSolver             solver;
     double                nu_d;
     DistributedVector     previous, current, next, rhs, scratch;
+    DistributedVector     prescribed, operator_diagonal;
   };
 } // namespace stickslip
 

@@ -32,6 +32,7 @@ namespace stickslip
                             const double          weight,
                             DistributedVector &   velocity,
                             DistributedVector &   multiplier_sum,
+                            DistributedVector &   stick,
                             IntegratorStatistics &statistics)
   {
     for (unsigned int p = 1; p <= n_sub; ++p)
@@ -50,9 +51,14 @@ namespace stickslip
           ConstLocalValues c(system.friction_weights);
           ConstLocalValues lambda(multiplier);
           ConstLocalValues w(next_velocity);
+          LocalValues      stuck(stick);
           double           work = 0;
           for (std::size_t k = 0; k < w.size(); ++k)
-            work += c[k] * lambda[k] * w[k];
+            {
+              work += c[k] * lambda[k] * w[k];
+              if (w[k] != 0.)
+                stuck[k] = 0.;
+            }
           statistics.local_dissipated_energy += tau * work;
         }
         velocity.swap(next_velocity);

@@ -29,7 +29,8 @@ namespace stickslip
 
     /**
      * Advance @p velocity over [t0, t0 + interval]; add weight * lambda^p
-     * of every sub-step to @p multiplier_sum.
+     * of every sub-step to @p multiplier_sum; set @p stick to 0 where a
+     * sub-step's w_i is not exactly 0.
      */
     void
     advance(const double          t0,
@@ -37,6 +38,7 @@ namespace stickslip
             const double          weight,
             DistributedVector &   velocity,
             DistributedVector &   multiplier_sum,
+            DistributedVector &   stick,
             IntegratorStatistics &statistics);
 
     const FrictionStepSolver &

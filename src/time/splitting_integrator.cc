@@ -25,21 +25,22 @@ namespace stickslip
                                FrictionState &state)
   {
     state.multiplier = 0;
+    state.stick      = 1.;
     if (strang)
       {
         const double weight = 0.5 / friction.n_substeps();
         friction.advance(
-          t, 0, weight, state.velocity, state.multiplier, statistics);
-        elastic.advance(state.displacement, state.velocity);
+          t, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
+        elastic.advance(t, state.displacement, state.velocity);
         friction.advance(
-          t + dt / 2, 1, weight, state.velocity, state.multiplier, statistics);
+          t + dt / 2, 1, weight, state.velocity, state.multiplier, state.stick, statistics);
       }
     else
       {
         const double weight = 1. / friction.n_substeps();
         friction.advance(
-          t, 0, weight, state.velocity, state.multiplier, statistics);
-        elastic.advance(state.displacement, state.velocity);
+          t, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
+        elastic.advance(t, state.displacement, state.velocity);
       }
   }
 

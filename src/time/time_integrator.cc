@@ -10,6 +10,7 @@ namespace stickslip
     displacement.reinit(owned, comm);
     velocity.reinit(owned, comm);
     multiplier.reinit(owned, comm);
+    stick.reinit(owned, comm);
   }
 
 

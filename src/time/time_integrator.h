@@ -21,6 +21,11 @@ namespace stickslip
     DistributedVector displacement;
     DistributedVector velocity;
     DistributedVector multiplier;
+    /**
+     * 1 where the friction step kept the component exactly at rest in every
+     * sub-step of the last time step (|lambda_i| <= 1, w_i = 0), else 0.
+     */
+    DistributedVector stick;
 
     void
     reinit(const IndexSet &owned, const MPI_Comm comm);

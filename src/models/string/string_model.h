@@ -1,0 +1,129 @@
+#ifndef stickslip_models_string_string_model_h
+#define stickslip_models_string_string_model_h
+
+#include <deal.II/base/function_parser.h>
+#include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/point.h>
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/grid/tria.h>
+
+#include <base/input_error.h>
+#include <models/common/model.h>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The frictional wave string (seed 000 Remark 2.4, (23); MODELS.md §2) and,
+   * for dim = 2, the membrane sliding on a plane (MODELS.md §2.4):
+   *
+   *   (1/c^2) u_tt - Laplace u + g lambda = f,  lambda in Sgn(u_t) pointwise,
+   *   u = u_D on the Dirichlet boundary, du/dn = 0 elsewhere.
+   *
+   * FE_Q(p) (Gauss-Lobatto support points) gives M = (1/c^2) (phi_i, phi_j),
+   * consistent or lumped by the Gauss-Lobatto rule, A = (grad phi_i, grad
+   * phi_j), and the diagonal C = g_i w_i with the nodal weights w_i = int
+   * phi_i by the same rule, so that lambda is nodal and Lambda a box (§2.3).
+   * Dirichlet unknowns are decoupled (constrained rows and columns) and set
+   * to u_D(t) after every step; the elastic step couples the interior to
+   * them through the unconstrained M and A (FrictionSystem::prescribed_values). dim = 1 uses parallel::shared::Triangulation<1> (deal.II 9.4
+   * has no p4est in 1D), dim = 2 parallel::distributed::Triangulation<2>.
+   */
+  template <int dim>
+  class StringModel : public Model
+  {
+  public:
+    static void
+    declare_parameters(ParameterHandler &prm);
+
+    StringModel(ParameterHandler &     prm,
+                const ParameterSource &source,
+                const MPI_Comm         comm);
+
+    ~StringModel() override;
+
+    const FrictionSystem &
+    system() const override;
+
+    const ReferenceSolution *
+    exact_reference() const override;
+
+    const DistributedVector *
+    error_weights() const override;
+
+    std::vector<std::string>
+    history_columns() const override;
+
+    std::vector<double>
+    history_row(const double         t,
+                const FrictionState &state,
+                const double         dissipated_energy,
+                const unsigned long  iterations,
+                const bool           has_multiplier) const override;
+
+    void
+    complete_state(const double t, FrictionState &state) const override;
+
+    bool
+    has_field_output() const override;
+
+    std::string
+    write_fields(const double           t,
+                 const FrictionState &  state,
+                 const unsigned int     index,
+                 const OutputDirectory &output) const override;
+
+    std::string
+    description() const override;
+
+    /** Number of unknowns (all DoFs, Dirichlet ones included). */
+    types::global_dof_index
+    n_dofs() const;
+
+  private:
+    void
+    make_grid(ParameterHandler &prm, const ParameterSource &source);
+
+    void
+    assemble(const ParameterSource &source);
+
+    /** Evaluate @p function at the owned support points into @p values. */
+    void
+    interpolate_nodal(const Function<dim> &function,
+                      const double         t,
+                      DistributedVector &  values) const;
+
+    const MPI_Comm                      comm;
+    std::unique_ptr<Triangulation<dim>> triangulation;
+    std::unique_ptr<FE_Q<dim>>          fe;
+    DoFHandler<dim>                     dof_handler;
+    IndexSet                            locally_relevant;
+    unsigned int                        degree;
+    bool                                lumped;
+    std::vector<types::boundary_id>     dirichlet_ids;
+    std::vector<Point<dim>>             owned_points;
+    /** Owned DoFs on the Dirichlet boundary (local indices). */
+    std::vector<unsigned int>           dirichlet_local;
+    DistributedVector                   dirichlet_mask; ///< 1 on Dirichlet DoFs
+    bool                                dirichlet_time_dependent;
+    bool                                dirichlet_zero;
+    double                              min_cell_diameter;
+
+    std::unique_ptr<FunctionParser<dim>> wave_speed, friction, forcing,
+      dirichlet, initial_displacement, initial_velocity, exact_u, exact_v,
+      exact_lambda;
+    bool forcing_zero;
+
+    FrictionSystem    friction_system;
+    DistributedMatrix full_mass, full_stiffness; ///< without constraints
+    DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)
+    mutable DistributedVector scratch;
+    std::unique_ptr<ReferenceSolution> reference;
+  };
+} // namespace stickslip
+
+#endif
