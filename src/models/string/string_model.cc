@@ -339,6 +339,34 @@ namespace stickslip
                       friction_system.initial_displacement);
     interpolate_nodal(*initial_velocity, 0., friction_system.initial_velocity);
 
+    // u_D(., t0) should match u0 on the Dirichlet boundary; if not, the
+    // boundary values win (complete_state), which is a jump: warn.
+    {
+      prm.enter_subsection("Time");
+      const double t0 = prm.get_double("Initial time");
+      prm.leave_subsection();
+      dirichlet->set_time(t0);
+      double           mismatch = 0, scale = 0;
+      ConstLocalValues u0(friction_system.initial_displacement);
+      for (std::size_t k = 0; k < u0.size(); ++k)
+        scale = std::max(scale, std::abs(u0[k]));
+      for (const unsigned int k : dirichlet_local)
+        mismatch = std::max(mismatch,
+                            std::abs(dirichlet->value(owned_points[k]) - u0[k]));
+      mismatch = Utilities::MPI::max(mismatch, comm);
+      scale    = Utilities::MPI::max(scale, comm);
+      if (mismatch > 1e-10 * std::max(1., scale) &&
+          Utilities::MPI::this_mpi_process(comm) == 0)
+        std::cerr << "stickslip: warning: 'String/Dirichlet data'"
+                  << source.where("String/Dirichlet data")
+                  << " differs from 'String/Initial displacement' on the "
+                     "Dirichlet boundary at t0 by up to "
+                  << mismatch
+                  << "; the boundary takes the Dirichlet value (a jump at "
+                     "t0)."
+                  << std::endl;
+    }
+
     friction_system.forcing = [this](const double t, DistributedVector &out) {
       if (forcing_zero)
         out = 0;
