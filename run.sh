@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ -z "$prm" ]; then
-  prm=prm/p5b.prm   # flagship example until the frictional string exists
+  prm=prm/string.prm   # the flagship example: the frictional string of seed 000 (23)
 fi
 
 bash scripts/ensure_dependencies.sh
