@@ -1,0 +1,434 @@
+#!/usr/bin/python3
+"""Render one time step of a 2D membrane output of stickslip to a PNG.
+
+Usage:
+  render_membrane.py OUTPUT_DIR [-o OUT.png] [--field displacement] [--index -1]
+                     [--backend auto|vtk|matplotlib] [--size 1200x800]
+
+Reads OUTPUT_DIR/solution.pvd (xml.etree), picks data set number --index
+(Python-style: -1 is the last one), reads that .pvtu with VTK's own reader,
+warps the 2D mesh by the scalar point field (max warp = 0.3 x the larger side
+of the domain's bounding box), colours it by the same field and writes a PNG
+(default OUTPUT_DIR/membrane.png, at least 800x600) with a colour bar and the
+time (the .pvd's timestep attribute) in the title.
+
+Two rendering paths:
+  vtk         vtkWarpScalar + vtkRenderWindow with SetOffScreenRendering(1),
+              vtkWindowToImageFilter, vtkPNGWriter.
+  matplotlib  fallback: the quads (each split into two triangles) drawn with
+              plot_trisurf (warped, 3D) beside a tripcolor map (top view).
+--backend auto (default) uses the VTK path when the VTK build can render
+offscreen here, else the matplotlib one.  Debian's python3-vtk9 (VTK 9.1) has
+only the X11 OpenGL window (vtkXOpenGLRenderWindow, no EGL/OSMesa), which
+cannot render offscreen without an X server and abort()s the process when
+there is none, so auto mode (1) skips VTK outright when that window class has
+no DISPLAY, and (2) otherwise renders with VTK in a child process and falls
+back to matplotlib if that child fails.  On the project's machines (no X
+server) the path actually used is therefore the matplotlib fallback; the
+script prints which one it used and writes it into the image's footer.
+
+Exit 0 on success, 1 on error (2 on bad usage).  Needs Debian's python3-vtk9,
+python3-numpy and python3-matplotlib (run with /usr/bin/python3).
+"""
+import argparse
+import math
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+WARP_FRACTION = 0.3
+MIN_W, MIN_H = 800, 600
+
+
+class Error(Exception):
+    pass
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description="Render a 2D stickslip membrane output to PNG.")
+    p.add_argument("output_dir")
+    p.add_argument("-o", "--output", default=None, help="PNG file (default OUTPUT_DIR/membrane.png)")
+    p.add_argument("--field", default="displacement", help="scalar point field (default displacement)")
+    p.add_argument("--index", type=int, default=-1, help="data set of solution.pvd (default -1: last)")
+    p.add_argument("--backend", choices=("auto", "vtk", "matplotlib"), default="auto")
+    p.add_argument("--size", default="1200x800", help="image size WxH, at least 800x600")
+    a = p.parse_args(argv)
+    try:
+        w, h = (int(s) for s in a.size.lower().split("x"))
+    except ValueError:
+        p.error("--size must look like 1200x800")
+    a.width, a.height = max(w, MIN_W), max(h, MIN_H)
+    if a.output is None:
+        a.output = os.path.join(a.output_dir, "membrane.png")
+    return a
+
+
+# --------------------------------------------------------------------------- input
+def select_dataset(output_dir, index):
+    """Return (time, path of the .pvtu) of data set `index` of solution.pvd."""
+    pvd = os.path.join(output_dir, "solution.pvd")
+    try:
+        root = ET.parse(pvd).getroot()
+    except (OSError, ET.ParseError) as e:
+        raise Error(f"cannot read {pvd}: {e}")
+    entries = [(ds.get("timestep"), ds.get("file")) for ds in root.iter("DataSet")]
+    if not entries:
+        raise Error(f"{pvd} lists no data sets")
+    try:
+        t, f = entries[index]
+    except IndexError:
+        raise Error(f"--index {index} out of range: {pvd} lists {len(entries)} data sets")
+    try:
+        t = float(t)
+    except (TypeError, ValueError):
+        t = None
+    path = os.path.join(output_dir, f or "")
+    if not os.path.isfile(path):
+        raise Error(f"{path} (listed in {pvd}) does not exist")
+    return t, path
+
+
+def read_grid(path, field):
+    """Read a .pvtu with VTK; return an unstructured grid with `field` as point data."""
+    from vtkmodules.vtkCommonCore import vtkCommand
+    from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+    errors = []
+    reader = vtkXMLPUnstructuredGridReader()
+    reader.AddObserver(vtkCommand.ErrorEvent, lambda o, e: errors.append(e))
+    reader.SetFileName(path)
+    reader.Update()
+    grid = reader.GetOutput()
+    if errors or grid is None or grid.GetNumberOfCells() == 0:
+        raise Error(f"VTK could not read {path} (or it has no cells)")
+    if grid.GetPointData().GetArray(field) is None:
+        if grid.GetCellData().GetArray(field) is None:
+            pd = grid.GetPointData()
+            names = [pd.GetArrayName(i) for i in range(pd.GetNumberOfArrays())]
+            raise Error(f"no field '{field}' in {path} (point data: {', '.join(names)})")
+        from vtkmodules.vtkFiltersCore import vtkCellDataToPointData
+        c2p = vtkCellDataToPointData()
+        c2p.SetInputData(grid)
+        c2p.PassCellDataOn()
+        c2p.Update()
+        grid = c2p.GetOutput()
+    arr = grid.GetPointData().GetArray(field)
+    if arr.GetNumberOfComponents() != 1:
+        raise Error(f"field '{field}' has {arr.GetNumberOfComponents()} components; need a scalar")
+    # A membrane: quads (or triangles) in the z = 0 plane.
+    from vtkmodules.vtkCommonDataModel import VTK_QUAD, VTK_TRIANGLE
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    types = set(vtk_to_numpy(grid.GetCellTypesArray()).tolist())
+    if not types <= {VTK_QUAD, VTK_TRIANGLE}:
+        raise Error(f"{path} is not a 2D membrane output (VTK cell types {sorted(types)}; "
+                    "want quads)")
+    return grid
+
+
+def geometry(grid, field):
+    """Domain size, field range, and the warp scale factor."""
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    import numpy as np
+    x0, x1, y0, y1, _, _ = grid.GetBounds()
+    size = max(x1 - x0, y1 - y0) or 1.0
+    f = vtk_to_numpy(grid.GetPointData().GetArray(field)).astype(float)
+    if not np.isfinite(f).all():
+        raise Error(f"field '{field}' has non-finite values")
+    fmin, fmax = float(f.min()), float(f.max())
+    amax = max(abs(fmin), abs(fmax))
+    scale = WARP_FRACTION * size / amax if amax > 0 else 0.0
+    if fmax - fmin <= 1e-14 * max(1.0, amax):   # constant field: a non-empty colour range
+        pad = 0.5 * amax if amax > 0 else 1.0
+        crange = (fmin - pad, fmax + pad)
+    else:
+        crange = (fmin, fmax)
+    return size, (fmin, fmax), crange, scale
+
+
+def title_text(field, t, pvtu):
+    ts = f"t = {t:g}" if t is not None else "t = ?"
+    return f"{field}, {ts}   ({os.path.basename(pvtu)})"
+
+
+def write_atomically(out, write):
+    """Call write(tmp_name) and rename to `out` (PNG suffix kept for VTK/matplotlib)."""
+    d = os.path.dirname(os.path.abspath(out))
+    os.makedirs(d, exist_ok=True)
+    tmp = os.path.join(d, f".{os.path.basename(out)}.{os.getpid()}.tmp.png")
+    try:
+        write(tmp)
+        if not os.path.isfile(tmp) or os.path.getsize(tmp) == 0:
+            raise Error("the renderer wrote no image")
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+# --------------------------------------------------------------------------- VTK path
+def vtk_can_render_offscreen():
+    """(bool, reason): False where VTK would certainly fail (X-only build, no DISPLAY)."""
+    import vtkmodules.vtkRenderingOpenGL2  # noqa: F401  (registers the OpenGL factory)
+    from vtkmodules.vtkRenderingCore import vtkRenderWindow
+    cls = vtkRenderWindow().GetClassName()
+    if cls == "vtkXOpenGLRenderWindow" and not os.environ.get("DISPLAY"):
+        return False, ("this VTK build renders only through X11 (vtkXOpenGLRenderWindow, "
+                       "no EGL/OSMesa) and DISPLAY is not set")
+    return True, cls
+
+
+def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
+    """Warped, coloured membrane + colour bar + title in `renderer`."""
+    import matplotlib
+    from vtkmodules.vtkCommonDataModel import vtkDataObject
+    from vtkmodules.vtkCommonCore import vtkLookupTable
+    from vtkmodules.vtkFiltersGeneral import vtkWarpScalar
+    from vtkmodules.vtkFiltersGeometry import vtkDataSetSurfaceFilter
+    from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkTextActor
+    from vtkmodules.vtkRenderingAnnotation import vtkScalarBarActor
+
+    size, (fmin, fmax), crange, scale = geometry(grid, field)
+    surface = vtkDataSetSurfaceFilter()
+    surface.SetInputData(grid)
+    warp = vtkWarpScalar()
+    warp.SetInputConnection(surface.GetOutputPort())
+    warp.SetInputArrayToProcess(0, 0, 0, vtkDataObject.FIELD_ASSOCIATION_POINTS, field)
+    warp.SetNormal(0.0, 0.0, 1.0)
+    warp.UseNormalOn()
+    warp.SetScaleFactor(scale)
+
+    lut = vtkLookupTable()   # viridis, as in the matplotlib path
+    cmap = matplotlib.colormaps["viridis"] if hasattr(matplotlib, "colormaps") \
+        else matplotlib.cm.get_cmap("viridis")
+    lut.SetNumberOfTableValues(256)
+    for i in range(256):
+        r, g, b, _ = cmap(i / 255.0)
+        lut.SetTableValue(i, r, g, b, 1.0)
+    lut.SetTableRange(*crange)
+    lut.Build()
+
+    mapper = vtkPolyDataMapper()
+    mapper.SetInputConnection(warp.GetOutputPort())
+    mapper.SetScalarModeToUsePointFieldData()
+    mapper.SelectColorArray(field)
+    mapper.SetLookupTable(lut)
+    mapper.SetScalarRange(*crange)
+    mapper.ScalarVisibilityOn()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    prop = actor.GetProperty()     # mostly ambient: keep the colours readable
+    prop.SetAmbient(0.55)
+    prop.SetDiffuse(0.5)
+    prop.SetSpecular(0.0)
+    if grid.GetNumberOfCells() <= 20000:
+        actor.GetProperty().EdgeVisibilityOn()
+        actor.GetProperty().SetEdgeColor(0.15, 0.15, 0.15)
+        actor.GetProperty().SetLineWidth(0.5)
+    renderer.AddActor(actor)
+
+    bar = vtkScalarBarActor()
+    bar.SetLookupTable(lut)
+    bar.SetTitle(field)
+    bar.SetNumberOfLabels(5)
+    bar.SetLabelFormat("%-#8.3g")
+    bar.SetPosition(0.85, 0.10)
+    bar.SetWidth(0.09)
+    bar.SetHeight(0.76)
+    bar.UnconstrainedFontSizeOn()
+    bar.SetVerticalTitleSeparation(8)
+    for tp, fs in ((bar.GetTitleTextProperty(), 18), (bar.GetLabelTextProperty(), 15)):
+        tp.SetColor(0, 0, 0)
+        tp.SetFontSize(max(fs, height * fs // 800))
+        tp.BoldOff()
+        tp.ItalicOff()
+        tp.ShadowOff()
+    renderer.AddActor2D(bar)
+
+    title = vtkTextActor()
+    title.SetInput(title_text(field, t, pvtu))
+    tp = title.GetTextProperty()
+    tp.SetFontSize(max(18, height // 32))
+    tp.SetColor(0, 0, 0)
+    tp.SetJustificationToCentered()
+    tp.SetVerticalJustificationToTop()
+    title.SetPosition(width / 2, height - 12)
+    renderer.AddActor2D(title)
+
+    foot = vtkTextActor()
+    foot.SetInput(f"range [{fmin:.4g}, {fmax:.4g}], warp x{scale:.3g} "
+                  f"(max {WARP_FRACTION:g} x domain size); rendered with VTK offscreen")
+    foot.GetTextProperty().SetFontSize(max(11, height // 60))
+    foot.GetTextProperty().SetColor(0.3, 0.3, 0.3)
+    foot.SetPosition(10, 8)
+    renderer.AddActor2D(foot)
+
+    renderer.SetBackground(1, 1, 1)
+    # The matplotlib path's view: azimuth -60 degrees, elevation 30, z up.
+    warp.Update()
+    bx = warp.GetOutput().GetBounds()
+    centre = [(bx[0] + bx[1]) / 2, (bx[2] + bx[3]) / 2, (bx[4] + bx[5]) / 2]
+    az, el = math.radians(-60.0), math.radians(30.0)
+    view = (math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el))
+    cam = renderer.GetActiveCamera()
+    cam.SetFocalPoint(*centre)
+    cam.SetPosition(*(c + 3 * size * v for c, v in zip(centre, view)))
+    cam.SetViewUp(0.0, 0.0, 1.0)
+    renderer.ResetCamera()
+    cam.Zoom(1.2)
+    cam.SetWindowCenter(0.12, 0.0)   # shift the membrane left, clear of the colour bar
+
+
+def render_vtk(grid, field, t, pvtu, out, width, height, window=None):
+    import vtkmodules.vtkRenderingOpenGL2  # noqa: F401
+    import vtkmodules.vtkRenderingFreeType  # noqa: F401  (text)
+    import vtkmodules.vtkInteractionStyle  # noqa: F401
+    from vtkmodules.vtkIOImage import vtkPNGWriter
+    from vtkmodules.vtkRenderingCore import vtkRenderer, vtkRenderWindow, vtkWindowToImageFilter
+
+    if window is None:      # (a test may pass a window with a context of its own)
+        window = vtkRenderWindow()
+        window.SetOffScreenRendering(1)
+    window.SetSize(width, height)
+    renderer = vtkRenderer()
+    window.AddRenderer(renderer)
+    build_vtk_scene(renderer, grid, field, t, pvtu, width, height)
+    window.Render()
+
+    def write(tmp):
+        grab = vtkWindowToImageFilter()
+        grab.SetInput(window)
+        grab.ReadFrontBufferOff()
+        grab.Update()
+        png = vtkPNGWriter()
+        png.SetFileName(tmp)
+        png.SetInputConnection(grab.GetOutputPort())
+        png.Write()
+    write_atomically(out, write)
+    window.Finalize()
+
+
+# --------------------------------------------------------------------------- matplotlib path
+def render_matplotlib(grid, field, t, pvtu, out, width, height, note):
+    import numpy as np
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.tri as mtri
+    from matplotlib import cm, colors
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    from vtkmodules.vtkCommonDataModel import VTK_QUAD
+
+    size, (fmin, fmax), crange, scale = geometry(grid, field)
+    pts = vtk_to_numpy(grid.GetPoints().GetData()).astype(float)
+    f = vtk_to_numpy(grid.GetPointData().GetArray(field)).astype(float)
+    conn = vtk_to_numpy(grid.GetCells().GetConnectivityArray()).astype(np.int64)
+    offs = vtk_to_numpy(grid.GetCells().GetOffsetsArray()).astype(np.int64)
+    ctype = vtk_to_numpy(grid.GetCellTypesArray())
+    quads = ctype == VTK_QUAD
+    start = offs[:-1]
+    q0 = start[quads]
+    t0 = start[~quads]
+    a, b, c, d = (conn[q0 + k] for k in range(4))
+    tris = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1),  # quad = 2 triangles
+                           np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2]], 1)])
+    outlines = [np.stack([a, b, c, d, a], 1),
+                np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2], conn[t0]], 1)]
+    tri = mtri.Triangulation(pts[:, 0], pts[:, 1], tris)
+    norm = colors.Normalize(*crange)
+    cmap = "viridis"
+    ntri = len(tris)
+
+    dpi = 100.0 * min(width / 1200.0, height / 800.0)   # same layout at any size
+    fig = plt.figure(figsize=(width / dpi, height / dpi), dpi=dpi)
+    ax3 = fig.add_axes([-0.02, 0.06, 0.56, 0.84], projection="3d")
+    surf = ax3.plot_trisurf(tri, f * scale, cmap=cmap, norm=colors.Normalize(
+        crange[0] * scale, crange[1] * scale) if scale > 0 else None,
+        linewidth=0.15 if ntri <= 2000 else 0.0,
+        edgecolor=(0.15, 0.15, 0.15, 0.5) if ntri <= 2000 else "none",
+        antialiased=False, shade=False)
+    if scale == 0:      # flat (zero) field: plain colour of the value
+        surf.set_array(None)
+        cmap_f = matplotlib.colormaps[cmap] if hasattr(matplotlib, "colormaps") \
+            else cm.get_cmap(cmap)
+        surf.set_facecolor(cmap_f(norm(fmin)))
+    x0, x1, y0, y1, _, _ = grid.GetBounds()
+    zlim = WARP_FRACTION * size
+    ax3.set_xlim(x0, x1)
+    ax3.set_ylim(y0, y1)
+    ax3.set_zlim(-zlim, zlim)
+    try:
+        ax3.set_box_aspect((x1 - x0, y1 - y0, 2 * zlim))
+    except AttributeError:
+        pass
+    ax3.view_init(elev=30, azim=-60)
+    ax3.set_xlabel("x")
+    ax3.set_ylabel("y")
+    ax3.set_zticklabels([])   # warped units; the colour bar gives the values
+    ax3.set_title(f"warped: z = {scale:.3g} x {field} (max |z| = {WARP_FRACTION:g} x "
+                  "domain size)" if scale > 0 else f"{field} = 0: not warped", fontsize=10)
+
+    ax2 = fig.add_axes([0.585, 0.12, 0.30, 0.72])
+    pc = ax2.tripcolor(tri, f, shading="gouraud", cmap=cmap, norm=norm)
+    if ntri <= 20000:
+        # cell outlines (each quad once, not its diagonal)
+        segs = [pts[v, :2] for o in outlines for v in o]
+        from matplotlib.collections import LineCollection
+        ax2.add_collection(LineCollection(segs, colors=(0.1, 0.1, 0.1, 0.35), linewidths=0.3))
+    ax2.set_aspect("equal")
+    ax2.set_xlim(x0, x1)
+    ax2.set_ylim(y0, y1)
+    ax2.set_xlabel("x")
+    ax2.set_ylabel("y")
+    ax2.set_title("top view", fontsize=10)
+    cax = fig.add_axes([0.91, 0.12, 0.02, 0.72])
+    fig.colorbar(pc, cax=cax, label=field)
+
+    fig.suptitle(title_text(field, t, pvtu), fontsize=14)
+    fig.text(0.01, 0.01, f"range [{fmin:.4g}, {fmax:.4g}], {grid.GetNumberOfCells()} VTK cells; "
+             f"rendered with matplotlib ({note})", fontsize=8, color="0.35")
+    write_atomically(out, lambda tmp: fig.savefig(tmp, dpi=dpi))
+    plt.close(fig)
+
+
+# --------------------------------------------------------------------------- main
+def main(argv):
+    a = parse_args(argv)
+    try:
+        t, pvtu = select_dataset(a.output_dir, a.index)
+        grid = read_grid(pvtu, a.field)
+        if a.backend == "vtk":
+            render_vtk(grid, a.field, t, pvtu, a.output, a.width, a.height)
+            used = "VTK offscreen"
+        elif a.backend == "matplotlib":
+            render_matplotlib(grid, a.field, t, pvtu, a.output, a.width, a.height,
+                              "--backend matplotlib")
+            used = "matplotlib (--backend matplotlib)"
+        else:
+            ok, why = vtk_can_render_offscreen()
+            if ok:
+                # VTK may still abort() (e.g. unreachable X server): try it in a child.
+                cmd = [sys.executable, os.path.abspath(__file__), a.output_dir,
+                       "-o", a.output, "--field", a.field, "--index", str(a.index),
+                       "--backend", "vtk", "--size", f"{a.width}x{a.height}"]
+                try:
+                    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       timeout=300)
+                    ok = r.returncode == 0
+                    why = f"VTK child exited with {r.returncode}"
+                except subprocess.TimeoutExpired:
+                    ok, why = False, "VTK child timed out"
+            if ok:
+                used = "VTK offscreen"
+            else:
+                render_matplotlib(grid, a.field, t, pvtu, a.output, a.width, a.height,
+                                  "fallback: VTK cannot render offscreen here")
+                used = f"matplotlib fallback ({why})"
+    except Error as e:
+        print(f"render_membrane: error: {e}", file=sys.stderr)
+        return 1
+    print(f"render_membrane: wrote {a.output} ({a.field}, t = {t}; {used})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
