@@ -28,7 +28,13 @@ namespace stickslip
     if (n > 0)
       interleaved_owned.add_range(2 * first, 2 * (first + n));
     y.reinit(interleaved_owned, system.comm);
-    for (auto *v : {&displacement, &velocity, &force, &scratch, &acceleration})
+    for (auto *v : {&displacement,
+                    &velocity,
+                    &force,
+                    &scratch,
+                    &acceleration,
+                    &prescribed,
+                    &prescribed_second})
       v->reinit(system.locally_owned, system.comm);
   }
 
@@ -75,6 +81,30 @@ namespace stickslip
       {
         system.stiffness.vmult(scratch, displacement);
         force -= scratch;
+      }
+    if (system.prescribed_values)
+      {
+        // Driven Dirichlet unknowns: the free rows feel -A_u g(t) - M_u g''(t)
+        // (unconstrained operators; g'' by a centered difference).
+        const double h = 1e-4 * std::max(1., std::abs(t));
+        prescribed     = 0;
+        system.prescribed_values(t, prescribed);
+        system.unconstrained_stiffness->vmult(scratch, prescribed);
+        prescribed_second = prescribed;
+        prescribed_second *= -2.;
+        prescribed = 0;
+        system.prescribed_values(t + h, prescribed);
+        prescribed_second += prescribed;
+        prescribed = 0;
+        system.prescribed_values(t - h, prescribed);
+        prescribed_second += prescribed;
+        prescribed_second /= h * h;
+        system.unconstrained_mass->vmult_add(scratch, prescribed_second);
+        ConstLocalValues mask(system.prescribed_mask);
+        ConstLocalValues coupling(scratch);
+        LocalValues      f(force);
+        for (std::size_t k = 0; k < f.size(); ++k)
+          f[k] -= (1. - mask[k]) * coupling[k];
       }
     mass_solver.solve(acceleration, force);
     ConstLocalValues v(velocity);

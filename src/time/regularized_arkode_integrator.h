@@ -54,6 +54,7 @@ namespace stickslip
     long                                            steps_so_far;
     DistributedVector                               y;
     DistributedVector displacement, velocity, force, scratch, acceleration;
+    DistributedVector prescribed, prescribed_second;
   };
 } // namespace stickslip
 
