@@ -151,49 +151,72 @@ namespace stickslip
     const double tau2 = tau * tau;
     // With prescribed values the right-hand sides use the unconstrained
     // operators (X holds the prescribed values); otherwise the system's own.
-    const bool               prescribe = static_cast<bool>(system.prescribed_values);
+    const bool prescribe = static_cast<bool>(system.prescribed_values);
     const DistributedMatrix &mass =
       prescribe ? *system.unconstrained_mass : system.mass;
     const DistributedMatrix &stiffness =
       prescribe ? *system.unconstrained_stiffness : system.stiffness;
+    // A lumped M multiplies entrywise (no sparse matrix-vector product).
+    const bool diagonal = !prescribe && system.mass_is_diagonal();
+    const auto apply_mass = [&](const DistributedVector &x,
+                                DistributedVector &      y) {
+      if (diagonal)
+        {
+          ConstLocalValues m(system.mass_diagonal());
+          ConstLocalValues in(x);
+          LocalValues      out(y);
+          for (std::size_t k = 0; k < out.size(); ++k)
+            out[k] = m[k] * in[k];
+        }
+      else
+        mass.vmult(y, x);
+    };
+
+    // X^{q-1}, X^q, X^{q+1} rotate through three vectors: no copies.
+    DistributedVector *x_previous = &previous, *x_current = &current,
+                      *x_next = &next;
 
     // (55) and the first step of (56), X^{-1} = X^1 - 2 tau V eliminated:
     // K X^1 = K tau V + (M - (1-2a)/2 tau^2 A) X^0
-    current = displacement;
-    scratch = current;
+    *x_current = displacement;
+    scratch    = *x_current;
     scratch.add(tau, velocity);
-    mass.vmult(rhs, scratch);
-    scratch = current;
+    apply_mass(scratch, rhs);
+    scratch = *x_current;
     scratch *= -0.5 * (1 - 2 * alpha) * tau2;
-    scratch.add(alpha * tau2 * tau, velocity);
-    stiffness.vmult(next, scratch);
-    rhs += next;
+    if (alpha > 0)
+      scratch.add(alpha * tau2 * tau, velocity);
+    // A X into X^{1}'s storage, then added: the sum stays in the row order
+    // of a serial product, so tiny systems give the same bits on any number
+    // of ranks (a fused MatMultAdd would not).
+    stiffness.vmult(*x_next, scratch);
+    rhs += *x_next;
     if (prescribe)
       impose_prescribed(t + tau, rhs);
-    solver.solve(next, rhs);
+    solver.solve(*x_next, rhs);
 
     // (56) for q = 1..Q:
     // K X^{q+1} = M (2X^q - X^{q-1}) - tau^2 A ((1-2a) X^q + a X^{q-1})
     for (unsigned int q = 1; q <= n_sub; ++q)
       {
-        previous.swap(current);
-        current.swap(next);
-        scratch = current;
-        scratch.sadd(2., -1., previous);
-        mass.vmult(rhs, scratch);
-        scratch = current;
-        scratch.sadd(1 - 2 * alpha, alpha, previous);
-        stiffness.vmult(next, scratch);
-        rhs.add(-tau2, next);
+        std::swap(x_previous, x_current);
+        std::swap(x_current, x_next);
+        scratch = *x_current;
+        scratch.sadd(2., -1., *x_previous);
+        apply_mass(scratch, rhs);
+        scratch = *x_current;
+        scratch.sadd(-tau2 * (1 - 2 * alpha), -tau2 * alpha, *x_previous);
+        stiffness.vmult(*x_next, scratch);
+        rhs += *x_next;
         if (prescribe)
           impose_prescribed(t + (q + 1) * tau, rhs);
-        solver.solve(next, rhs);
+        solver.solve(*x_next, rhs);
       }
 
     // (57): X^{n+1} = X^Q, V^{n+1} = (X^{Q+1} - X^{Q-1})/(2 tau)
-    displacement = current;
-    velocity     = next;
-    velocity.add(-1., previous);
+    displacement = *x_current;
+    velocity     = *x_next;
+    velocity.add(-1., *x_previous);
     velocity /= 2 * tau;
   }
 

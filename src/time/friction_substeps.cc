@@ -19,7 +19,6 @@ namespace stickslip
       start.reinit(system.locally_owned, system.comm);
     force.reinit(system.locally_owned, system.comm);
     rhs.reinit(system.locally_owned, system.comm);
-    next_velocity.reinit(system.locally_owned, system.comm);
     multiplier.reinit(system.locally_owned, system.comm);
     step_solver->set_substep(tau);
   }
@@ -35,34 +34,48 @@ namespace stickslip
                             DistributedVector &   stick,
                             IntegratorStatistics &statistics)
   {
+    const bool diagonal_mass = system.mass_is_diagonal();
     for (unsigned int p = 1; p <= n_sub; ++p)
       {
         // b^p = M W^{p-1} + tau (f(t^p) + C gamma(W^{p-1}) + g(t^p, W^{p-1}))
         system.explicit_force(t0 + p * tau, velocity, force);
-        system.mass.vmult(rhs, velocity);
-        rhs.add(tau, force);
+        if (diagonal_mass)
+          {
+            ConstLocalValues m(system.mass_diagonal());
+            ConstLocalValues w(velocity);
+            ConstLocalValues f(force);
+            LocalValues      b(rhs);
+            for (std::size_t k = 0; k < b.size(); ++k)
+              b[k] = m[k] * w[k] + tau * f[k];
+          }
+        else
+          {
+            system.mass.vmult(rhs, velocity);
+            rhs.add(tau, force);
+          }
+        // W^p overwrites W^{p-1}: b holds all the solver needs of it.
         statistics.friction_iterations +=
           step_solver->solve(rhs,
-                             next_velocity,
+                             velocity,
                              multiplier,
                              warm_starts[phase * n_sub + p - 1]);
         ++statistics.friction_solves;
-        {
-          ConstLocalValues c(system.friction_weights);
-          ConstLocalValues lambda(multiplier);
-          ConstLocalValues w(next_velocity);
-          LocalValues      stuck(stick);
-          double           work = 0;
-          for (std::size_t k = 0; k < w.size(); ++k)
-            {
-              work += c[k] * lambda[k] * w[k];
-              if (w[k] != 0.)
-                stuck[k] = 0.;
-            }
-          statistics.local_dissipated_energy += tau * work;
-        }
-        velocity.swap(next_velocity);
-        multiplier_sum.add(weight, multiplier);
+
+        // Average multiplier (37), friction work, stick indicator: one pass.
+        ConstLocalValues c(system.friction_weights);
+        ConstLocalValues lambda(multiplier);
+        ConstLocalValues w(velocity);
+        LocalValues      sum(multiplier_sum);
+        LocalValues      stuck(stick);
+        double           work = 0;
+        for (std::size_t k = 0; k < w.size(); ++k)
+          {
+            sum[k] += weight * lambda[k];
+            work += c[k] * lambda[k] * w[k];
+            if (w[k] != 0.)
+              stuck[k] = 0.;
+          }
+        statistics.local_dissipated_energy += tau * work;
       }
   }
 

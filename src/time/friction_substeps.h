@@ -53,7 +53,7 @@ namespace stickslip
     const unsigned int                   n_sub;
     const double                         tau;
     std::vector<DistributedVector>       warm_starts;
-    DistributedVector                    force, rhs, next_velocity, multiplier;
+    DistributedVector                    force, rhs, multiplier;
   };
 } // namespace stickslip
 
