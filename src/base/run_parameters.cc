@@ -359,6 +359,12 @@ namespace stickslip
                         Patterns::Bool(),
                         "Print only errors and the final summary (no "
                         "progress lines).");
+      prm.declare_entry("Field output",
+                        "true",
+                        Patterns::Bool(),
+                        "Write solution.pvd with the .pvtu/.vtu fields of the "
+                        "string and membrane every Interval (false: history "
+                        "only, e.g. for benchmarks).");
       prm.declare_entry("Progress interval",
                         "5",
                         Patterns::Double(0),
@@ -377,6 +383,7 @@ namespace stickslip
       overwrite         = prm.get_bool("Overwrite");
       quiet             = prm.get_bool("Quiet");
       progress_interval = prm.get_double("Progress interval");
+      field_output      = prm.get_bool("Field output");
       prm.leave_subsection();
       if (directory.find_first_not_of(" \t") == std::string::npos)
         throw_bad_parameter(source,

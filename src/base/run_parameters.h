@@ -113,6 +113,7 @@ namespace stickslip
       bool         overwrite;
       bool         quiet;
       double       progress_interval;
+      bool         field_output;
 
       static void
       declare_parameters(ParameterHandler &prm);

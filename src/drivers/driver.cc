@@ -120,7 +120,8 @@ namespace stickslip
     model.complete_state(t0, state);
     if (recording != nullptr)
       recording->record(state.displacement, state.velocity, state.multiplier);
-    const bool fields = history != nullptr && model.has_field_output();
+    const bool fields = history != nullptr && model.has_field_output() &&
+                        parameters.output.field_output;
     if (history != nullptr)
       history->add_row(model.history_row(t0, state, 0., 0, false));
     if (fields)
@@ -375,6 +376,9 @@ namespace stickslip
       report_errors(errors);
     pcout << "  wrote " << output.file("history.csv")
           << (reference != nullptr ? ", errors.csv" : "")
-          << (model.has_field_output() ? ", solution.pvd" : "") << std::endl;
+          << (model.has_field_output() && parameters.output.field_output ?
+                ", solution.pvd" :
+                "")
+          << std::endl;
   }
 } // namespace stickslip

@@ -32,21 +32,7 @@ namespace stickslip
     LocalValues      velocity(w);
     LocalValues      multiplier(lambda);
     for (std::size_t k = 0; k < rhs.size(); ++k)
-      {
-        const double threshold = c[k] * tau;
-        if (threshold > 0)
-          {
-            const double excess = std::abs(rhs[k]) - threshold;
-            multiplier[k] = std::min(1., std::max(-1., rhs[k] / threshold));
-            velocity[k] =
-              excess > 0 ? std::copysign(excess, rhs[k]) / mass[k] : 0.;
-          }
-        else
-          {
-            multiplier[k] = 0;
-            velocity[k]   = rhs[k] / mass[k];
-          }
-      }
+      solve_component(rhs[k], mass[k], c[k] * tau, velocity[k], multiplier[k]);
     return 0;
   }
 

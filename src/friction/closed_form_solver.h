@@ -3,6 +3,9 @@
 
 #include <friction/friction_step_solver.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace stickslip
 {
   /**
@@ -28,6 +31,30 @@ namespace stickslip
 
     std::string
     name() const override;
+
+    /**
+     * One component: w = S_{c tau}(b)/m, lambda = P_[-1,1](b/(c tau)) for
+     * c > 0; w = b/m, lambda = 0 for c = 0. Exactly w = 0 when stuck.
+     */
+    static inline void
+    solve_component(const double b,
+                    const double m,
+                    const double c_tau,
+                    double &     w,
+                    double &     lambda)
+    {
+      if (c_tau > 0)
+        {
+          const double excess = std::abs(b) - c_tau;
+          lambda              = std::min(1., std::max(-1., b / c_tau));
+          w = excess > 0 ? std::copysign(excess, b) / m : 0.;
+        }
+      else
+        {
+          lambda = 0;
+          w      = b / m;
+        }
+    }
 
   private:
     const FrictionSystem &system;

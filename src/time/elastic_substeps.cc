@@ -38,6 +38,14 @@ namespace stickslip
     if (alpha > 0)
       operator_matrix.add(alpha * tau * tau, system.stiffness);
     solver.initialize(operator_matrix);
+    if (system.mass_is_diagonal())
+      {
+        inverse_mass_diagonal.reinit(system.locally_owned, system.comm);
+        ConstLocalValues m(system.mass_diagonal());
+        LocalValues      inverse(inverse_mass_diagonal);
+        for (std::size_t k = 0; k < m.size(); ++k)
+          inverse[k] = 1. / m[k];
+      }
     if (system.prescribed_values)
       extract_diagonal(operator_matrix, operator_diagonal, system.comm);
 
@@ -172,6 +180,12 @@ namespace stickslip
         mass.vmult(y, x);
     };
 
+    if (diagonal && alpha == 0)
+      {
+        explicit_leapfrog(displacement, velocity);
+        return;
+      }
+
     // X^{q-1}, X^q, X^{q+1} rotate through three vectors: no copies.
     DistributedVector *x_previous = &previous, *x_current = &current,
                       *x_next = &next;
@@ -218,6 +232,60 @@ namespace stickslip
     velocity     = *x_next;
     velocity.add(-1., *x_previous);
     velocity /= 2 * tau;
+  }
+
+
+
+  void
+  ElasticSubsteps::explicit_leapfrog(DistributedVector &displacement,
+                                     DistributedVector &velocity)
+  {
+    // (55)-(57) with alpha = 0 and a diagonal M is the leapfrog scheme
+    //   X^{q+1} = 2 X^q - X^{q-1} - tau^2 M^{-1} A X^q,
+    //   X^1 = X^0 + tau V - tau^2/2 M^{-1} A X^0:
+    // one product with A and one fused pass per sub-step (memory bound).
+    const double     tau2 = tau * tau;
+    ConstLocalValues inverse_mass(inverse_mass_diagonal);
+    system.stiffness.vmult(rhs, displacement);
+    {
+      ConstLocalValues x(displacement);
+      ConstLocalValues v(velocity);
+      ConstLocalValues ax(rhs);
+      LocalValues      x_previous(previous);
+      LocalValues      x_next(next);
+      for (std::size_t k = 0; k < x.size(); ++k)
+        {
+          x_previous[k] = x[k];
+          x_next[k] = x[k] + tau * v[k] - 0.5 * tau2 * inverse_mass[k] * ax[k];
+        }
+    }
+    // X^0 is in previous, X^1 in next; the rotation below makes them
+    // X^{q-1} and X^q.
+    DistributedVector *x_previous = &current, *x_current = &previous,
+                      *x_next = &next;
+    for (unsigned int q = 1; q <= n_sub; ++q)
+      {
+        std::swap(x_previous, x_current);
+        std::swap(x_current, x_next);
+        system.stiffness.vmult(rhs, *x_current);
+        ConstLocalValues ax(rhs);
+        ConstLocalValues xc(*x_current);
+        ConstLocalValues xp(*x_previous);
+        LocalValues      xn(*x_next);
+        for (std::size_t k = 0; k < xn.size(); ++k)
+          xn[k] = 2. * xc[k] - xp[k] - tau2 * inverse_mass[k] * ax[k];
+      }
+    ConstLocalValues xc(*x_current);
+    ConstLocalValues xp(*x_previous);
+    ConstLocalValues xn(*x_next);
+    LocalValues      x(displacement);
+    LocalValues      v(velocity);
+    const double     inverse_two_tau = 0.5 / tau;
+    for (std::size_t k = 0; k < x.size(); ++k)
+      {
+        x[k] = xc[k];
+        v[k] = (xn[k] - xp[k]) * inverse_two_tau;
+      }
   }
 
 

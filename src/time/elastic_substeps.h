@@ -46,6 +46,11 @@ namespace stickslip
     void
     impose_prescribed(const double time, DistributedVector &rhs);
 
+    /** The alpha = 0, diagonal-M case: leapfrog with fused passes. */
+    void
+    explicit_leapfrog(DistributedVector &displacement,
+                      DistributedVector &velocity);
+
     const FrictionSystem &system;
     const double          alpha;
     const unsigned int    n_sub;
@@ -54,7 +59,7 @@ namespace stickslip
     SpdSolver             solver;
     double                nu_d;
     DistributedVector     previous, current, next, rhs, scratch;
-    DistributedVector     prescribed, operator_diagonal;
+    DistributedVector     prescribed, operator_diagonal, inverse_mass_diagonal;
   };
 } // namespace stickslip
 

@@ -1,4 +1,5 @@
 #include <base/local_values.h>
+#include <friction/closed_form_solver.h>
 #include <time/friction_substeps.h>
 
 namespace stickslip
@@ -21,6 +22,8 @@ namespace stickslip
     rhs.reinit(system.locally_owned, system.comm);
     multiplier.reinit(system.locally_owned, system.comm);
     step_solver->set_substep(tau);
+    fused_closed_form =
+      dynamic_cast<const ClosedFormSolver *>(step_solver.get()) != nullptr;
   }
 
 
@@ -39,6 +42,31 @@ namespace stickslip
       {
         // b^p = M W^{p-1} + tau (f(t^p) + C gamma(W^{p-1}) + g(t^p, W^{p-1}))
         system.explicit_force(t0 + p * tau, velocity, force);
+        if (fused_closed_form)
+          {
+            // The lumped case in one pass: b, the closed form (53), the
+            // average multiplier (37), the friction work and the stick flag.
+            ConstLocalValues m(system.mass_diagonal());
+            ConstLocalValues c(system.friction_weights);
+            ConstLocalValues f(force);
+            LocalValues      w(velocity);
+            LocalValues      sum(multiplier_sum);
+            LocalValues      stuck(stick);
+            double           work = 0;
+            for (std::size_t k = 0; k < w.size(); ++k)
+              {
+                double lambda;
+                ClosedFormSolver::solve_component(
+                  m[k] * w[k] + tau * f[k], m[k], c[k] * tau, w[k], lambda);
+                sum[k] += weight * lambda;
+                work += c[k] * lambda * w[k];
+                if (w[k] != 0.)
+                  stuck[k] = 0.;
+              }
+            statistics.local_dissipated_energy += tau * work;
+            ++statistics.friction_solves;
+            continue;
+          }
         if (diagonal_mass)
           {
             ConstLocalValues m(system.mass_diagonal());

@@ -53,6 +53,8 @@ namespace stickslip
     const unsigned int                   n_sub;
     const double                         tau;
     std::vector<DistributedVector>       warm_starts;
+    /** Closed form (diagonal M): the whole sub-step in one fused pass. */
+    bool                                 fused_closed_form;
     DistributedVector                    force, rhs, multiplier;
   };
 } // namespace stickslip
