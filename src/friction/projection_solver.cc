@@ -8,6 +8,28 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    /** min_i (m_ii - sum_{j != i} |m_ij|), a lower bound of lambda_min(M). */
+    double
+    gershgorin_lower_bound(const DistributedMatrix &matrix, const MPI_Comm comm)
+    {
+      const auto range = matrix.local_range();
+      double     lowest = std::numeric_limits<double>::max();
+      for (auto row = range.first; row < range.second; ++row)
+        {
+          double value = 0;
+          for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+            value += entry->column() == row ? entry->value() :
+                                              -std::abs(entry->value());
+          lowest = std::min(lowest, value);
+        }
+      return Utilities::MPI::min(lowest, comm);
+    }
+  } // namespace
+
+
+
   ProjectionSolver::ProjectionSolver(
     const FrictionSystem &          system,
     const Parameters::Friction &    parameters,
@@ -52,6 +74,17 @@ namespace stickslip
         for (unsigned int i = 0; i < M.m(); ++i)
           C2(i, i) = c[i] * c[i];
         largest_eigenvalue = largest_generalized_eigenvalue(C2, M);
+      }
+    else if (const double lowest = gershgorin_lower_bound(system.mass,
+                                                          system.comm);
+             lowest > 0)
+      {
+        // Large, diagonally dominant M (a consistent FE mass): beta_d <=
+        // max c_i^2 / lambda_min(M) <= max c_i^2 / (Gershgorin bound), an
+        // upper bound that keeps the automatic rho inside (43) with no
+        // eigenvalue iteration.
+        const double c_max = system.friction_weights.linfty_norm();
+        largest_eigenvalue = c_max * c_max / lowest;
       }
     else
       {
