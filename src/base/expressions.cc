@@ -15,6 +15,25 @@ namespace stickslip
 
 
 
+  bool
+  is_blank(const std::string &text)
+  {
+    return text.find_first_not_of(" \t") == std::string::npos;
+  }
+
+
+
+  std::string
+  format_number(const double value)
+  {
+    std::ostringstream out;
+    out.precision(12);
+    out << value;
+    return out.str();
+  }
+
+
+
   std::vector<std::string>
   split_and_trim(const std::string &text, const char separator)
   {

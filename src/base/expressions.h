@@ -67,6 +67,14 @@ namespace stickslip
     std::unique_ptr<FunctionParser<1>> parser;
   };
 
+  /** Whether @p text is empty or only blanks (an optional entry not given). */
+  bool
+  is_blank(const std::string &text);
+
+  /** A number for messages: up to 12 significant digits. */
+  std::string
+  format_number(const double value);
+
   /** Split @p text at @p separator and trim each piece. */
   std::vector<std::string>
   split_and_trim(const std::string &text, const char separator);

@@ -8,20 +8,6 @@ namespace stickslip
 {
   namespace Parameters
   {
-    namespace
-    {
-      std::string
-      to_string(const double value)
-      {
-        std::ostringstream out;
-        out.precision(12);
-        out << value;
-        return out.str();
-      }
-    } // namespace
-
-
-
     void
     Time::declare_parameters(ParameterHandler &prm)
     {
@@ -87,19 +73,19 @@ namespace stickslip
       if (!(final_time > initial_time))
         throw_bad_parameter(source,
                             "Time/Final time",
-                            to_string(final_time),
+                            format_number(final_time),
                             "it must be larger than Time/Initial time = " +
-                              to_string(initial_time));
+                              format_number(initial_time));
       if (convergence_time_steps.empty() && !(time_step > 0))
         throw_bad_parameter(source,
                             "Time/Time step",
-                            to_string(time_step),
+                            format_number(time_step),
                             "the time step must be positive");
       for (const double dt : convergence_time_steps)
         if (!(dt > 0))
           throw_bad_parameter(source,
                               "Time/Convergence time steps",
-                              to_string(dt),
+                              format_number(dt),
                               "every time step of the list must be positive");
       for (const double dt : time_steps())
         n_steps(dt, source);
@@ -111,10 +97,10 @@ namespace stickslip
                 std::round(ratio) < 1)
               throw_bad_parameter(source,
                                   "Time/Reference time step",
-                                  to_string(reference_time_step),
+                                  format_number(reference_time_step),
                                   "every time step must be an integer "
                                   "multiple of it (dt = " +
-                                    to_string(dt) + " is " + to_string(ratio) +
+                                    format_number(dt) + " is " + format_number(ratio) +
                                     " times it)");
           }
     }
@@ -143,15 +129,15 @@ namespace stickslip
         throw_bad_parameter(
           source,
           path,
-          to_string(dt),
+          format_number(dt),
           "the time step must divide the time interval T - t0 = " +
-            to_string(final_time - initial_time) + " into equal steps (" +
-            to_string(ratio) + " steps); stickslip never shortens or "
+            format_number(final_time - initial_time) + " into equal steps (" +
+            format_number(ratio) + " steps); stickslip never shortens or "
             "stretches the last step. Choose dt = (T - t0)/N, e.g. " +
-            to_string((final_time - initial_time) /
+            format_number((final_time - initial_time) /
                       std::max(1.0, std::ceil(ratio))));
       if (rounded > 4e9)
-        throw_bad_parameter(source, path, to_string(dt), "too many steps");
+        throw_bad_parameter(source, path, format_number(dt), "too many steps");
       return static_cast<unsigned int>(rounded);
     }
 
@@ -269,22 +255,22 @@ namespace stickslip
       if (!(tolerance > 0))
         throw_bad_parameter(source,
                             "Friction/Tolerance",
-                            to_string(tolerance),
+                            format_number(tolerance),
                             "the tolerance must be positive");
       if (!(penalty_epsilon > 0))
         throw_bad_parameter(source,
                             "Friction/Penalty epsilon",
-                            to_string(penalty_epsilon),
+                            format_number(penalty_epsilon),
                             "epsilon of seed 000 (67) must be positive");
       if (!(regularization_eta > 0))
         throw_bad_parameter(source,
                             "Friction/Regularization eta",
-                            to_string(regularization_eta),
+                            format_number(regularization_eta),
                             "eta of seed 000 (5) must be positive");
       if (!(arkode_tolerance > 0))
         throw_bad_parameter(source,
                             "Friction/ARKode tolerance",
-                            to_string(arkode_tolerance),
+                            format_number(arkode_tolerance),
                             "the tolerance must be positive");
     }
 
@@ -329,7 +315,7 @@ namespace stickslip
       if (!(tolerance > 0))
         throw_bad_parameter(source,
                             "Linear solver/Tolerance",
-                            to_string(tolerance),
+                            format_number(tolerance),
                             "the tolerance must be positive");
     }
 

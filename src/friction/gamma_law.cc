@@ -11,6 +11,16 @@ namespace stickslip
 
 
 
+  GammaLaw::Type
+  GammaLaw::parse_type(const std::string &name)
+  {
+    return name == "smooth"           ? Type::smooth :
+           name == "piecewise linear" ? Type::piecewise_linear :
+                                        Type::none;
+  }
+
+
+
   void
   GammaLaw::reinit(const Type               new_type,
                    const DistributedVector &new_beta,

@@ -3,6 +3,8 @@
 
 #include <base/global.h>
 
+#include <string>
+
 namespace stickslip
 {
   /**
@@ -22,6 +24,10 @@ namespace stickslip
     };
 
     GammaLaw();
+
+    /** "none", "smooth" or "piecewise linear" (the parameter values). */
+    static Type
+    parse_type(const std::string &name);
 
     /** Set the law and its per-component parameters (owned entries). */
     void

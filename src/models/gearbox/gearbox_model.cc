@@ -13,28 +13,6 @@
 
 namespace stickslip
 {
-  namespace
-  {
-    std::string
-    number(const double value)
-    {
-      std::ostringstream out;
-      out.precision(10);
-      out << value;
-      return out.str();
-    }
-
-    GammaLaw::Type
-    gamma_type(const std::string &name)
-    {
-      return name == "none"   ? GammaLaw::Type::none :
-             name == "smooth" ? GammaLaw::Type::smooth :
-                                GammaLaw::Type::piecewise_linear;
-    }
-  } // namespace
-
-
-
   void
   GearboxModel::declare_parameters(ParameterHandler &prm)
   {
@@ -85,14 +63,14 @@ namespace stickslip
     prm.enter_subsection("Gear box");
     const double      m           = prm.get_double("Mass");
     const double      c           = prm.get_double("Friction coefficient");
-    const auto        gamma       = gamma_type(prm.get("Gamma"));
+    const auto        gamma       = GammaLaw::parse_type(prm.get("Gamma"));
     const double      beta        = prm.get_double("Gamma beta");
     const double      epsilon     = prm.get_double("Gamma epsilon");
     const double      delta       = prm.get_double("Delta");
     const std::string k_text      = prm.get("Gear force");
     const double      a           = prm.get_double("a");
     const double      b           = prm.get_double("b");
-    const auto        gamma_ab    = gamma_type(prm.get("Gamma ab"));
+    const auto        gamma_ab    = GammaLaw::parse_type(prm.get("Gamma ab"));
     const double      beta_ab     = prm.get_double("Gamma ab beta");
     const double      epsilon_ab  = prm.get_double("Gamma ab epsilon");
     const std::string f_text      = prm.get("Forcing");
@@ -100,36 +78,36 @@ namespace stickslip
     prm.leave_subsection();
 
     if (!(m > 0))
-      throw_bad_parameter(source, "Gear box/Mass", number(m), "m must be positive");
+      throw_bad_parameter(source, "Gear box/Mass", format_number(m), "m must be positive");
     if (!(c >= 0))
       throw_bad_parameter(source,
                           "Gear box/Friction coefficient",
-                          number(c),
+                          format_number(c),
                           "c must be >= 0");
     if (gamma != GammaLaw::Type::none && !(beta > 0 && beta < 1))
       throw_bad_parameter(source,
                           "Gear box/Gamma beta",
-                          number(beta),
+                          format_number(beta),
                           "beta must lie in (0, 1)");
     if (gamma != GammaLaw::Type::none && !(epsilon > 0))
       throw_bad_parameter(source,
                           "Gear box/Gamma epsilon",
-                          number(epsilon),
+                          format_number(epsilon),
                           "eps must be positive");
     if (!(a > 0 && b > a))
       throw_bad_parameter(source,
                           "Gear box/a",
-                          number(a),
-                          "seed 000 (54) needs 0 < a < b (b = " + number(b) + ")");
+                          format_number(a),
+                          "seed 000 (54) needs 0 < a < b (b = " + format_number(b) + ")");
     if (gamma_ab != GammaLaw::Type::none && !(beta_ab > 0 && beta_ab < 1))
       throw_bad_parameter(source,
                           "Gear box/Gamma ab beta",
-                          number(beta_ab),
+                          format_number(beta_ab),
                           "beta must lie in (0, 1)");
     if (gamma_ab != GammaLaw::Type::none && !(epsilon_ab > 0))
       throw_bad_parameter(source,
                           "Gear box/Gamma ab epsilon",
-                          number(epsilon_ab),
+                          format_number(epsilon_ab),
                           "eps must be positive");
 
     // k(delta) and k(-delta): k must be odd.
@@ -154,8 +132,8 @@ namespace stickslip
                               k_text,
                               "k must be odd and increasing with k(0) = 0 "
                               "(here k(delta) = " +
-                                number(k) + ", k(-delta) = " + number(k_minus) +
-                                ", k(0) = " + number(k_zero) + ")");
+                                format_number(k) + ", k(-delta) = " + format_number(k_minus) +
+                                ", k(0) = " + format_number(k_zero) + ")");
       }
     catch (mu::Parser::exception_type &e)
       {
@@ -201,6 +179,6 @@ namespace stickslip
   GearboxModel::description() const
   {
     return "gear box model (seed 000 (54)), c_eff = " +
-           number(effective_friction);
+           format_number(effective_friction);
   }
 } // namespace stickslip

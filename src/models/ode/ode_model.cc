@@ -8,26 +8,6 @@
 
 namespace stickslip
 {
-  namespace
-  {
-    std::string
-    number(const double value)
-    {
-      std::ostringstream out;
-      out.precision(10);
-      out << value;
-      return out.str();
-    }
-
-    bool
-    is_blank(const std::string &text)
-    {
-      return text.find_first_not_of(" \t") == std::string::npos;
-    }
-  } // namespace
-
-
-
   void
   OdeModel::declare_parameters(ParameterHandler &prm)
   {
@@ -179,7 +159,7 @@ namespace stickslip
                             matrix_text(A),
                             "A must be positive semidefinite, and it has the "
                             "eigenvalue " +
-                              number(lowest));
+                              format_number(lowest));
     }
 
     const auto check_length = [&](const std::vector<double> &values,
@@ -205,14 +185,11 @@ namespace stickslip
       if (!(c[i] >= 0))
         throw_bad_parameter(source,
                             "ODE/Friction coefficients",
-                            number(c[i]),
+                            format_number(c[i]),
                             "every c_i must be >= 0 (component " +
                               std::to_string(i + 1) + ")");
 
-    const GammaLaw::Type gamma_type =
-      gamma_name == "none"   ? GammaLaw::Type::none :
-      gamma_name == "smooth" ? GammaLaw::Type::smooth :
-                               GammaLaw::Type::piecewise_linear;
+    const GammaLaw::Type gamma_type = GammaLaw::parse_type(gamma_name);
     if (gamma_type != GammaLaw::Type::none)
       {
         check_length(beta, "ODE/Gamma beta", beta_text);
@@ -222,7 +199,7 @@ namespace stickslip
             if (!(beta[i] > 0 && beta[i] < 1))
               throw_bad_parameter(source,
                                   "ODE/Gamma beta",
-                                  number(beta[i]),
+                                  format_number(beta[i]),
                                   "beta_i must lie in the open interval (0, 1) "
                                   "(seed 000 §1: static friction c_i exceeds "
                                   "kinetic friction c_i (1 - beta_i) > 0); "
@@ -231,7 +208,7 @@ namespace stickslip
             if (!(epsilon[i] > 0))
               throw_bad_parameter(source,
                                   "ODE/Gamma epsilon",
-                                  number(epsilon[i]),
+                                  format_number(epsilon[i]),
                                   "eps_i must be positive (component " +
                                     std::to_string(i + 1) + ")");
           }

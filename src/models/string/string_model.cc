@@ -33,11 +33,6 @@ namespace stickslip
       return dim == 1 ? "x,t" : "x,y,t";
     }
 
-    bool
-    is_blank(const std::string &text)
-    {
-      return text.find_first_not_of(" \t") == std::string::npos;
-    }
 
     /**
      * A scalar FunctionParser of space and t from a parameter, with an
@@ -295,10 +290,7 @@ namespace stickslip
           exact_lambda =
             parse_field<dim>(exact_l_text, "String/Exact multiplier", source);
       }
-    const GammaLaw::Type gamma_type =
-      gamma_name == "none"   ? GammaLaw::Type::none :
-      gamma_name == "smooth" ? GammaLaw::Type::smooth :
-                               GammaLaw::Type::piecewise_linear;
+    const GammaLaw::Type gamma_type = GammaLaw::parse_type(gamma_name);
     if (gamma_type != GammaLaw::Type::none && !(beta > 0 && beta < 1))
       throw_bad_parameter(source,
                           "String/Gamma beta",
