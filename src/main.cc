@@ -4,6 +4,7 @@
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/run_parameters.h>
+#include <control/control_driver.h>
 #include <drivers/driver.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
@@ -81,6 +82,7 @@ namespace
   declare_all_parameters(ParameterHandler &prm)
   {
     Parameters::Run::declare_parameters(prm);
+    ControlParameters::declare_parameters(prm);
     OdeModel::declare_parameters(prm);
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
@@ -187,15 +189,32 @@ namespace
     Parameters::Run parameters;
     parameters.parse(prm, source);
 
-    std::unique_ptr<Model> model;
-    if (parameters.model == "ode")
-      model = std::make_unique<OdeModel>(prm, source, comm);
-    else if (parameters.model == "gearbox")
-      model = std::make_unique<GearboxModel>(prm, source, comm);
-    else if (parameters.dimension == 1)
-      model = std::make_unique<StringModel<1>>(prm, source, comm);
-    else
-      model = std::make_unique<StringModel<2>>(prm, source, comm);
+    const auto create_model =
+      [&](const MPI_Comm model_comm) -> std::unique_ptr<Model> {
+      if (parameters.model == "ode")
+        return std::make_unique<OdeModel>(prm, source, model_comm);
+      if (parameters.model == "gearbox")
+        return std::make_unique<GearboxModel>(prm, source, model_comm);
+      if (parameters.dimension == 1)
+        return std::make_unique<StringModel<1>>(prm, source, model_comm);
+      return std::make_unique<StringModel<2>>(prm, source, model_comm);
+    };
+    std::unique_ptr<Model> model = create_model(comm);
+
+    ControlParameters control;
+    control.parse(prm,
+                  source,
+                  model->system().size(),
+                  dynamic_cast<FiniteDofModel *>(model.get()) != nullptr,
+                  comm);
+    if (control.enabled)
+      {
+        model.reset();
+        ControlDriver driver(
+          parameters, control, source, create_model, prm, pcout, comm);
+        driver.run();
+        return;
+      }
     Driver driver(parameters, source, *model, prm, pcout);
     driver.run();
   }

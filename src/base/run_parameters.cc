@@ -42,11 +42,14 @@ namespace stickslip
                         "integer multiple of it.");
       prm.declare_entry("Scheme",
                         "lie",
-                        Patterns::Selection("lie|strang|regularized arkode"),
+                        Patterns::Selection(
+                          "lie|strang|regularized arkode|centered"),
                         "Time scheme: Lie splitting seed 000 (9)-(13), Strang "
-                        "splitting (16)-(22), or the regularized multiplier "
+                        "splitting (16)-(22), the regularized multiplier "
                         "lambda_eta of seed 000 (5) integrated by SUNDIALS "
-                        "ARKode with adaptive steps (a reference route).");
+                        "ARKode with adaptive steps (a reference route), or "
+                        "the centered multiplier scheme of seed 002 "
+                        "(1.1)-(1.6) (see subsection Centered scheme).");
       prm.leave_subsection();
     }
 
@@ -65,9 +68,10 @@ namespace stickslip
                           "Time/Convergence time steps",
                           source);
       const std::string scheme_name = prm.get("Scheme");
-      scheme = scheme_name == "lie"    ? Scheme::lie :
-               scheme_name == "strang" ? Scheme::strang :
-                                         Scheme::regularized_arkode;
+      scheme = scheme_name == "lie"      ? Scheme::lie :
+               scheme_name == "strang"   ? Scheme::strang :
+               scheme_name == "centered" ? Scheme::centered :
+                                           Scheme::regularized_arkode;
       prm.leave_subsection();
 
       if (!(final_time > initial_time))
@@ -277,6 +281,124 @@ namespace stickslip
 
 
     void
+    Centered::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Centered scheme");
+      prm.declare_entry("Multiplier solver",
+                        "fixed point",
+                        Patterns::Selection("fixed point|friction solver"),
+                        "How lambda^n of seed 002 (1.1)-(1.3) is found: the "
+                        "paper's fixed-point iteration (1.12)-(1.15), or the "
+                        "core's Friction/Solver applied to the equivalent "
+                        "friction step (M + alpha dt^2 A) W + dt/2 C lambda "
+                        "= b, W = (x^{n+1} - x^{n-1})/(2 dt) (seed 000 (38); "
+                        "exact, no regularization).");
+      prm.declare_entry("Regularization",
+                        "false",
+                        Patterns::Bool(),
+                        "Use the regularized multiplier update (1.19) "
+                        "instead of (1.14) (fixed point only).");
+      prm.declare_entry("Regularization epsilon",
+                        "dt^(6/5)",
+                        Patterns::Anything(),
+                        "epsilon >= 0 of (1.17)-(1.19), a muParser "
+                        "expression in the time step dt (seed 002 §4 uses "
+                        "dt^(6/5); epsilon/dt must tend to 0).");
+      prm.declare_entry("r",
+                        "0",
+                        Patterns::Double(),
+                        "r of the multiplier update (1.14). 0 chooses r = "
+                        "2/(delta dt), delta = lambda_max((M + alpha dt^2 "
+                        "A)^{-1} C^2); a given r must lie in (0, 4/(delta "
+                        "dt)).");
+      prm.declare_entry("Tolerance",
+                        "1.5e-8",
+                        Patterns::Double(),
+                        "eta of the stopping test (1.15): ||x^{n+1,k} - "
+                        "x^{n+1,k-1}||_2 / (||x^{n+1,k-1}||_2 + 1) <= eta.");
+      prm.declare_entry("Maximum iterations",
+                        "100000",
+                        Patterns::Integer(1),
+                        "Limit of fixed-point iterations per time step; "
+                        "reaching it is an error.");
+      prm.declare_entry("Warm start",
+                        "true",
+                        Patterns::Bool(),
+                        "Start the iteration from lambda^{n,0} = "
+                        "lambda^{n-1} (1.12); false starts from 0.");
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    Centered::parse(ParameterHandler &prm, const ParameterSource &source)
+    {
+      prm.enter_subsection("Centered scheme");
+      multiplier_solver = prm.get("Multiplier solver") == "fixed point" ?
+                            CenteredMultiplierSolver::fixed_point :
+                            CenteredMultiplierSolver::friction_solver;
+      regularization     = prm.get_bool("Regularization");
+      epsilon_expression = prm.get("Regularization epsilon");
+      r                  = prm.get_double("r");
+      tolerance          = prm.get_double("Tolerance");
+      max_iterations     = prm.get_integer("Maximum iterations");
+      warm_start         = prm.get_bool("Warm start");
+      prm.leave_subsection();
+
+      if (r < 0 || !std::isfinite(r))
+        throw_bad_parameter(source,
+                            "Centered scheme/r",
+                            format_number(r),
+                            "r of seed 002 (1.10) must be positive (or 0 for "
+                            "the automatic choice 2/(delta dt))");
+      if (!(tolerance > 0) || !std::isfinite(tolerance))
+        throw_bad_parameter(source,
+                            "Centered scheme/Tolerance",
+                            format_number(tolerance),
+                            "eta of (1.15) must be positive");
+      if (regularization &&
+          multiplier_solver == CenteredMultiplierSolver::friction_solver)
+        throw_bad_parameter(source,
+                            "Centered scheme/Regularization",
+                            "true",
+                            "the regularized update (1.19) belongs to the "
+                            "fixed-point iteration; with Multiplier solver = "
+                            "friction solver the step is solved exactly");
+      epsilon(1e-3, source); // parse errors now, not in the middle of a run
+    }
+
+
+
+    double
+    Centered::epsilon(const double dt, const ParameterSource &source) const
+    {
+      FunctionParser<1> parser;
+      try
+        {
+          parser.initialize("dt", epsilon_expression, expression_constants());
+        }
+      catch (std::exception &e)
+        {
+          throw_bad_parameter(source,
+                              "Centered scheme/Regularization epsilon",
+                              epsilon_expression,
+                              "a muParser expression in dt, e.g. dt^(6/5)");
+        }
+      const double value = parser.value(Point<1>(dt));
+      if (!(value >= 0) || !std::isfinite(value))
+        throw_bad_parameter(source,
+                            "Centered scheme/Regularization epsilon",
+                            epsilon_expression,
+                            "epsilon must be >= 0; at dt = " +
+                              format_number(dt) + " it is " +
+                              format_number(value));
+      return value;
+    }
+
+
+
+    void
     LinearSolver::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Linear solver");
@@ -399,6 +521,7 @@ namespace stickslip
       Time::declare_parameters(prm);
       Splitting::declare_parameters(prm);
       Friction::declare_parameters(prm);
+      Centered::declare_parameters(prm);
       LinearSolver::declare_parameters(prm);
       Output::declare_parameters(prm);
     }
@@ -413,6 +536,7 @@ namespace stickslip
       time.parse(prm, source);
       splitting.parse(prm, source);
       friction.parse(prm, source);
+      centered.parse(prm, source);
       linear_solver.parse(prm, source);
       output.parse(prm, source);
     }

@@ -23,7 +23,15 @@ namespace stickslip
     {
       lie,               ///< seed 000 (9)-(13)
       strang,            ///< seed 000 (16)-(22)
-      regularized_arkode ///< seed 000 (5) integrated by SUNDIALS ARKode
+      regularized_arkode, ///< seed 000 (5) integrated by SUNDIALS ARKode
+      centered            ///< seed 002 (1.1)-(1.6), multiplier by (1.12)-(1.19)
+    };
+
+    /** How the centered scheme finds its multiplier lambda^n. */
+    enum class CenteredMultiplierSolver
+    {
+      fixed_point,    ///< seed 002 (1.12)-(1.15), optionally (1.19)
+      friction_solver ///< the core's Friction/Solver on the W form (38)
     };
 
     /** Solvers of the friction sub-step M W + tau C lambda = b (seed 000 (38)). */
@@ -94,6 +102,28 @@ namespace stickslip
       parse(ParameterHandler &prm, const ParameterSource &source);
     };
 
+    /** The centered multiplier scheme of seed 002 (Time/Scheme = centered). */
+    struct Centered
+    {
+      CenteredMultiplierSolver multiplier_solver;
+      bool                     regularization;
+      /** epsilon of (1.19) as an expression in dt (default dt^(6/5)). */
+      std::string epsilon_expression;
+      double      r; ///< 0: 2/(delta dt), the paper's choice
+      double       tolerance; ///< eta of (1.15)
+      unsigned int max_iterations;
+      bool         warm_start; ///< lambda^{n,0} = lambda^{n-1} (else 0)
+
+      /** epsilon of (1.19) for the step @p dt (an InputError if < 0). */
+      double
+      epsilon(const double dt, const ParameterSource &source) const;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+    };
+
     struct LinearSolver
     {
       LinearSolverType type;
@@ -129,6 +159,7 @@ namespace stickslip
       Time         time;
       Splitting    splitting;
       Friction     friction;
+      Centered     centered;
       LinearSolver linear_solver;
       Output       output;
 

@@ -1,5 +1,6 @@
 #include <deal.II/lac/vector.h>
 
+#include <base/expressions.h>
 #include <base/local_values.h>
 #include <base/progress.h>
 #include <deal.II/base/data_out_base.h>
@@ -140,7 +141,21 @@ namespace stickslip
       {
         const double t      = t0 + n * dt;
         const double t_next = t0 + (n + 1) * dt;
-        integrator.advance(t, dt, state);
+        try
+          {
+            integrator.advance(t, dt, state);
+          }
+        catch (RunError &error)
+          {
+            // A solver that gave up: keep the last good state.
+            if (history != nullptr)
+              output.write_atomically("history.csv", history->to_string());
+            throw RunError(std::string(error.what()) +
+                           (history != nullptr ?
+                              ". The last good state (t = " +
+                                format_number(t) + ") is in history.csv" :
+                              std::string()));
+          }
         model.complete_state(t_next, state);
 
         // Divergence: stop with the last good state written.

@@ -1,6 +1,6 @@
 #include <base/local_values.h>
-#include <linear_algebra/dense_tools.h>
 #include <time/elastic_substeps.h>
+#include <time/stability.h>
 
 #include <cmath>
 #include <sstream>
@@ -51,49 +51,7 @@ namespace stickslip
 
     if (alpha < 0.25)
       {
-        if (system.size() <= 1000)
-          nu_d = largest_generalized_eigenvalue(
-            replicate(system.stiffness, system.comm),
-            replicate(system.mass, system.comm));
-        else if (system.mass_is_diagonal())
-          {
-            // Gershgorin: nu_d <= max_i sum_j |A_ij| / m_i. Rigorous, no
-            // iteration, and sharp for the lumped wave operator (4c^2/h^2
-            // for P1 against the exact 4c^2/h^2 sin^2(pi/2 (1 - h))).
-            const auto       range = system.stiffness.local_range();
-            ConstLocalValues m(system.mass_diagonal());
-            double           bound = 0;
-            for (auto row = range.first; row < range.second; ++row)
-              {
-                double sum = 0;
-                for (auto entry = system.stiffness.begin(row);
-                     entry != system.stiffness.end(row);
-                     ++entry)
-                  sum += std::abs(entry->value());
-                bound = std::max(bound, sum / m[row - range.first]);
-              }
-            nu_d = Utilities::MPI::max(bound, system.comm);
-          }
-        else
-          {
-            SpdSolver mass_solver(linear_solver, system.comm);
-            mass_solver.initialize(system.mass);
-            nu_d = 1.01 * power_iteration_generalized(
-                            [&](const DistributedVector &x,
-                                DistributedVector &      y) {
-                              system.stiffness.vmult(y, x);
-                            },
-                            [&](const DistributedVector &x,
-                                DistributedVector &      y) {
-                              system.mass.vmult(y, x);
-                            },
-                            [&](const DistributedVector &x,
-                                DistributedVector &      y) {
-                              mass_solver.solve(y, x);
-                            },
-                            system.locally_owned,
-                            system.comm);
-          }
+        nu_d = stickslip::largest_frequency_squared(system, linear_solver);
         const double limit = 1. / std::sqrt((0.25 - alpha) * nu_d);
         if (!(tau < limit))
           {

@@ -1,3 +1,4 @@
+#include <time/centered_integrator.h>
 #include <time/regularized_arkode_integrator.h>
 #include <time/splitting_integrator.h>
 #include <time/time_integrator.h>
@@ -28,6 +29,8 @@ namespace stickslip
           return std::make_unique<SplittingIntegrator>(run, system, source, dt);
         case Parameters::Scheme::regularized_arkode:
           return std::make_unique<RegularizedArkodeIntegrator>(run, system);
+        case Parameters::Scheme::centered:
+          return std::make_unique<CenteredIntegrator>(run, system, source, dt);
       }
     return nullptr;
   }

@@ -2,6 +2,7 @@
 
 #include <linear_algebra/dense_tools.h>
 #include <models/common/finite_dof_model.h>
+#include <models/common/system_builder.h>
 
 #include <limits>
 
@@ -25,6 +26,23 @@ namespace stickslip
   FiniteDofModel::exact_reference() const
   {
     return reference.get();
+  }
+
+
+
+  void
+  FiniteDofModel::set_control_force(const std::vector<double> &force)
+  {
+    if (!uncontrolled_forcing)
+      {
+        uncontrolled_forcing = friction_system.forcing;
+        control_force.reinit(friction_system.locally_owned, friction_system.comm);
+      }
+    set_owned_values(force, control_force);
+    friction_system.forcing = [this](const double t, DistributedVector &out) {
+      uncontrolled_forcing(t, out);
+      out += control_force;
+    };
   }
 
 

@@ -4,8 +4,10 @@
 #include <models/common/exact_solution.h>
 #include <models/common/model.h>
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
@@ -36,6 +38,14 @@ namespace stickslip
                 const unsigned long  iterations,
                 const bool           has_multiplier) const override;
 
+    /**
+     * Add the constant force @p force (replicated, one entry per unknown) to
+     * f(t): the control term B v of seed 002 (2.1). Replaces the previous
+     * control force.
+     */
+    void
+    set_control_force(const std::vector<double> &force);
+
   protected:
     /** Call at the end of the derived constructor. */
     void
@@ -44,6 +54,9 @@ namespace stickslip
     FrictionSystem friction_system;
 
   private:
+    /** f(t) of the model itself, before a control force was added. */
+    std::function<void(const double, DistributedVector &)> uncontrolled_forcing;
+    DistributedVector                                      control_force;
     std::unique_ptr<ExactSolution>  exact;
     std::unique_ptr<ExactReference> reference;
   };

@@ -1,0 +1,296 @@
+#include <base/expressions.h>
+#include <base/output_files.h>
+#include <base/progress.h>
+#include <control/control_driver.h>
+#include <control/parallel_direct_search.h>
+#include <drivers/driver.h>
+#include <linear_algebra/dense_tools.h>
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+namespace stickslip
+{
+  ControlDriver::ControlDriver(const Parameters::Run &   run,
+                               const ControlParameters & control,
+                               const ParameterSource &   source,
+                               const ModelFactory &      factory,
+                               const ParameterHandler &  prm,
+                               const ConditionalOStream &pcout,
+                               const MPI_Comm            world)
+    : parameters(run)
+    , control(control)
+    , source(source)
+    , factory(factory)
+    , prm(prm)
+    , pcout(pcout)
+    , world(world)
+    , group(MPI_COMM_NULL)
+    , group_system_model(nullptr)
+    , simulation_iterations(0)
+  {
+    const unsigned int rank = Utilities::MPI::this_mpi_process(world);
+    n_groups    = Utilities::MPI::n_mpi_processes(world) /
+               control.ranks_per_simulation;
+    group_index = rank / control.ranks_per_simulation;
+    MPI_Comm_split(world, group_index, rank, &group);
+  }
+
+
+
+  ControlDriver::~ControlDriver()
+  {
+    group_model.reset(); // before its communicator goes
+    if (group != MPI_COMM_NULL)
+      MPI_Comm_free(&group);
+  }
+
+
+
+  std::vector<double>
+  ControlDriver::control_force(const std::vector<double> &v) const
+  {
+    std::vector<double> force(v.size());
+    for (unsigned int i = 0; i < v.size(); ++i)
+      force[i] = control.control_matrix[i] * v[i];
+    return force;
+  }
+
+
+
+  ControlOutcome
+  ControlDriver::simulate(const std::vector<double> &v)
+  {
+    group_system_model->set_control_force(control_force(v));
+    const FrictionSystem &system = group_model->system();
+    const double          dt     = parameters.time.time_step;
+    const double          t0     = parameters.time.initial_time;
+    const unsigned int    n      = parameters.time.n_steps(dt, source);
+    const auto integrator = create_time_integrator(parameters, system, source, dt);
+
+    FrictionState state;
+    state.reinit(system.locally_owned, system.comm);
+    state.displacement = system.initial_displacement;
+    state.velocity     = system.initial_velocity;
+    group_model->complete_state(t0, state);
+    for (unsigned int step = 0; step < n; ++step)
+      {
+        integrator->advance(t0 + step * dt, dt, state);
+        group_model->complete_state(t0 + (step + 1) * dt, state);
+      }
+    ControlOutcome outcome;
+    const auto     x = replicate(state.displacement, system.comm);
+    const auto     w = replicate(state.velocity, system.comm);
+    outcome.displacement.assign(x.begin(), x.end());
+    outcome.velocity.assign(w.begin(), w.end());
+    outcome.iterations = integrator->statistics.friction_iterations;
+    return outcome;
+  }
+
+
+
+  std::vector<ControlOutcome>
+  ControlDriver::evaluate(const std::vector<std::vector<double>> &points)
+  {
+    const unsigned int d      = points.front().size();
+    const unsigned int stride = 2 * d + 1;
+    // A non-finite outcome of one group must not hang the others: every
+    // group finishes its share, and the sum carries the NaN to all.
+    std::vector<double> buffer(points.size() * stride, 0.);
+    const bool group_root = Utilities::MPI::this_mpi_process(group) == 0;
+    for (unsigned int i = group_index; i < points.size(); i += n_groups)
+      {
+        const ControlOutcome outcome = simulate(points[i]);
+        if (!group_root)
+          continue;
+        for (unsigned int k = 0; k < d; ++k)
+          {
+            buffer[i * stride + k]     = outcome.displacement[k];
+            buffer[i * stride + d + k] = outcome.velocity[k];
+          }
+        buffer[i * stride + 2 * d] = outcome.iterations;
+      }
+    const std::vector<double> local = buffer;
+    Utilities::MPI::sum(local, world, buffer);
+    std::vector<ControlOutcome> outcomes(points.size());
+    for (unsigned int i = 0; i < points.size(); ++i)
+      {
+        outcomes[i].displacement.assign(buffer.begin() + i * stride,
+                                        buffer.begin() + i * stride + d);
+        outcomes[i].velocity.assign(buffer.begin() + i * stride + d,
+                                    buffer.begin() + i * stride + 2 * d);
+        outcomes[i].iterations = buffer[i * stride + 2 * d];
+        simulation_iterations += outcomes[i].iterations;
+        for (unsigned int k = 0; k < d; ++k)
+          if (!std::isfinite(outcomes[i].displacement[k]) ||
+              !std::isfinite(outcomes[i].velocity[k]))
+            {
+              std::ostringstream message;
+              message << "the simulation for the trial control v = (";
+              for (unsigned int j = 0; j < d; ++j)
+                message << (j > 0 ? ", " : "") << points[i][j];
+              message << ") diverged (x(T) or x'(T) not finite). Likely "
+                         "causes: an unstable time step (alpha < 1/4) or a "
+                         "control far out of range (Control/Initial "
+                         "simplex size)";
+              throw RunError(message.str());
+            }
+      }
+    return outcomes;
+  }
+
+
+
+  void
+  ControlDriver::run()
+  {
+    if (!parameters.time.convergence_time_steps.empty())
+      throw_bad_parameter(source,
+                          "Time/Convergence time steps",
+                          "(a list)",
+                          "the control problem runs one time step: leave the "
+                          "list empty and set Time/Time step");
+    group_model        = factory(group);
+    group_system_model = dynamic_cast<FiniteDofModel *>(group_model.get());
+    if (group_system_model == nullptr)
+      throw_bad_parameter(source,
+                          "Control/Enabled",
+                          "true",
+                          "the control problem of seed 002 is for the "
+                          "finite-dof models (Model = ode)");
+    // Input checks of the integrator (stability, r range) before any output.
+    create_time_integrator(parameters,
+                           group_model->system(),
+                           source,
+                           parameters.time.time_step);
+
+    OutputDirectory output(parameters.output.directory,
+                           parameters.output.overwrite,
+                           world);
+    output.prepare();
+    {
+      std::ostringstream used;
+      prm.print_parameters(used, ParameterHandler::PRM);
+      output.write_atomically("parameters.prm", used.str());
+    }
+
+    const unsigned int d = group_model->system().size();
+    const double       duration =
+      parameters.time.final_time - parameters.time.initial_time;
+    ControlPenalty penalty(control, duration);
+
+    pcout << "stickslip: optimal control (seed 002 §2-3) of the "
+          << group_model->description() << '\n'
+          << "  penalty "
+          << (control.penalty == ControlParameters::Penalty::exact ? "P (3.1)" :
+                                                                     "Pi_K (3.4)")
+          << (control.dynamic_rho ? ", dynamic rho (3.2)-(3.3)" :
+                                    ", constant rho = " + format_number(control.rho))
+          << "; parallel direct search, template of "
+          << control.search_scales.size() * d << " points, tolerance "
+          << control.tolerance << "; " << n_groups << " group(s) of "
+          << control.ranks_per_simulation << " rank(s)\n"
+          << "  output: " << output.file("") << std::endl;
+
+    std::vector<std::string> columns = {"simplex",
+                                        "penalty",
+                                        "largest_edge",
+                                        "E1",
+                                        "E2",
+                                        "cost",
+                                        "evaluations",
+                                        "rho1",
+                                        "rho2"};
+    for (unsigned int i = 0; i < d; ++i)
+      columns.push_back("v" + std::to_string(i + 1));
+    CsvTable history(columns);
+
+    ProgressReporter progress(pcout,
+                              0,
+                              1,
+                              parameters.output.progress_interval,
+                              parameters.output.quiet);
+    const auto observe = [&](const unsigned int          iteration,
+                             const std::vector<double> &best,
+                             const ControlOutcome &     outcome,
+                             const double               edge,
+                             const unsigned long        evaluations) {
+      const double value = penalty.value(best, outcome);
+      std::vector<double> row = {double(iteration),
+                                 value,
+                                 edge,
+                                 penalty.displacement_error(outcome),
+                                 penalty.velocity_error(outcome),
+                                 penalty.cost(best),
+                                 double(evaluations),
+                                 penalty.rho_1,
+                                 penalty.rho_2};
+      row.insert(row.end(), best.begin(), best.end());
+      history.add_row(row);
+      output.write_atomically("optimization.csv", history.to_string());
+      // The penalty of the next simplex depends on this best point.
+      penalty.update(best, outcome);
+      if (!parameters.output.quiet && iteration % 10 == 0)
+        {
+          char line[200];
+          std::snprintf(line,
+                        sizeof(line),
+                        "  simplex %4u  penalty %.6e  edge %.3e  E1 %.3e  "
+                        "E2 %.3e  %lu simulations",
+                        iteration,
+                        value,
+                        edge,
+                        penalty.displacement_error(outcome),
+                        penalty.velocity_error(outcome),
+                        evaluations);
+          pcout << line << std::endl;
+        }
+    };
+
+    const ParallelDirectSearch search(control.search_scales,
+                                      control.tolerance,
+                                      control.max_simplexes);
+    const auto result = search.minimize(
+      control.initial_control,
+      control.initial_simplex_size,
+      [&](const std::vector<std::vector<double>> &points) {
+        return evaluate(points);
+      },
+      [&](const std::vector<double> &v, const ControlOutcome &outcome) {
+        return penalty.value(v, outcome);
+      },
+      observe);
+    const double wall = progress.elapsed();
+
+    std::ostringstream summary;
+    summary.precision(10);
+    summary << "  optimum after " << result.simplexes << " simplexes, "
+            << result.evaluations << " simulations (IVPs), wall "
+            << format_number(wall) << " s: v* = (";
+    for (unsigned int i = 0; i < d; ++i)
+      summary << (i > 0 ? ", " : "") << result.best[i];
+    summary << ")\n  J(v*) = " << penalty.cost(result.best)
+            << ", E1 = " << penalty.displacement_error(result.outcome)
+            << ", E2 = " << penalty.velocity_error(result.outcome)
+            << ", largest edge " << result.largest_edge << '\n'
+            << "  friction iterations per simulation step: "
+            << double(simulation_iterations) /
+                 (double(result.evaluations) *
+                  parameters.time.n_steps(parameters.time.time_step, source))
+            << '\n'
+            << "  the controlled run:";
+    pcout << summary.str() << std::endl;
+
+    // The controlled trajectory through the usual driver, into the same
+    // (already checked) directory.
+    std::unique_ptr<Model> model = factory(world);
+    dynamic_cast<FiniteDofModel &>(*model).set_control_force(
+      control_force(result.best));
+    Parameters::Run final_run  = parameters;
+    final_run.output.overwrite = true;
+    Driver driver(final_run, source, *model, prm, pcout);
+    driver.run();
+    pcout << "  wrote " << output.file("optimization.csv") << std::endl;
+  }
+} // namespace stickslip

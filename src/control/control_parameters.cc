@@ -1,0 +1,247 @@
+#include <base/expressions.h>
+#include <control/control_parameters.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace stickslip
+{
+  void
+  ControlParameters::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Control");
+    prm.declare_entry("Enabled",
+                      "false",
+                      Patterns::Bool(),
+                      "Solve the optimal control problem of seed 002 §2 "
+                      "(finite-dof models): find the constant control v "
+                      "minimizing T N v.v with x(T) = x_T (and x'(T) = x'_T) "
+                      "by parallel direct search, then run the controlled "
+                      "system.");
+    prm.declare_entry("Target displacement",
+                      "",
+                      Patterns::Anything(),
+                      "x_T of (2.5): one value per unknown.");
+    prm.declare_entry("Target velocity",
+                      "",
+                      Patterns::Anything(),
+                      "x'_T of (2.6): one value per unknown, or empty for no "
+                      "velocity target.");
+    prm.declare_entry("Control matrix",
+                      "1",
+                      Patterns::Anything(),
+                      "Diagonal of B in f + B v (2.1): one value (B = b I) or "
+                      "one per unknown.");
+    prm.declare_entry("Cost matrix",
+                      "1",
+                      Patterns::Anything(),
+                      "Diagonal of N in int N v.v dt (2.4), positive: one "
+                      "value or one per unknown.");
+    prm.declare_entry("Initial control",
+                      "0",
+                      Patterns::Anything(),
+                      "First vertex of the initial simplex: one value or one "
+                      "per unknown.");
+    prm.declare_entry("Initial simplex size",
+                      "1",
+                      Patterns::Double(),
+                      "Edge h > 0 of the initial simplex {v0, v0 + h e_i}.");
+    prm.declare_entry("Penalty",
+                      "P",
+                      Patterns::Selection("P|Pi"),
+                      "P: the exact penalty (3.1) with rho_1 = rho_2; Pi: "
+                      "Pi_K of (3.4)-(3.8), whose norm K adapts to the "
+                      "constraint violation.");
+    prm.declare_entry("Penalty parameters",
+                      "constant",
+                      Patterns::Selection("constant|dynamic"),
+                      "constant: rho_1 = rho_2 = rho_3 = rho; dynamic: the "
+                      "updates (3.2)-(3.3) after each simplex, starting at "
+                      "Initial dynamic rho and capped at rho, and rho_3 by "
+                      "(3.8).");
+    prm.declare_entry("rho",
+                      "1e6",
+                      Patterns::Double(),
+                      "rho of the penalty (seed 002: 1e6).");
+    prm.declare_entry("Initial dynamic rho",
+                      "1e5",
+                      Patterns::Double(),
+                      "rho_1 = rho_2 before the first dynamic update. The "
+                      "paper does not give it; its Tables 2 and 4 show the "
+                      "same simplex counts for constant and dynamic rho, "
+                      "so it must start close to the cap. Too small a start "
+                      "lets the search contract around an infeasible "
+                      "point before rho has grown.");
+    prm.declare_entry("Search scheme",
+                      "-1, -2, 0.5",
+                      Patterns::Anything(),
+                      "The PDS template: factors s of the trial simplexes "
+                      "{v0 + s (v_i - v0)} evaluated together in each "
+                      "iteration. -1 reflects, -2 expands, 0.5 contracts "
+                      "(Torczon's multidirectional search); more factors "
+                      "(e.g. -4, 0.25, -0.5) search deeper per iteration "
+                      "and keep more ranks busy. Must contain 0.5.");
+    prm.declare_entry("Tolerance",
+                      "1e-10",
+                      Patterns::Double(),
+                      "Stop when the largest simplex edge max_i |v_i - v0| "
+                      "is below it (seed 002: 1e-10).");
+    prm.declare_entry("Maximum simplexes",
+                      "1000",
+                      Patterns::Integer(1),
+                      "Limit of PDS iterations; reaching it is an error.");
+    prm.declare_entry("Ranks per simulation",
+                      "1",
+                      Patterns::Integer(1),
+                      "MPI ranks that run one simulation together. The "
+                      "world is split into size/this groups, and each "
+                      "group evaluates its share of the trial points; the "
+                      "number of ranks must be a multiple of it.");
+    prm.leave_subsection();
+  }
+
+
+
+  namespace
+  {
+    /** A list of one value (broadcast) or d values. */
+    std::vector<double>
+    diagonal_list(const std::string &    text,
+                  const std::string &    path,
+                  const ParameterSource &source,
+                  const unsigned int     d)
+    {
+      std::vector<double> values = parse_number_list(text, path, source);
+      if (values.size() == 1)
+        values.assign(d, values.front());
+      if (values.size() != d)
+        throw_bad_parameter(source,
+                            path,
+                            text,
+                            "one value, or one per unknown (d = " +
+                              std::to_string(d) + "), are needed");
+      for (const double v : values)
+        if (!std::isfinite(v))
+          throw_bad_parameter(source, path, text, "the values must be finite");
+      return values;
+    }
+  } // namespace
+
+
+
+  void
+  ControlParameters::parse(ParameterHandler &     prm,
+                           const ParameterSource &source,
+                           const unsigned int     d,
+                           const bool             finite_dof_model,
+                           const MPI_Comm         comm)
+  {
+    prm.enter_subsection("Control");
+    enabled                    = prm.get_bool("Enabled");
+    const std::string x_text   = prm.get("Target displacement");
+    const std::string v_text   = prm.get("Target velocity");
+    const std::string b_text   = prm.get("Control matrix");
+    const std::string n_text   = prm.get("Cost matrix");
+    const std::string v0_text  = prm.get("Initial control");
+    initial_simplex_size       = prm.get_double("Initial simplex size");
+    penalty = prm.get("Penalty") == "P" ? Penalty::exact : Penalty::adaptive_k;
+    dynamic_rho         = prm.get("Penalty parameters") == "dynamic";
+    rho                 = prm.get_double("rho");
+    initial_dynamic_rho = prm.get_double("Initial dynamic rho");
+    const std::string scheme_text = prm.get("Search scheme");
+    tolerance            = prm.get_double("Tolerance");
+    max_simplexes        = prm.get_integer("Maximum simplexes");
+    ranks_per_simulation = prm.get_integer("Ranks per simulation");
+    prm.leave_subsection();
+    if (!enabled)
+      return;
+    if (!finite_dof_model)
+      throw_bad_parameter(source,
+                          "Control/Enabled",
+                          "true",
+                          "the control problem of seed 002 is for the "
+                          "finite-dof models (Model = ode)");
+
+    if (is_blank(x_text))
+      throw_bad_parameter(source,
+                          "Control/Target displacement",
+                          x_text,
+                          "the control problem needs x_T (2.5), one value "
+                          "per unknown");
+    target_displacement =
+      parse_number_list(x_text, "Control/Target displacement", source);
+    if (target_displacement.size() != d)
+      throw_bad_parameter(source,
+                          "Control/Target displacement",
+                          x_text,
+                          "one value per unknown (d = " + std::to_string(d) +
+                            ") is needed, not " +
+                            std::to_string(target_displacement.size()));
+    if (!is_blank(v_text))
+      {
+        target_velocity =
+          parse_number_list(v_text, "Control/Target velocity", source);
+        if (target_velocity.size() != d)
+          throw_bad_parameter(source,
+                              "Control/Target velocity",
+                              v_text,
+                              "one value per unknown (d = " +
+                                std::to_string(d) + ") is needed, not " +
+                                std::to_string(target_velocity.size()));
+      }
+    control_matrix  = diagonal_list(b_text, "Control/Control matrix", source, d);
+    cost_matrix     = diagonal_list(n_text, "Control/Cost matrix", source, d);
+    initial_control = diagonal_list(v0_text, "Control/Initial control", source, d);
+    for (const double n : cost_matrix)
+      if (!(n > 0))
+        throw_bad_parameter(source,
+                            "Control/Cost matrix",
+                            n_text,
+                            "N must be positive definite: every diagonal "
+                            "entry > 0");
+    if (!(initial_simplex_size > 0) || !std::isfinite(initial_simplex_size))
+      throw_bad_parameter(source,
+                          "Control/Initial simplex size",
+                          format_number(initial_simplex_size),
+                          "the edge of the initial simplex must be positive");
+    if (!(rho > 0) || !std::isfinite(rho))
+      throw_bad_parameter(source,
+                          "Control/rho",
+                          format_number(rho),
+                          "the penalty parameter must be positive");
+    if (!(initial_dynamic_rho > 0) || !std::isfinite(initial_dynamic_rho))
+      throw_bad_parameter(source,
+                          "Control/Initial dynamic rho",
+                          format_number(initial_dynamic_rho),
+                          "the penalty parameter must be positive");
+    if (!(tolerance > 0) || !std::isfinite(tolerance))
+      throw_bad_parameter(source,
+                          "Control/Tolerance",
+                          format_number(tolerance),
+                          "the PDS stopping tolerance on the largest simplex "
+                          "edge must be positive");
+    search_scales =
+      parse_number_list(scheme_text, "Control/Search scheme", source);
+    if (std::find(search_scales.begin(), search_scales.end(), 0.5) ==
+        search_scales.end())
+      throw_bad_parameter(source,
+                          "Control/Search scheme",
+                          scheme_text,
+                          "the template must contain the contraction 0.5");
+    for (const double s : search_scales)
+      if (s == 0 || s == 1 || !std::isfinite(s))
+        throw_bad_parameter(source,
+                            "Control/Search scheme",
+                            scheme_text,
+                            "factors 0 and 1 give a degenerate or the same "
+                            "simplex");
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    if (n_ranks % ranks_per_simulation != 0)
+      throw_bad_parameter(source,
+                          "Control/Ranks per simulation",
+                          std::to_string(ranks_per_simulation),
+                          "the number of MPI ranks (" +
+                            std::to_string(n_ranks) +
+                            ") must be a multiple of it");
+  }
+} // namespace stickslip

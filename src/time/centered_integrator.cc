@@ -1,0 +1,471 @@
+#include <base/expressions.h>
+#include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
+#include <time/centered_integrator.h>
+#include <time/stability.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace stickslip
+{
+  CenteredIntegrator::CenteredIntegrator(const Parameters::Run &run,
+                                         const FrictionSystem & system,
+                                         const ParameterSource &source,
+                                         const double           dt)
+    : system(system)
+    , parameters(run.centered)
+    , source(source)
+    , alpha(run.splitting.alpha)
+    , step(dt)
+    , epsilon(0)
+    , delta(0)
+    , r(0)
+    , solver(run.linear_solver, system.comm)
+    , step_system(system.comm)
+    , started(false)
+    , expected_time(0)
+  {
+    if (!system.gamma.is_zero() || system.extra_force)
+      throw_bad_parameter(source,
+                          "Time/Scheme",
+                          "centered",
+                          "the centered scheme of seed 002 is written for "
+                          "gamma = 0 and no model-specific force (the gear "
+                          "box); use lie or strang for this model");
+    for (auto *v : {&x_previous,
+                    &x_current,
+                    &x_next,
+                    &lambda,
+                    &lambda_previous,
+                    &warm_start,
+                    &rhs,
+                    &base,
+                    &scratch,
+                    &change,
+                    &operator_diagonal,
+                    &prescribed})
+      v->reinit(system.locally_owned, system.comm);
+
+#ifdef STICKSLIP_USE_PETSC_LA
+    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
+#endif
+    operator_matrix.copy_from(system.mass);
+    if (system.has_stiffness && alpha > 0)
+      operator_matrix.add(alpha * dt * dt, system.stiffness);
+    solver.initialize(operator_matrix);
+    if (system.prescribed_values)
+      extract_diagonal(operator_matrix, operator_diagonal, system.comm);
+
+    // Theorem 1.1 / Remark 2.1 of seed 002: dt < [(1/4 - alpha) delta_M]^{-1/2}.
+    if (alpha < 0.25 && system.has_stiffness)
+      {
+        const double nu    = largest_frequency_squared(system, run.linear_solver);
+        const double limit = 1. / std::sqrt((0.25 - alpha) * nu);
+        if (!(dt < limit))
+          throw_bad_parameter(
+            source,
+            "Splitting/Alpha",
+            format_number(alpha),
+            "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
+            "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
+              format_number(limit) + ", delta_M = lambda_max(M^{-1}A) = " +
+              format_number(nu) + ", and dt = " + format_number(dt) +
+              ". Reduce the time step or choose alpha >= 1/4 (unconditionally "
+              "stable)");
+      }
+
+    any_friction = system.friction_weights.linfty_norm() > 0;
+    if (parameters.multiplier_solver ==
+        Parameters::CenteredMultiplierSolver::friction_solver)
+      {
+        step_system.locally_owned = system.locally_owned;
+#ifdef STICKSLIP_USE_PETSC_LA
+        step_system.mass.reinit(operator_matrix);
+#endif
+        step_system.mass.copy_from(operator_matrix);
+        step_system.friction_weights = system.friction_weights;
+        step_system.finalize();
+        if (run.friction.solver ==
+              Parameters::FrictionSolverType::closed_form &&
+            !step_system.mass_is_diagonal())
+          throw_bad_parameter(source,
+                              "Friction/Solver",
+                              "closed form",
+                              "with Time/Scheme = centered the friction step "
+                              "(38) has the matrix M + alpha dt^2 A, diagonal "
+                              "only for a diagonal M and Splitting/Alpha = 0; "
+                              "use semismooth newton, or alpha = 0");
+        step_solver = create_friction_step_solver(run, step_system, source);
+        step_solver->set_substep(dt / 2);
+        return;
+      }
+
+    if (!any_friction)
+      return; // lambda = 0: no iteration, r and delta are not needed
+    // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3.
+    if (system.size() <= 1000)
+      {
+        const FullMatrix<double> k = replicate(operator_matrix, system.comm);
+        const dealii::Vector<double> c =
+          replicate(system.friction_weights, system.comm);
+        FullMatrix<double> c2(c.size(), c.size());
+        for (unsigned int i = 0; i < c.size(); ++i)
+          c2(i, i) = c[i] * c[i];
+        delta = largest_generalized_eigenvalue(c2, k);
+      }
+    else
+      delta = 1.01 * power_iteration_generalized(
+                       [&](const DistributedVector &x, DistributedVector &y) {
+                         ConstLocalValues c(system.friction_weights);
+                         ConstLocalValues in(x);
+                         LocalValues      out(y);
+                         for (std::size_t k = 0; k < out.size(); ++k)
+                           out[k] = c[k] * c[k] * in[k];
+                       },
+                       [&](const DistributedVector &x, DistributedVector &y) {
+                         operator_matrix.vmult(y, x);
+                       },
+                       [&](const DistributedVector &x, DistributedVector &y) {
+                         solver.solve(y, x);
+                       },
+                       system.locally_owned,
+                       system.comm);
+    const double r_limit = 4. / (delta * dt);
+    if (parameters.r > 0)
+      {
+        if (!(parameters.r < r_limit))
+          throw_bad_parameter(source,
+                              "Centered scheme/r",
+                              format_number(parameters.r),
+                              "the fixed-point iteration (1.14) converges "
+                              "only for 0 < r < 4/(delta dt) = " +
+                                format_number(r_limit) + " (delta = " +
+                                format_number(delta) + ", dt = " +
+                                format_number(dt) +
+                                "); 0 chooses 2/(delta dt)");
+        r = parameters.r;
+      }
+    else
+      r = 2. / (delta * dt);
+    if (parameters.regularization)
+      epsilon = parameters.epsilon(dt, source);
+  }
+
+
+
+  void
+  CenteredIntegrator::impose_prescribed(const double time, DistributedVector &rhs)
+  {
+    // rhs <- rhs - K_u g on the free rows, K_bb g on the prescribed ones: the
+    // solve with the constrained K then returns g there.
+    prescribed = 0;
+    system.prescribed_values(time, prescribed);
+    system.unconstrained_mass->vmult(scratch, prescribed);
+    rhs -= scratch;
+    if (alpha > 0)
+      {
+        system.unconstrained_stiffness->vmult(scratch, prescribed);
+        rhs.add(-alpha * step * step, scratch);
+      }
+    ConstLocalValues mask(system.prescribed_mask);
+    ConstLocalValues g(prescribed);
+    ConstLocalValues diagonal(operator_diagonal);
+    LocalValues      r(rhs);
+    for (std::size_t k = 0; k < r.size(); ++k)
+      if (mask[k] > 0)
+        r[k] = diagonal[k] * g[k];
+  }
+
+
+
+  void
+  CenteredIntegrator::first_step(const double   t,
+                                 const double   dt,
+                                 FrictionState &state)
+  {
+    const bool prescribe = static_cast<bool>(system.prescribed_values);
+    const DistributedMatrix &mass =
+      prescribe ? *system.unconstrained_mass : system.mass;
+    const DistributedMatrix &stiffness =
+      prescribe ? *system.unconstrained_stiffness : system.stiffness;
+    const double dt2 = dt * dt;
+
+    x_current = state.displacement;
+    // (1.5)-(1.6): lambda^0 = sign(x_1) where c_i > 0 and x_1,i != 0.
+    {
+      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues v(state.velocity);
+      LocalValues      l(lambda);
+      for (std::size_t k = 0; k < l.size(); ++k)
+        l[k] = (c[k] > 0 && v[k] != 0) ? (v[k] > 0 ? 1. : -1.) : 0.;
+    }
+    // (M + a dt^2 A) x^1 = (M + a dt^2 A) dt x_1
+    //   + (M - (1-2a)/2 dt^2 A) x^0 + dt^2/2 (f^0 - C lambda^0)
+    base = state.velocity;
+    base *= dt;
+    base.add(1., x_current);
+    mass.vmult(rhs, base);
+    if (system.has_stiffness)
+      {
+        base = x_current;
+        base *= -0.5 * (1 - 2 * alpha) * dt2;
+        if (alpha > 0)
+          base.add(alpha * dt2 * dt, state.velocity);
+        stiffness.vmult(scratch, base);
+        rhs += scratch;
+      }
+    system.forcing(t, base);
+    {
+      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues l(lambda);
+      LocalValues      f(base);
+      for (std::size_t k = 0; k < f.size(); ++k)
+        f[k] -= c[k] * l[k];
+    }
+    rhs.add(0.5 * dt2, base);
+    if (prescribe)
+      impose_prescribed(t + dt, rhs);
+    solver.solve(x_next, rhs);
+
+    // x^{-1} = x^1 - 2 dt x_1 (1.4)
+    x_previous = x_next;
+    x_previous.add(-2. * dt, state.velocity);
+    warm_start = 0;
+    ++statistics.friction_solves;
+  }
+
+
+
+  void
+  CenteredIntegrator::assemble_rhs(const double t, const double dt)
+  {
+    const bool prescribe = static_cast<bool>(system.prescribed_values);
+    const DistributedMatrix &mass =
+      prescribe ? *system.unconstrained_mass : system.mass;
+    const DistributedMatrix &stiffness =
+      prescribe ? *system.unconstrained_stiffness : system.stiffness;
+    const double dt2 = dt * dt;
+
+    base = x_current;
+    base.sadd(2., -1., x_previous);
+    mass.vmult(rhs, base);
+    if (system.has_stiffness)
+      {
+        base = x_current;
+        base.sadd(-dt2 * (1 - 2 * alpha), -dt2 * alpha, x_previous);
+        stiffness.vmult(scratch, base);
+        rhs += scratch;
+      }
+    system.forcing(t, scratch);
+    rhs.add(dt2, scratch);
+    if (prescribe)
+      impose_prescribed(t + dt, rhs);
+  }
+
+
+
+  unsigned int
+  CenteredIntegrator::fixed_point(const double dt, const double t)
+  {
+    const double dt2 = dt * dt;
+    // x^{n+1,k} from (1.13) for the current lambda.
+    const auto solve_for_displacement = [&]() {
+      {
+        ConstLocalValues c(system.friction_weights);
+        ConstLocalValues l(lambda);
+        ConstLocalValues b(rhs);
+        LocalValues      out(base);
+        for (std::size_t k = 0; k < out.size(); ++k)
+          out[k] = b[k] - dt2 * c[k] * l[k];
+      }
+      solver.solve(x_next, base);
+    };
+
+    if (parameters.warm_start)
+      lambda = lambda_previous; // (1.12) lambda^{n,0} = lambda^{n-1}
+    else
+      lambda = 0;
+    solve_for_displacement();
+    if (!any_friction)
+      return 0;
+
+    const double gain      = r / (2. * dt);
+    const double keep      = epsilon / (epsilon + dt);
+    unsigned int iteration = 0;
+    while (true)
+      {
+        if (iteration == parameters.max_iterations)
+          {
+            change = x_next;
+            std::ostringstream message;
+            message << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
+                       "did not converge in "
+                    << iteration << " iterations at t = " << t
+                    << " (dt = " << dt << ", r = " << r << ", delta = " << delta
+                    << ", eta = " << parameters.tolerance
+                    << "). Raise 'Centered scheme/Maximum iterations', use "
+                       "'Centered scheme/Regularization = true', or 'Multiplier "
+                       "solver = friction solver'";
+            throw RunError(message.str());
+          }
+        {
+          // (1.14), or (1.19) when regularized (keep > 0)
+          ConstLocalValues c(system.friction_weights);
+          ConstLocalValues xn(x_next);
+          ConstLocalValues xp(x_previous);
+          ConstLocalValues lp(lambda_previous);
+          LocalValues      l(lambda);
+          for (std::size_t k = 0; k < l.size(); ++k)
+            {
+              if (c[k] == 0)
+                {
+                  l[k] = 0;
+                  continue;
+                }
+              const double mu = l[k] + gain * c[k] * (xn[k] - xp[k]);
+              const double projected = std::max(-1., std::min(1., mu));
+              l[k] = (1. - keep) * projected + keep * lp[k];
+            }
+        }
+        change = x_next;
+        solve_for_displacement();
+        ++iteration;
+        // (1.15): ||x^{n+1,k} - x^{n+1,k-1}|| / (||x^{n+1,k-1}|| + 1) <= eta
+        const double previous_norm = change.l2_norm();
+        change -= x_next;
+        if (change.l2_norm() <= parameters.tolerance * (previous_norm + 1.))
+          break;
+      }
+    return iteration;
+  }
+
+
+
+  unsigned int
+  CenteredIntegrator::friction_solve(const double dt)
+  {
+    // b = (rhs - K x^{n-1}) / (2 dt), W = (x^{n+1} - x^{n-1}) / (2 dt)
+    operator_matrix.vmult(scratch, x_previous);
+    base = rhs;
+    base -= scratch;
+    base /= 2. * dt;
+    const unsigned int iterations =
+      step_solver->solve(base, change, lambda, warm_start);
+    x_next = x_previous;
+    x_next.add(2. * dt, change);
+    return iterations;
+  }
+
+
+
+  void
+  CenteredIntegrator::advance(const double t, const double dt, FrictionState &state)
+  {
+    Assert(std::abs(dt - step) <= 1e-12 * step,
+           ExcMessage("the centered integrator is built for one step size"));
+    const bool continuing =
+      started && std::abs(t - expected_time) <= 1e-9 * dt;
+    unsigned int iterations = 0;
+    if (!continuing)
+      first_step(t, dt, state);
+    else
+      {
+        x_current = state.displacement;
+        assemble_rhs(t, dt);
+        if (step_solver)
+          iterations = friction_solve(dt);
+        else
+          iterations = fixed_point(dt, t);
+        ++statistics.friction_solves;
+      }
+    statistics.friction_iterations += iterations;
+    if (system.prescribed_values)
+      {
+        // exact Dirichlet values whatever the solver's tolerance
+        ConstLocalValues mask(system.prescribed_mask);
+        ConstLocalValues g(prescribed);
+        LocalValues      x(x_next);
+        for (std::size_t k = 0; k < x.size(); ++k)
+          if (mask[k] > 0)
+            x[k] = g[k];
+      }
+
+    // Velocity (x^{n+1} - x^{n-1})/(2 dt), friction work
+    // c_i lambda_i (x^{n+1} - x^{n-1})/2 and stick.
+    {
+      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues xn(x_next);
+      ConstLocalValues xc(x_current);
+      ConstLocalValues xp(x_previous);
+      ConstLocalValues l(lambda);
+      LocalValues      v(state.velocity);
+      LocalValues      stick(state.stick);
+      const double     gain = r / (2. * dt);
+      double           work = 0;
+      for (std::size_t k = 0; k < v.size(); ++k)
+        {
+          v[k] = (xn[k] - xp[k]) / (2. * dt);
+          work += 0.5 * c[k] * l[k] * (xn[k] - xp[k]);
+          bool stuck = false;
+          if (c[k] > 0)
+            {
+              if (!continuing)
+                stuck = (xn[k] == xp[k]);
+              else if (step_solver)
+                stuck = (xn[k] == xp[k]);
+              else
+                // the projection of (1.14) inactive: |lambda| < 1 interior
+                stuck = std::abs(l[k] + gain * c[k] * (xn[k] - xp[k])) < 1.;
+            }
+          stick[k] = stuck ? 1. : 0.;
+        }
+      statistics.local_dissipated_energy += work;
+    }
+    state.displacement = x_next;
+    state.multiplier   = lambda;
+    lambda_previous    = lambda;
+    x_previous         = x_current;
+    x_current          = x_next;
+    started            = true;
+    expected_time      = t + dt;
+  }
+
+
+
+  std::string
+  CenteredIntegrator::description() const
+  {
+    std::ostringstream out;
+    out << "centered multiplier scheme (seed 002), alpha = " << alpha << ", ";
+    if (step_solver)
+      out << "lambda by the friction solver " << step_solver->name();
+    else
+      {
+        out << "lambda by the fixed point (1.12)-(1.15), r = " << r
+            << " (delta = " << delta << "), eta = " << parameters.tolerance;
+        if (parameters.regularization)
+          out << ", regularized (1.19) with epsilon = " << epsilon;
+        if (!parameters.warm_start)
+          out << ", cold start";
+      }
+    out << "; solver " << solver.description();
+    return out.str();
+  }
+
+
+
+  double
+  CenteredIntegrator::largest_friction_eigenvalue() const
+  {
+    return delta;
+  }
+
+
+
+  double
+  CenteredIntegrator::fixed_point_parameter() const
+  {
+    return r;
+  }
+} // namespace stickslip

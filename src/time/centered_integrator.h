@@ -1,0 +1,105 @@
+#ifndef stickslip_time_centered_integrator_h
+#define stickslip_time_centered_integrator_h
+
+#include <friction/friction_step_solver.h>
+#include <linear_algebra/spd_solver.h>
+#include <time/time_integrator.h>
+
+#include <memory>
+
+namespace stickslip
+{
+  /**
+   * The centered multiplier scheme of seed 002 (1.1)-(1.6) (MODELS.md §3.2):
+   *
+   *   M (x^{n+1} - 2x^n + x^{n-1})/dt^2
+   *     + A (alpha x^{n+1} + (1 - 2 alpha) x^n + alpha x^{n-1}) + C lambda^n
+   *     = f^n,
+   *   lambda^n in Sgn(x^{n+1} - x^{n-1}) where c_i > 0,
+   *
+   * a two-step scheme: it keeps x^{n-1} between calls. lambda^n comes from
+   * the fixed-point iteration (1.12)-(1.15), with the regularized update
+   * (1.19) as an option, or, beyond the paper, from a friction-step solver
+   * of the core: with W = (x^{n+1} - x^{n-1})/(2 dt) the step is
+   *
+   *   (M + alpha dt^2 A) W + dt/2 C lambda = b,   lambda in Sgn(W),
+   *
+   * exactly seed 000 (38) with mass M + alpha dt^2 A and tau = dt/2.
+   * The velocity reported at t^{n+1} is the scheme's own centered
+   * difference (x^{n+1} - x^{n-1})/(2 dt), the one (1.3) constrains: a
+   * stuck component of the centered scheme may carry the odd-even mode
+   * x^{n+1} = x^{n-1} != x^n, which a one-step difference would report as
+   * motion. It is the velocity at t^n, first order at t^{n+1} (as the
+   * friction makes everything). The multiplier reported is lambda^n.
+   */
+  class CenteredIntegrator : public TimeIntegrator
+  {
+  public:
+    CenteredIntegrator(const Parameters::Run &run,
+                       const FrictionSystem & system,
+                       const ParameterSource &source,
+                       const double           dt);
+
+    void
+    advance(const double t, const double dt, FrictionState &state) override;
+
+    std::string
+    description() const override;
+
+    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2) of (1.14). */
+    double
+    largest_friction_eigenvalue() const;
+
+    /** The r of (1.14) in use. */
+    double
+    fixed_point_parameter() const;
+
+  private:
+    /**
+     * The first step (1.4)-(1.6): lambda^0 = sign(x_1) (0 where c_i = 0
+     * or the velocity vanishes) is explicit, and x^{-1} = x^1 - 2 dt x_1 is
+     * eliminated from (1.1).
+     */
+    void
+    first_step(const double t, const double dt, FrictionState &state);
+
+    /** Build rhs = dt^2 f^n + M (2x^n - x^{n-1}) - dt^2 A ((1-2a) x^n + a x^{n-1}). */
+    void
+    assemble_rhs(const double t, const double dt);
+
+    /** Prescribed unknowns of x^{n+1} into the right-hand side (driven ends). */
+    void
+    impose_prescribed(const double time, DistributedVector &rhs);
+
+    /** lambda^n and x^{n+1} by (1.12)-(1.15) or (1.19). Returns iterations. */
+    unsigned int
+    fixed_point(const double dt, const double t);
+
+    /** lambda^n and x^{n+1} by the friction-step solver. Returns iterations. */
+    unsigned int
+    friction_solve(const double dt);
+
+    const FrictionSystem &            system;
+    const Parameters::Centered        parameters;
+    const ParameterSource &           source;
+    const double                      alpha;
+    const double                      step;
+    double                            epsilon;
+    double                            delta;
+    double                            r;
+    DistributedMatrix                 operator_matrix; ///< M + alpha dt^2 A
+    SpdSolver                         solver;
+    FrictionSystem                    step_system; ///< mass M + alpha dt^2 A
+    std::unique_ptr<FrictionStepSolver> step_solver;
+
+    bool   started;
+    double expected_time; ///< t of the next advance() in a continuing run
+    DistributedVector x_previous, x_current, x_next; ///< x^{n-1}, x^n, x^{n+1}
+    DistributedVector lambda, lambda_previous, warm_start;
+    DistributedVector rhs, base, scratch, change, operator_diagonal;
+    DistributedVector prescribed;
+    bool              any_friction;
+  };
+} // namespace stickslip
+
+#endif

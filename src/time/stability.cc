@@ -1,0 +1,54 @@
+#include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
+#include <linear_algebra/spd_solver.h>
+#include <time/stability.h>
+
+#include <cmath>
+
+namespace stickslip
+{
+  double
+  largest_frequency_squared(const FrictionSystem &          system,
+                            const Parameters::LinearSolver &linear_solver)
+  {
+    if (!system.has_stiffness)
+      return 0;
+    if (system.size() <= 1000)
+      return largest_generalized_eigenvalue(
+        replicate(system.stiffness, system.comm),
+        replicate(system.mass, system.comm));
+    if (system.mass_is_diagonal())
+      {
+        // Gershgorin: nu_d <= max_i sum_j |A_ij| / m_i. Rigorous, no
+        // iteration, and sharp for the lumped wave operator (4c^2/h^2 for
+        // P1 against the exact 4c^2/h^2 sin^2(pi/2 (1 - h))).
+        const auto       range = system.stiffness.local_range();
+        ConstLocalValues m(system.mass_diagonal());
+        double           bound = 0;
+        for (auto row = range.first; row < range.second; ++row)
+          {
+            double sum = 0;
+            for (auto entry = system.stiffness.begin(row);
+                 entry != system.stiffness.end(row);
+                 ++entry)
+              sum += std::abs(entry->value());
+            bound = std::max(bound, sum / m[row - range.first]);
+          }
+        return Utilities::MPI::max(bound, system.comm);
+      }
+    SpdSolver mass_solver(linear_solver, system.comm);
+    mass_solver.initialize(system.mass);
+    return 1.01 * power_iteration_generalized(
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      system.stiffness.vmult(y, x);
+                    },
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      system.mass.vmult(y, x);
+                    },
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      mass_solver.solve(y, x);
+                    },
+                    system.locally_owned,
+                    system.comm);
+  }
+} // namespace stickslip
