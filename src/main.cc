@@ -4,6 +4,7 @@
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/run_parameters.h>
+#include <base/signals.h>
 #include <control/control_driver.h>
 #include <drivers/driver.h>
 #include <models/gearbox/gearbox_model.h>
@@ -22,6 +23,7 @@ namespace
 
   const char *usage =
     "usage: stickslip FILE.prm [--set \"Subsection/Name=value\"]... [--quiet]\n"
+    "       stickslip FILE.prm --resume OUTPUT_DIRECTORY [--set ...]\n"
     "       stickslip --print-parameters\n"
     "       stickslip --help\n";
 
@@ -32,6 +34,7 @@ namespace
     bool                                             print_parameters = false;
     bool                                             quiet            = false;
     bool                                             help             = false;
+    std::string                                      resume_directory;
   };
 
   CommandLine
@@ -47,6 +50,13 @@ namespace
           line.quiet = true;
         else if (argument == "--help" || argument == "-h")
           line.help = true;
+        else if (argument == "--resume")
+          {
+            if (i + 1 >= argc)
+              throw InputError("--resume needs the output directory of the "
+                               "run to continue");
+            line.resume_directory = argv[++i];
+          }
         else if (argument == "--set")
           {
             if (i + 1 >= argc)
@@ -179,6 +189,13 @@ namespace
     ParameterSource source(line.parameter_file);
     for (const auto &assignment : line.overrides)
       apply_override(prm, assignment.first, assignment.second, source);
+    if (!line.resume_directory.empty())
+      {
+        // The run continues in its own directory, whatever the file says.
+        prm.enter_subsection("Output");
+        prm.set("Directory", line.resume_directory);
+        prm.leave_subsection();
+      }
     if (line.quiet)
       {
         prm.enter_subsection("Output");
@@ -209,6 +226,12 @@ namespace
                   comm);
     if (control.enabled)
       {
+        if (!line.resume_directory.empty() ||
+            parameters.output.checkpoint_interval > 0 ||
+            parameters.output.checkpoint_wall_interval > 0)
+          throw InputError("snapshots of a control run (the search state) "
+                           "are not supported yet: leave --resume and "
+                           "Output/Checkpoint interval out");
         model.reset();
         ControlDriver driver(
           parameters, control, source, create_model, prm, pcout, comm);
@@ -216,6 +239,8 @@ namespace
         return;
       }
     Driver driver(parameters, source, *model, prm, pcout);
+    if (!line.resume_directory.empty())
+      driver.resume_from_snapshot();
     driver.run();
   }
 } // namespace
@@ -251,7 +276,15 @@ main(int argc, char **argv)
         }
       if (line.parameter_file.empty())
         throw InputError(std::string("no parameter file given\n") + usage);
+      install_termination_handlers();
       run(line, comm, pcout);
+    }
+  catch (Interrupted &interruption)
+    {
+      if (rank0)
+        std::cerr << "stickslip: interrupted by " << interruption.what()
+                  << std::endl;
+      return 3;
     }
   catch (RunError &error)
     {

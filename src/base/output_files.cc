@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <fcntl.h>
@@ -141,5 +142,37 @@ namespace stickslip
   CsvTable::n_rows() const
   {
     return rows.size();
+  }
+
+
+
+  void
+  CsvTable::restore(const std::string &text)
+  {
+    std::istringstream in(text);
+    std::string        line;
+    std::getline(in, line); // header
+    rows.clear();
+    while (std::getline(in, line))
+      {
+        if (line.empty())
+          continue;
+        std::vector<double> row;
+        std::size_t         start = 0;
+        while (true)
+          {
+            const std::size_t comma = line.find(',', start);
+            const std::string field = line.substr(
+              start, comma == std::string::npos ? std::string::npos : comma - start);
+            row.push_back(field.empty() ? std::numeric_limits<double>::quiet_NaN() :
+                                          std::stod(field));
+            if (comma == std::string::npos)
+              break;
+            start = comma + 1;
+          }
+        AssertThrow(row.size() == columns.size(),
+                    ExcMessage("a snapshot's history has other columns"));
+        rows.push_back(row);
+      }
   }
 } // namespace stickslip

@@ -63,6 +63,13 @@ namespace stickslip
     std::size_t
     n_rows() const;
 
+    /**
+     * Replace the rows by those of @p text, a table written by to_string()
+     * with the same columns (to continue a run from a snapshot).
+     */
+    void
+    restore(const std::string &text);
+
   private:
     std::vector<std::string>         columns;
     std::vector<std::vector<double>> rows;

@@ -477,6 +477,18 @@ namespace stickslip
                         "5",
                         Patterns::Double(0),
                         "Wall-clock seconds between progress lines.");
+      prm.declare_entry("Checkpoint interval",
+                        "0",
+                        Patterns::Double(0),
+                        "Simulated time between restart snapshots in "
+                        "Directory/checkpoints (0: none). Resume with "
+                        "stickslip FILE.prm --resume DIRECTORY.");
+      prm.declare_entry("Checkpoint wall interval",
+                        "0",
+                        Patterns::Double(0),
+                        "Wall-clock seconds between restart snapshots (0: "
+                        "none), e.g. a little less than a job's time limit "
+                        "divided by a few.");
       prm.leave_subsection();
     }
 
@@ -492,6 +504,8 @@ namespace stickslip
       quiet             = prm.get_bool("Quiet");
       progress_interval = prm.get_double("Progress interval");
       field_output      = prm.get_bool("Field output");
+      checkpoint_interval      = prm.get_double("Checkpoint interval");
+      checkpoint_wall_interval = prm.get_double("Checkpoint wall interval");
       prm.leave_subsection();
       if (directory.find_first_not_of(" \t") == std::string::npos)
         throw_bad_parameter(source,

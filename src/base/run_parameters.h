@@ -144,6 +144,8 @@ namespace stickslip
       bool         quiet;
       double       progress_interval;
       bool         field_output;
+      double       checkpoint_interval;      ///< simulated time; 0: off
+      double       checkpoint_wall_interval; ///< seconds; 0: off
 
       static void
       declare_parameters(ParameterHandler &prm);

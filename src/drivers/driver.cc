@@ -3,6 +3,8 @@
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <base/progress.h>
+#include <base/signals.h>
+#include <base/checkpoint.h>
 #include <deal.II/base/data_out_base.h>
 
 #include <drivers/driver.h>
@@ -12,6 +14,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <filesystem>
+#include <iterator>
 #include <sstream>
 
 namespace stickslip
@@ -29,6 +33,21 @@ namespace stickslip
       if (!(e_coarse > 0) || !(e_fine > 0))
         return not_measured;
       return std::log(e_coarse / e_fine) / std::log(dt_coarse / dt_fine);
+    }
+
+    /**
+     * The first t0 + k interval after @p t (k integer). Computed, not
+     * accumulated: an interval far below dt (or below the resolution of t)
+     * would never move an accumulated sum.
+     */
+    double
+    next_multiple(const double t0,
+                  const double interval,
+                  const double t,
+                  const double dt)
+    {
+      const double k = std::floor((t + 1e-9 * dt - t0) / interval) + 1;
+      return std::max(t0 + k * interval, t + 1e-9 * dt);
     }
 
     /** Least-squares slope of log e against log dt. */
@@ -97,6 +116,63 @@ namespace stickslip
 
 
 
+  bool
+  Driver::checkpoints_enabled() const
+  {
+    return parameters.output.checkpoint_interval > 0 ||
+           parameters.output.checkpoint_wall_interval > 0;
+  }
+
+
+
+  std::string
+  Driver::snapshot_meta(const double dt, const CsvTable &history) const
+  {
+    std::ostringstream meta;
+    meta.precision(17);
+    meta << "dt " << dt << "\nfields " << field_outputs.size() << '\n';
+    for (const auto &field : field_outputs)
+      meta << field.first << ' ' << field.second << '\n';
+    meta << "history\n" << history.to_string();
+    return meta.str();
+  }
+
+
+
+  void
+  Driver::restore_meta(const std::string &meta, const double dt, CsvTable &history)
+  {
+    std::istringstream in(meta);
+    std::string        word;
+    while (in >> word && word != "dt")
+      {
+      }
+    double saved_dt = 0;
+    in >> saved_dt;
+    if (std::abs(saved_dt - dt) > 1e-12 * dt)
+      throw InputError("the snapshot was written with Time/Time step = " +
+                       format_number(saved_dt) + ", this run has " +
+                       format_number(dt) + ": resume with the same step");
+    unsigned int n_fields = 0;
+    in >> word >> n_fields;
+    field_outputs.clear();
+    for (unsigned int i = 0; i < n_fields; ++i)
+      {
+        double      time;
+        std::string name;
+        in >> time >> name;
+        field_outputs.emplace_back(time, name);
+      }
+    in >> word; // "history"
+    std::string rest((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+    rest = rest.substr(rest.find_first_not_of('\n'));
+    const auto end = rest.rfind("\ncomplete\n");
+    history.restore(rest.substr(0, end + 1));
+  }
+
+
+
   Driver::StepSizeErrors
   Driver::simulate(const double             dt,
                             TimeIntegrator &         integrator,
@@ -118,26 +194,77 @@ namespace stickslip
     double            sum_x = 0, sum_v = 0, sum_lambda = 0;
     double            max_x = 0, max_v = 0;
 
-    model.complete_state(t0, state);
-    if (recording != nullptr)
-      recording->record(state.displacement, state.velocity, state.multiplier);
     const bool fields = history != nullptr && model.has_field_output() &&
                         parameters.output.field_output;
-    if (history != nullptr)
-      history->add_row(model.history_row(t0, state, 0., 0, false));
-    if (fields)
-      write_fields(t0, state);
+    const double  interval    = parameters.output.interval;
+    double        next_output = t0 + interval;
+    unsigned long iterations_at_last_row = 0;
+
+    // Everything that carries over from step to step, for snapshots. The
+    // rank-local sums travel as their totals (held by rank 0 on resume).
+    const bool    snapshots = history != nullptr && recording == nullptr &&
+                           (checkpoints_enabled() || resume);
+    const double  checkpoint_interval = parameters.output.checkpoint_interval;
+    double        next_checkpoint     = t0 + checkpoint_interval;
+    unsigned long completed_steps     = 0;
+    double        dissipated_total = 0, lambda_total = 0;
+    CheckpointArchive archive;
+    for (auto *v : {&state.displacement,
+                    &state.velocity,
+                    &state.multiplier,
+                    &state.stick})
+      archive.add(*v);
+    for (auto *x : {&next_output,
+                    &next_checkpoint,
+                    &sum_x,
+                    &sum_v,
+                    &max_x,
+                    &max_v,
+                    &dissipated_total,
+                    &lambda_total})
+      archive.add(*x);
+    for (auto *c : {&completed_steps,
+                    &iterations_at_last_row,
+                    &integrator.statistics.friction_solves,
+                    &integrator.statistics.friction_iterations})
+      archive.add(*c);
+    integrator.register_state(archive);
+    const CheckpointStore store(output.file(""), system.comm);
+    const bool rank0 = Utilities::MPI::this_mpi_process(system.comm) == 0;
+
+    if (snapshots && resume)
+      {
+        std::vector<std::string> warnings;
+        const std::string        meta =
+          store.read(archive, model.numbering_independent_of_partition(), warnings);
+        for (const auto &warning : warnings)
+          pcout << "stickslip: warning: " << warning << std::endl;
+        restore_meta(meta, dt, *history);
+        integrator.statistics.local_dissipated_energy = rank0 ? dissipated_total : 0.;
+        sum_lambda = rank0 ? lambda_total : 0.;
+        pcout << "  resumed at step " << completed_steps << " (t = "
+              << t0 + completed_steps * dt << ") from " << store.folder()
+              << std::endl;
+      }
+    else
+      {
+        model.complete_state(t0, state);
+        if (recording != nullptr)
+          recording->record(state.displacement, state.velocity, state.multiplier);
+        if (history != nullptr)
+          history->add_row(model.history_row(t0, state, 0., 0, false));
+        if (fields)
+          write_fields(t0, state);
+      }
 
     ProgressReporter progress(pcout,
                               t0,
                               parameters.time.final_time,
                               parameters.output.progress_interval,
                               parameters.output.quiet);
-    const double  interval    = parameters.output.interval;
-    double        next_output = t0 + interval;
-    unsigned long iterations_at_last_row = 0;
+    auto last_wall_checkpoint = std::chrono::steady_clock::now();
 
-    for (unsigned int n = 0; n < n_steps; ++n)
+    for (unsigned int n = completed_steps; n < n_steps; ++n)
       {
         const double t      = t0 + n * dt;
         const double t_next = t0 + (n + 1) * dt;
@@ -210,10 +337,53 @@ namespace stickslip
             if (fields)
               write_fields(t_next, state);
             iterations_at_last_row = integrator.statistics.friction_iterations;
-            while (interval > 0 && next_output <= t_next + 1e-9 * dt)
-              next_output += interval;
+            if (interval > 0)
+              next_output = next_multiple(t0, interval, t_next, dt);
           }
         progress.update(t_next);
+
+        if (snapshots)
+          {
+            bool due = false;
+            if (checkpoint_interval > 0 &&
+                t_next >= next_checkpoint - 1e-9 * dt)
+              {
+                due = true;
+                next_checkpoint =
+                  next_multiple(t0, checkpoint_interval, t_next, dt);
+              }
+            if (parameters.output.checkpoint_wall_interval > 0)
+              {
+                const auto   now = std::chrono::steady_clock::now();
+                const double seconds =
+                  std::chrono::duration<double>(now - last_wall_checkpoint).count();
+                // rank 0's clock decides for all
+                if (Utilities::MPI::max(
+                      rank0 && seconds >= parameters.output.checkpoint_wall_interval ? 1 : 0,
+                      system.comm) == 1)
+                  {
+                    due                  = true;
+                    last_wall_checkpoint = now;
+                  }
+              }
+            const int signal = termination_signal(system.comm);
+            if ((due || signal != 0) && n + 1 < n_steps)
+              {
+                completed_steps  = n + 1;
+                dissipated_total = Utilities::MPI::sum(
+                  integrator.statistics.local_dissipated_energy, system.comm);
+                lambda_total = Utilities::MPI::sum(sum_lambda, system.comm);
+                store.write(completed_steps, archive, snapshot_meta(dt, *history));
+                output.write_atomically("history.csv", history->to_string());
+              }
+            if (signal != 0)
+              throw Interrupted(
+                std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                " at step " + std::to_string(n + 1) + " (t = " +
+                format_number(t_next) + "): a snapshot of this state is in " +
+                store.folder() + "; continue with --resume " +
+                output.file(""));
+          }
       }
 
     StepSizeErrors errors{dt,
@@ -327,6 +497,14 @@ namespace stickslip
 
 
   void
+  Driver::resume_from_snapshot()
+  {
+    resume = true;
+  }
+
+
+
+  void
   Driver::run()
   {
     const FrictionSystem &    system = model.system();
@@ -347,7 +525,31 @@ namespace stickslip
           create_time_integrator(parameters, system, source, reference_dt);
       }
 
-    output.prepare();
+    if (checkpoints_enabled() || resume)
+      {
+        const std::string what =
+          resume ? "--resume" : "Output/Checkpoint interval";
+        if (steps.size() > 1 || reference_dt > 0)
+          throw InputError(what + ": snapshots are for single runs; this "
+                                  "one is a convergence study (Time/"
+                                  "Convergence time steps or Reference time "
+                                  "step)");
+        if (!integrators.front()->supports_checkpoints())
+          throw InputError(what + ": the scheme '" +
+                           integrators.front()->description() +
+                           "' keeps an adaptive state that cannot be "
+                           "restored exactly; use lie, strang or centered");
+      }
+
+    // A resumed run continues in its own directory.
+    if (!resume)
+      output.prepare();
+    else if (!std::filesystem::is_directory(output.file("checkpoints")))
+      throw InputError("--resume " + parameters.output.directory +
+                       ": no snapshot to continue from in " +
+                       output.file("checkpoints") +
+                       " (was the run started with Output/Checkpoint "
+                       "interval or Checkpoint wall interval?)");
     {
       std::ostringstream used;
       prm.print_parameters(used, ParameterHandler::PRM);

@@ -35,6 +35,13 @@ namespace stickslip
     void
     run();
 
+    /**
+     * Continue the run from the newest complete snapshot in the output
+     * directory instead of starting at t0 (call before run()).
+     */
+    void
+    resume_from_snapshot();
+
   private:
     /** Errors of one run (NaN where not measured). */
     struct StepSizeErrors
@@ -67,12 +74,25 @@ namespace stickslip
     void
     report_errors(const std::vector<StepSizeErrors> &errors) const;
 
+    /** Output/Checkpoint interval or Checkpoint wall interval is set. */
+    bool
+    checkpoints_enabled() const;
+
+    /** The driver's part of a snapshot: dt, field outputs, history rows. */
+    std::string
+    snapshot_meta(const double dt, const CsvTable &history) const;
+
+    /** Read back what snapshot_meta() wrote. */
+    void
+    restore_meta(const std::string &meta, const double dt, CsvTable &history);
+
     const Parameters::Run &   parameters;
     const ParameterSource &   source;
     const Model &             model;
     const ParameterHandler &  prm;
     const ConditionalOStream &pcout;
     OutputDirectory           output;
+    bool                      resume = false;
     /** (time, record file) of every field output, for solution.pvd. */
     std::vector<std::pair<double, std::string>> field_outputs;
   };

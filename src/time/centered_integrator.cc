@@ -455,6 +455,20 @@ namespace stickslip
 
 
 
+  void
+  CenteredIntegrator::register_state(CheckpointArchive &archive)
+  {
+    // the two-step scheme's levels x^{n-1}, x^n and lambda^{n-1}
+    archive.add(x_previous);
+    archive.add(x_current);
+    archive.add(lambda_previous);
+    archive.add(warm_start);
+    archive.add(started);
+    archive.add(expected_time);
+  }
+
+
+
   double
   CenteredIntegrator::largest_friction_eigenvalue() const
   {

@@ -46,6 +46,9 @@ namespace stickslip
     std::string
     description() const override;
 
+    void
+    register_state(CheckpointArchive &archive) override;
+
     /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2) of (1.14). */
     double
     largest_friction_eigenvalue() const;

@@ -122,4 +122,10 @@ namespace stickslip
   {
     return n_sub;
   }
+  void
+  FrictionSubsteps::register_state(CheckpointArchive &archive)
+  {
+    for (auto &warm_start : warm_starts)
+      archive.add(warm_start);
+  }
 } // namespace stickslip

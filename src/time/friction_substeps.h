@@ -44,6 +44,10 @@ namespace stickslip
     const FrictionStepSolver &
     solver() const;
 
+    /** The per-sub-step warm starts of the solver (snapshots). */
+    void
+    register_state(CheckpointArchive &archive);
+
     unsigned int
     n_substeps() const;
 

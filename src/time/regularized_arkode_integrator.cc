@@ -188,4 +188,11 @@ namespace stickslip
         << tolerance << "; iterations = ARKode steps";
     return out.str();
   }
+
+
+  bool
+  RegularizedArkodeIntegrator::supports_checkpoints() const
+  {
+    return false;
+  }
 } // namespace stickslip

@@ -32,6 +32,10 @@ namespace stickslip
     std::string
     description() const override;
 
+    /** ARKode's adaptive state is not exposed by deal.II's wrapper. */
+    bool
+    supports_checkpoints() const override;
+
   private:
     /** ydot = F(t, y). */
     void

@@ -55,4 +55,11 @@ namespace stickslip
         << "; " << elastic.description();
     return out.str();
   }
+
+
+  void
+  SplittingIntegrator::register_state(CheckpointArchive &archive)
+  {
+    friction.register_state(archive);
+  }
 } // namespace stickslip

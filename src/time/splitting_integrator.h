@@ -28,6 +28,9 @@ namespace stickslip
     std::string
     description() const override;
 
+    void
+    register_state(CheckpointArchive &archive) override;
+
   private:
     const bool       strang;
     FrictionSubsteps friction;

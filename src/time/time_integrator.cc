@@ -16,6 +16,20 @@ namespace stickslip
 
 
 
+  void
+  TimeIntegrator::register_state(CheckpointArchive &)
+  {}
+
+
+
+  bool
+  TimeIntegrator::supports_checkpoints() const
+  {
+    return true;
+  }
+
+
+
   std::unique_ptr<TimeIntegrator>
   create_time_integrator(const Parameters::Run &run,
                          const FrictionSystem & system,

@@ -1,6 +1,7 @@
 #ifndef stickslip_time_time_integrator_h
 #define stickslip_time_time_integrator_h
 
+#include <base/checkpoint.h>
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/run_parameters.h>
@@ -60,6 +61,18 @@ namespace stickslip
     /** One line for the log. */
     virtual std::string
     description() const = 0;
+
+    /**
+     * Register what carries over from one step to the next besides the
+     * FrictionState (warm starts, the previous level of a two-step scheme),
+     * for snapshots.
+     */
+    virtual void
+    register_state(CheckpointArchive &archive);
+
+    /** Whether a run with this integrator can be resumed exactly. */
+    virtual bool
+    supports_checkpoints() const;
 
     IntegratorStatistics statistics;
   };

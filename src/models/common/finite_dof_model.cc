@@ -94,4 +94,11 @@ namespace stickslip
     row.push_back(static_cast<double>(iterations));
     return row;
   }
+
+
+  bool
+  FiniteDofModel::numbering_independent_of_partition() const
+  {
+    return true;
+  }
 } // namespace stickslip

@@ -38,6 +38,10 @@ namespace stickslip
                 const unsigned long  iterations,
                 const bool           has_multiplier) const override;
 
+    /** The unknowns are the model's components: rank-independent. */
+    bool
+    numbering_independent_of_partition() const override;
+
     /**
      * Add the constant force @p force (replicated, one entry per unknown) to
      * f(t): the control term B v of seed 002 (2.1). Replaces the previous

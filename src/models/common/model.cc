@@ -32,4 +32,11 @@ namespace stickslip
   {
     return "";
   }
+
+
+  bool
+  Model::numbering_independent_of_partition() const
+  {
+    return false;
+  }
 } // namespace stickslip

@@ -70,6 +70,13 @@ namespace stickslip
 
     virtual std::string
     description() const = 0;
+
+    /**
+     * Whether the global numbering of the unknowns is the same for any
+     * number of MPI ranks (then a snapshot resumes on any number).
+     */
+    virtual bool
+    numbering_independent_of_partition() const;
   };
 } // namespace stickslip
 

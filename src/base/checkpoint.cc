@@ -1,0 +1,408 @@
+#include <base/checkpoint.h>
+#include <base/input_error.h>
+#include <base/local_values.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace stickslip
+{
+  void
+  CheckpointArchive::add(DistributedVector &vector)
+  {
+    vectors.push_back(&vector);
+  }
+
+
+
+  void
+  CheckpointArchive::add(double &scalar)
+  {
+    scalars.push_back(&scalar);
+  }
+
+
+
+  void
+  CheckpointArchive::add(unsigned long &scalar)
+  {
+    counters.push_back(&scalar);
+  }
+
+
+
+  void
+  CheckpointArchive::add(bool &flag)
+  {
+    flags.push_back(&flag);
+  }
+
+
+
+  namespace
+  {
+    const char magic[8] = {'S', 'T', 'K', 'S', 'N', 'A', 'P', '1'};
+
+    /** FNV-1a: cheap, and any flipped or lost byte changes it. */
+    std::uint64_t
+    checksum(const std::string &bytes)
+    {
+      std::uint64_t hash = 1469598103934665603ull;
+      for (const unsigned char c : bytes)
+        {
+          hash ^= c;
+          hash *= 1099511628211ull;
+        }
+      return hash;
+    }
+
+    template <typename T>
+    void
+    put(std::string &out, const T value)
+    {
+      out.append(reinterpret_cast<const char *>(&value), sizeof(T));
+    }
+
+    /** Reads values from a byte string; throws on a short read. */
+    class Reader
+    {
+    public:
+      explicit Reader(const std::string &bytes)
+        : bytes(bytes)
+        , position(0)
+      {}
+
+      template <typename T>
+      T
+      get()
+      {
+        if (position + sizeof(T) > bytes.size())
+          throw std::runtime_error("the file is truncated");
+        T value;
+        std::memcpy(&value, bytes.data() + position, sizeof(T));
+        position += sizeof(T);
+        return value;
+      }
+
+    private:
+      const std::string bytes;
+      std::size_t        position;
+    };
+
+    /** Write @p contents to @p path and make it durable. */
+    void
+    write_synced(const std::string &path, const std::string &contents)
+    {
+      {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(contents.data(), contents.size());
+        out.flush();
+        if (!out.good())
+          throw RunError("cannot write the snapshot file " + path +
+                         " (disk full or no permission?)");
+      }
+      const int descriptor = ::open(path.c_str(), O_RDONLY);
+      if (descriptor >= 0)
+        {
+          ::fsync(descriptor);
+          ::close(descriptor);
+        }
+    }
+
+    std::string
+    read_file(const std::string &path)
+    {
+      std::ifstream in(path, std::ios::binary);
+      if (!in.good())
+        throw std::runtime_error("cannot open " + path);
+      return std::string(std::istreambuf_iterator<char>(in),
+                         std::istreambuf_iterator<char>());
+    }
+
+    std::string
+    snapshot_name(const unsigned long step)
+    {
+      char name[64];
+      std::snprintf(name, sizeof(name), "snapshot_%09lu", step);
+      return name;
+    }
+  } // namespace
+
+
+
+  CheckpointStore::CheckpointStore(const std::string &output_directory,
+                                   const MPI_Comm     comm)
+    : directory((std::filesystem::path(output_directory) / "checkpoints").string())
+    , comm(comm)
+  {}
+
+
+
+  std::string
+  CheckpointStore::folder() const
+  {
+    return directory;
+  }
+
+
+
+  void
+  CheckpointStore::write(const unsigned long      step,
+                         const CheckpointArchive &archive,
+                         const std::string &      meta) const
+  {
+    namespace fs          = std::filesystem;
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const fs::path     final_path = fs::path(directory) / snapshot_name(step);
+    const fs::path     temporary  = final_path.string() + ".tmp";
+    if (rank == 0)
+      {
+        fs::create_directories(directory);
+        fs::remove_all(temporary);
+        fs::create_directories(temporary);
+      }
+    MPI_Barrier(comm);
+
+    std::string bytes(magic, sizeof(magic));
+    put<std::uint32_t>(bytes, n_ranks);
+    put<std::uint32_t>(bytes, rank);
+    put<std::uint32_t>(bytes, archive.vectors.size());
+    for (const DistributedVector *vector : archive.vectors)
+      {
+        const IndexSet   owned = vector->locally_owned_elements();
+        ConstLocalValues values(*vector);
+        put<std::uint64_t>(bytes, owned.n_elements());
+        std::size_t k = 0;
+        for (const auto i : owned)
+          {
+            put<std::uint64_t>(bytes, i);
+            put<double>(bytes, values[k++]);
+          }
+      }
+    put<std::uint32_t>(bytes, archive.scalars.size());
+    for (const double *s : archive.scalars)
+      put<double>(bytes, *s);
+    put<std::uint32_t>(bytes, archive.counters.size());
+    for (const unsigned long *c : archive.counters)
+      put<std::uint64_t>(bytes, *c);
+    put<std::uint32_t>(bytes, archive.flags.size());
+    for (const bool *f : archive.flags)
+      put<std::uint8_t>(bytes, *f ? 1 : 0);
+    put<std::uint64_t>(bytes, checksum(bytes));
+    write_synced((temporary / ("rank_" + std::to_string(rank) + ".bin")).string(),
+                 bytes);
+    MPI_Barrier(comm);
+
+    if (rank == 0)
+      {
+        std::ostringstream text;
+        text << "stickslip snapshot\nranks " << n_ranks << "\nstep " << step
+             << '\n'
+             << meta << "\ncomplete\n";
+        write_synced((temporary / "meta").string(), text.str());
+        fs::remove_all(final_path);
+        fs::rename(temporary, final_path);
+        // Keep this snapshot and the one before it.
+        std::vector<fs::path> snapshots;
+        for (const auto &entry : fs::directory_iterator(directory))
+          {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("snapshot_", 0) == 0 &&
+                name.find(".tmp") == std::string::npos)
+              snapshots.push_back(entry.path());
+          }
+        std::sort(snapshots.begin(), snapshots.end());
+        for (std::size_t i = 0; i + 2 < snapshots.size(); ++i)
+          fs::remove_all(snapshots[i]);
+      }
+    MPI_Barrier(comm);
+  }
+
+
+
+  bool
+  CheckpointStore::try_read(const std::string &path,
+                            CheckpointArchive &archive,
+                            const bool         any_partition,
+                            std::string &      meta,
+                            std::string &      reason) const
+  {
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    unsigned int       written_ranks = 0;
+    try
+      {
+        meta = read_file(path + "/meta");
+        if (meta.size() < 10 ||
+            meta.compare(meta.size() - 10, 10, "\ncomplete\n") != 0)
+          throw std::runtime_error("its meta file is incomplete");
+        std::istringstream header(meta);
+        std::string        word;
+        std::getline(header, word);
+        header >> word >> written_ranks;
+        if (word != "ranks" || written_ranks == 0)
+          throw std::runtime_error("its meta file is not a snapshot's");
+      }
+    catch (std::exception &e)
+      {
+        reason = e.what();
+        return false;
+      }
+    if (written_ranks != n_ranks && !any_partition)
+      throw InputError("the snapshot " + path + " was written by " +
+                       std::to_string(written_ranks) +
+                       " MPI ranks; this model numbers its unknowns by "
+                       "partition and resumes only on the same number of "
+                       "ranks (mpirun -np " +
+                       std::to_string(written_ranks) + ")");
+
+    // The files this rank reads: its own, or all of them (any partition).
+    std::vector<unsigned int> files;
+    if (written_ranks == n_ranks)
+      files.push_back(rank);
+    else
+      for (unsigned int r = 0; r < written_ranks; ++r)
+        files.push_back(r);
+
+    std::vector<std::vector<double>> replicated(archive.vectors.size());
+    if (written_ranks != n_ranks)
+      for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+        replicated[v].assign(archive.vectors[v]->size(),
+                             std::numeric_limits<double>::quiet_NaN());
+    try
+      {
+        for (const unsigned int file : files)
+          {
+            const std::string name =
+              path + "/rank_" + std::to_string(file) + ".bin";
+            const std::string bytes = read_file(name);
+            if (bytes.size() < sizeof(magic) + 8 ||
+                std::memcmp(bytes.data(), magic, sizeof(magic)) != 0)
+              throw std::runtime_error(name + " is not a snapshot file");
+            std::uint64_t stored;
+            std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+            if (stored != checksum(bytes.substr(0, bytes.size() - 8)))
+              throw std::runtime_error(name + " fails its checksum");
+            Reader in(bytes.substr(sizeof(magic)));
+            in.get<std::uint32_t>(); // ranks
+            in.get<std::uint32_t>(); // rank
+            if (in.get<std::uint32_t>() != archive.vectors.size())
+              throw std::runtime_error(name + " holds other vectors");
+            for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+              {
+                DistributedVector &vector = *archive.vectors[v];
+                const std::uint64_t n     = in.get<std::uint64_t>();
+                if (written_ranks == n_ranks)
+                  {
+                    const IndexSet owned = vector.locally_owned_elements();
+                    if (n != owned.n_elements())
+                      throw std::runtime_error(name + " has another partition");
+                    LocalValues values(vector);
+                    std::size_t k = 0;
+                    for (const auto i : owned)
+                      {
+                        if (in.get<std::uint64_t>() != i)
+                          throw std::runtime_error(name +
+                                                   " has another numbering");
+                        values[k++] = in.get<double>();
+                      }
+                  }
+                else
+                  for (std::uint64_t j = 0; j < n; ++j)
+                    {
+                      const std::uint64_t i = in.get<std::uint64_t>();
+                      const double        value = in.get<double>();
+                      if (i >= replicated[v].size())
+                        throw std::runtime_error(name + " has another size");
+                      replicated[v][i] = value;
+                    }
+              }
+            if (in.get<std::uint32_t>() != archive.scalars.size())
+              throw std::runtime_error(name + " holds other scalars");
+            for (double *s : archive.scalars)
+              *s = in.get<double>();
+            if (in.get<std::uint32_t>() != archive.counters.size())
+              throw std::runtime_error(name + " holds other counters");
+            for (unsigned long *c : archive.counters)
+              *c = in.get<std::uint64_t>();
+            if (in.get<std::uint32_t>() != archive.flags.size())
+              throw std::runtime_error(name + " holds other flags");
+            for (bool *f : archive.flags)
+              *f = in.get<std::uint8_t>() != 0;
+          }
+        if (written_ranks != n_ranks)
+          for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+            {
+              LocalValues values(*archive.vectors[v]);
+              std::size_t k = 0;
+              for (const auto i : archive.vectors[v]->locally_owned_elements())
+                {
+                  if (std::isnan(replicated[v][i]))
+                    throw std::runtime_error("an entry is missing");
+                  values[k++] = replicated[v][i];
+                }
+            }
+      }
+    catch (std::exception &e)
+      {
+        reason = e.what();
+        return false;
+      }
+    return true;
+  }
+
+
+
+  std::string
+  CheckpointStore::read(CheckpointArchive &       archive,
+                        const bool                any_partition,
+                        std::vector<std::string> &warnings) const
+  {
+    namespace fs = std::filesystem;
+    // Rank 0 lists the snapshots, newest first, and tells the others.
+    std::vector<std::string> candidates;
+    if (Utilities::MPI::this_mpi_process(comm) == 0 && fs::is_directory(directory))
+      {
+        for (const auto &entry : fs::directory_iterator(directory))
+          {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("snapshot_", 0) == 0 &&
+                name.find(".tmp") == std::string::npos)
+              candidates.push_back(entry.path().string());
+          }
+        std::sort(candidates.rbegin(), candidates.rend());
+      }
+    candidates = Utilities::MPI::broadcast(comm, candidates, 0);
+
+    for (const std::string &path : candidates)
+      {
+        std::string meta, reason;
+        const bool  ok = try_read(path, archive, any_partition, meta, reason);
+        // Every rank must have read its part.
+        if (Utilities::MPI::min(ok ? 1 : 0, comm) == 1)
+          return meta;
+        if (reason.empty())
+          reason = "another rank could not read its file";
+        warnings.push_back("the snapshot " + path +
+                           " is incomplete or corrupt (" + reason +
+                           "); trying the one before it");
+      }
+    std::string reasons;
+    for (const auto &warning : warnings)
+      reasons += "; " + warning;
+    throw InputError("no complete snapshot to resume from in " + directory +
+                     (candidates.empty() ? " (none was written: set "
+                                           "Output/Checkpoint interval)" :
+                                           " (every snapshot is corrupt" +
+                                             reasons + ")"));
+  }
+} // namespace stickslip

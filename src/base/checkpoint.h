@@ -1,0 +1,94 @@
+#ifndef stickslip_base_checkpoint_h
+#define stickslip_base_checkpoint_h
+
+#include <base/global.h>
+
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The restartable state of a run, registered in a fixed order by the
+   * driver and the integrator: distributed vectors (stored as global index
+   * and value, so that a snapshot of a model whose numbering does not depend
+   * on the partition can be read by any number of ranks) and scalars that
+   * are the same on every rank.
+   */
+  class CheckpointArchive
+  {
+  public:
+    void
+    add(DistributedVector &vector);
+
+    void
+    add(double &scalar);
+
+    void
+    add(unsigned long &scalar);
+
+    void
+    add(bool &flag);
+
+    std::vector<DistributedVector *> vectors;
+    std::vector<double *>            scalars;
+    std::vector<unsigned long *>     counters;
+    std::vector<bool *>              flags;
+  };
+
+
+
+  /**
+   * Snapshots of a run in OUTPUT/checkpoints/snapshot_NNNNNNNNN/ (N the
+   * step): one binary file per rank with a checksum, and a text file
+   * "meta" written last, after every rank file is complete and synced, that
+   * marks the snapshot complete. A snapshot is built under a temporary
+   * name and renamed; the previous one is deleted only after that, so one
+   * complete snapshot always exists.
+   */
+  class CheckpointStore
+  {
+  public:
+    CheckpointStore(const std::string &output_directory, const MPI_Comm comm);
+
+    /**
+     * Write a snapshot of @p archive at step @p step with the driver's
+     * text @p meta (collective).
+     */
+    void
+    write(const unsigned long      step,
+          const CheckpointArchive &archive,
+          const std::string &      meta) const;
+
+    /**
+     * Read the newest complete snapshot whose files pass their checksums
+     * into @p archive (falling back to older ones with a warning on rank 0
+     * through @p warnings) and return its meta text. @p any_partition: the
+     * model's numbering does not depend on the number of ranks, so a
+     * snapshot of another number of ranks can be read. Throws an
+     * InputError when there is no usable snapshot (collective).
+     */
+    std::string
+    read(CheckpointArchive &       archive,
+         const bool                any_partition,
+         std::vector<std::string> &warnings) const;
+
+    /** The folder of the snapshots. */
+    std::string
+    folder() const;
+
+  private:
+    /** Try one snapshot; false (and a reason) if it is incomplete or corrupt. */
+    bool
+    try_read(const std::string &path,
+             CheckpointArchive &archive,
+             const bool         any_partition,
+             std::string &      meta,
+             std::string &      reason) const;
+
+    std::string directory;
+    MPI_Comm    comm;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,34 @@
+#ifndef stickslip_base_signals_h
+#define stickslip_base_signals_h
+
+#include <base/global.h>
+
+#include <csignal>
+#include <stdexcept>
+#include <string>
+
+namespace stickslip
+{
+  /**
+   * SIGTERM and SIGINT, what schedulers send at the end of a job's time,
+   * only set a flag; the driver looks at it after every step, writes a
+   * snapshot and stops with an Interrupted exception.
+   */
+  void
+  install_termination_handlers();
+
+  /** The signal received so far on any rank of @p comm (0: none; collective). */
+  int
+  termination_signal(const MPI_Comm comm);
+
+  /** Thrown after a final snapshot when a termination signal arrived. */
+  class Interrupted : public std::runtime_error
+  {
+  public:
+    explicit Interrupted(const std::string &what)
+      : std::runtime_error(what)
+    {}
+  };
+} // namespace stickslip
+
+#endif
