@@ -5,6 +5,7 @@
 #include <base/input_error.h>
 #include <base/run_parameters.h>
 #include <drivers/driver.h>
+#include <models/chain/chain_model.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
 #include <models/string/string_model.h>
@@ -84,6 +85,7 @@ namespace
     OdeModel::declare_parameters(prm);
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
+    ChainModel::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -192,6 +194,8 @@ namespace
       model = std::make_unique<OdeModel>(prm, source, comm);
     else if (parameters.model == "gearbox")
       model = std::make_unique<GearboxModel>(prm, source, comm);
+    else if (parameters.model == "chain")
+      model = std::make_unique<ChainModel>(prm, source, comm);
     else if (parameters.dimension == 1)
       model = std::make_unique<StringModel<1>>(prm, source, comm);
     else

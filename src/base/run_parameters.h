@@ -23,7 +23,8 @@ namespace stickslip
     {
       lie,               ///< seed 000 (9)-(13)
       strang,            ///< seed 000 (16)-(22)
-      regularized_arkode ///< seed 000 (5) integrated by SUNDIALS ARKode
+      regularized_arkode, ///< seed 000 (5) integrated by SUNDIALS ARKode
+      implicit_euler      ///< seed 004 (5.1)-(5.3), models with an (A.7) form
     };
 
     /** Solvers of the friction sub-step M W + tau C lambda = b (seed 000 (38)). */
