@@ -441,6 +441,7 @@ namespace stickslip
         patch.vertices[0]    = Point<1>(double(*data.owned.begin() + 1));
         patch.vertices[1]    = Point<1>(last_position);
         patch.n_subdivisions = points.size() - 1;
+        patch.reference_cell = ReferenceCells::get_hypercube<1>();
         patch.data.reinit(n_fields, points.size());
         for (unsigned int p = 0; p < points.size(); ++p)
           for (unsigned int c = 0; c < n_fields; ++c)
