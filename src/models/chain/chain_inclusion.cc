@@ -15,6 +15,7 @@ namespace stickslip
       , owned(form.thresholds.locally_owned_elements())
       , comm(form.thresholds.get_mpi_communicator())
       , is_static(owned.n_elements())
+      , inverse_mass(owned.n_elements())
       , load_now(owned, comm)
       , load_next(owned, comm)
       , elastic_force(owned, comm)
@@ -25,8 +26,9 @@ namespace stickslip
     {
       for (std::size_t k = 0; k < is_static.size(); ++k)
         {
-          is_static[k] = !(form.data.masses[k] > 0);
+          is_static[k] = form.data.masses[k] > 0 ? 0 : 1;
           (is_static[k] ? n_static : n_massive) += 1;
+          inverse_mass[k] = is_static[k] ? 0. : 1. / form.data.masses[k];
         }
       n_static  = Utilities::MPI::sum(n_static, comm);
       n_massive = Utilities::MPI::sum(n_massive, comm);
@@ -59,14 +61,14 @@ namespace stickslip
           LocalValues      v(state.velocity);
           LocalValues      lambda(state.multiplier);
           LocalValues      stick(state.stick);
+          const double *const alphas = form.data.thresholds.data();
           for (std::size_t k = 0; k < is_static.size(); ++k)
             if (!is_static[k])
               {
-                const double m     = form.data.masses[k];
-                const double alpha = form.data.thresholds[k];
-                const double z     = v[k] + h * (f[k] - kv[k]) / m;
+                const double alpha = alphas[k];
+                const double z     = v[k] + h * (f[k] - kv[k]) * inverse_mass[k];
                 x[k] += h * v[k];
-                const double threshold = h * alpha / m;
+                const double threshold = h * alpha * inverse_mass[k];
                 const double v_new =
                   std::copysign(std::max(std::abs(z) - threshold, 0.), z);
                 v[k]      = v_new;
@@ -119,7 +121,8 @@ namespace stickslip
     const ChainInclusion &                 form;
     const IndexSet                         owned;
     const MPI_Comm                         comm;
-    std::vector<bool>                      is_static;
+    std::vector<unsigned char>             is_static;
+    std::vector<double>                    inverse_mass;
     DistributedVector                      load_now, load_next, elastic_force,
       right_hand_side, increment;
     unsigned long                          n_massive, n_static;

@@ -36,7 +36,7 @@ namespace stickslip
                           const std::vector<double> &diagonal,
                           const std::vector<double> &upper,
                           const DistributedVector &  thresholds,
-                          const std::vector<bool> &  is_static,
+                          const std::vector<unsigned char> &is_static,
                           const double               linear_tolerance,
                           const unsigned int         max_iterations);
 
