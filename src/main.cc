@@ -7,6 +7,7 @@
 #include <base/signals.h>
 #include <control/control_driver.h>
 #include <drivers/driver.h>
+#include <models/chain/chain_model.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
 #include <models/string/string_model.h>
@@ -96,6 +97,7 @@ namespace
     OdeModel::declare_parameters(prm);
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
+    ChainModel::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -212,6 +214,8 @@ namespace
         return std::make_unique<OdeModel>(prm, source, model_comm);
       if (parameters.model == "gearbox")
         return std::make_unique<GearboxModel>(prm, source, model_comm);
+      if (parameters.model == "chain")
+        return std::make_unique<ChainModel>(prm, source, model_comm);
       if (parameters.dimension == 1)
         return std::make_unique<StringModel<1>>(prm, source, model_comm);
       return std::make_unique<StringModel<2>>(prm, source, model_comm);

@@ -43,13 +43,16 @@ namespace stickslip
       prm.declare_entry("Scheme",
                         "lie",
                         Patterns::Selection(
-                          "lie|strang|regularized arkode|centered"),
+                          "lie|strang|regularized arkode|centered|implicit euler"),
                         "Time scheme: Lie splitting seed 000 (9)-(13), Strang "
                         "splitting (16)-(22), the regularized multiplier "
                         "lambda_eta of seed 000 (5) integrated by SUNDIALS "
-                        "ARKode with adaptive steps (a reference route), or "
+                        "ARKode with adaptive steps (a reference route), "
                         "the centered multiplier scheme of seed 002 "
-                        "(1.1)-(1.6) (see subsection Centered scheme).");
+                        "(1.1)-(1.6) (see subsection Centered scheme), or "
+                        "the implicit Euler scheme of seed 004 (5.1)-(5.3) "
+                        "for models written as X' + M dphi(X) contains "
+                        "G(t, X) (A.7): the chain.");
       prm.leave_subsection();
     }
 
@@ -68,10 +71,11 @@ namespace stickslip
                           "Time/Convergence time steps",
                           source);
       const std::string scheme_name = prm.get("Scheme");
-      scheme = scheme_name == "lie"      ? Scheme::lie :
-               scheme_name == "strang"   ? Scheme::strang :
-               scheme_name == "centered" ? Scheme::centered :
-                                           Scheme::regularized_arkode;
+      scheme = scheme_name == "lie"            ? Scheme::lie :
+               scheme_name == "strang"         ? Scheme::strang :
+               scheme_name == "centered"       ? Scheme::centered :
+               scheme_name == "implicit euler" ? Scheme::implicit_euler :
+                                                 Scheme::regularized_arkode;
       prm.leave_subsection();
 
       if (!(final_time > initial_time))
@@ -521,12 +525,13 @@ namespace stickslip
     {
       prm.declare_entry("Model",
                         "ode",
-                        Patterns::Selection("ode|gearbox|string"),
+                        Patterns::Selection("ode|gearbox|string|chain"),
                         "The model: ode (finite-dof friction system written "
                         "in the parameter file, seeds 000/001), gearbox "
                         "(gear box efficiency problem, seed 000 (54)), string "
                         "(frictional wave string, dim 1, or membrane, dim 2; "
-                        "seed 000 (23)).");
+                        "seed 000 (23)), chain (masses, springs and "
+                        "St-Venant elements, seed 004).");
       prm.declare_entry("Dimension",
                         "1",
                         Patterns::Integer(1, 2),

@@ -24,7 +24,8 @@ namespace stickslip
       lie,               ///< seed 000 (9)-(13)
       strang,            ///< seed 000 (16)-(22)
       regularized_arkode, ///< seed 000 (5) integrated by SUNDIALS ARKode
-      centered            ///< seed 002 (1.1)-(1.6), multiplier by (1.12)-(1.19)
+      centered,           ///< seed 002 (1.1)-(1.6), multiplier by (1.12)-(1.19)
+      implicit_euler      ///< seed 004 (5.1)-(5.3), models with an (A.7) form
     };
 
     /** How the centered scheme finds its multiplier lambda^n. */

@@ -1,4 +1,5 @@
 #include <time/centered_integrator.h>
+#include <time/implicit_euler_integrator.h>
 #include <time/regularized_arkode_integrator.h>
 #include <time/splitting_integrator.h>
 #include <time/time_integrator.h>
@@ -45,6 +46,16 @@ namespace stickslip
           return std::make_unique<RegularizedArkodeIntegrator>(run, system);
         case Parameters::Scheme::centered:
           return std::make_unique<CenteredIntegrator>(run, system, source, dt);
+        case Parameters::Scheme::implicit_euler:
+          if (system.inclusion_form == nullptr)
+            throw_bad_parameter(source,
+                                "Time/Scheme",
+                                "implicit euler",
+                                "the implicit Euler scheme of seed 004 "
+                                "(5.1) needs the model written in the form "
+                                "(A.7); only the chain model provides it");
+          return std::make_unique<ImplicitEulerIntegrator>(
+            *system.inclusion_form, run, source, dt);
       }
     return nullptr;
   }

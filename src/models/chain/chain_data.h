@@ -1,0 +1,121 @@
+#ifndef stickslip_models_chain_chain_data_h
+#define stickslip_models_chain_chain_data_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+
+#include <muParser.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /** The three regimes of seed 004 §3 (MODELS.md §5.2-5.4). */
+  enum class ChainRegime
+  {
+    dynamical,      ///< all m_i > 0, (3.6)/(3.12)
+    semi_dynamical, ///< m_1..m_{n-1} = 0, m_n > 0, (3.29)-(3.41)
+    quasistatic     ///< all m_i = 0, (3.48)/(3.53)/(3.62)
+  };
+
+  /** The right end of the chain (the left end is always clamped, xi = 0). */
+  enum class ChainRightEnd
+  {
+    clamped,      ///< x = 0, reaction F_{n+1} = k_n v_n (3.3), (3.7)
+    force,        ///< clamped-free, F_{n+1}(t) given, x unknown (3.10), (3.56)
+    displacement  ///< clamped-free, x(t) given, F_{n+1} unknown (3.51)
+  };
+
+
+
+  /**
+   * A muParser expression in the mass index i and the time t, evaluated
+   * without deal.II's per-call overhead (10^6 masses per step). Constant
+   * expressions are recognized once and not evaluated again.
+   */
+  class IndexTimeExpression
+  {
+  public:
+    /** Throws an InputError naming @p path if @p text does not parse. */
+    IndexTimeExpression(const std::string &    text,
+                        const std::string &    path,
+                        const ParameterSource &source);
+
+    double
+    value(const double i, const double t) const;
+
+    /** Whether the expression uses neither i nor t. */
+    bool
+    is_constant() const;
+
+    /** Whether the expression does not use i (only t). */
+    bool
+    is_uniform() const;
+
+  private:
+    mutable mu::Parser parser;
+    mutable double     index_variable, time_variable;
+    bool               constant, uniform;
+    double             constant_value;
+  };
+
+
+
+  /**
+   * The data of a chain (seed 004 §2, MODELS.md §5.1), parsed from the
+   * subsection "Chain" and checked against the assumptions of seed 004
+   * ((3.26), (3.46), (3.61), Lemma B.1: K positive definite; m_i, alpha_i
+   * non-negative; masses matching the regime). Only the rows owned by this
+   * rank are stored; every check is collective and names the parameter and
+   * the first offending index.
+   */
+  class ChainData
+  {
+  public:
+    static void
+    declare_parameters(ParameterHandler &prm);
+
+    ChainData(ParameterHandler &     prm,
+              const ParameterSource &source,
+              const MPI_Comm         comm);
+
+    /** Number of masses n. */
+    types::global_dof_index n_masses;
+    ChainRegime             regime;
+    ChainRightEnd           right_end;
+
+    /** Contiguous block of masses owned by this rank (0-based rows). */
+    IndexSet owned;
+
+    /** m_i, alpha_i of the owned masses. */
+    std::vector<double> masses, thresholds;
+    /**
+     * k_{i-1} and k_i of the owned masses (springs left and right of mass
+     * i, 1-based i); k_n is the spring to the right end.
+     */
+    std::vector<double> left_stiffness, right_stiffness;
+    /** k_0 and k_n, known on every rank (reactions, end displacement). */
+    double first_stiffness, last_stiffness;
+
+    /** F_i(t) of every mass, F_{n+1}(t) or x(t) of the right end. */
+    std::unique_ptr<IndexTimeExpression> forces, end_force, end_displacement;
+    /** v_i(t0) and v_i'(t0). */
+    std::unique_ptr<IndexTimeExpression> initial_displacement,
+      initial_velocity;
+
+    /** 1-based indices of the masses written to history.csv. */
+    std::vector<types::global_dof_index> history_masses;
+
+    std::string
+    regime_name() const;
+
+    std::string
+    right_end_name() const;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,85 @@
+#ifndef stickslip_models_chain_static_increment_solver_h
+#define stickslip_models_chain_static_increment_solver_h
+
+#include <base/global.h>
+
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * Solves the incremental problem of the massless masses of a chain,
+   *
+   *   K dV + alpha lambda = b,   lambda_i in Sgn(dV_i)   (static rows),
+   *   dV_i = 0                                          (other rows),
+   *
+   * i.e. dV = argmin 1/2 dV.K dV - b.dV + sum alpha_i |dV_i|, the dual of
+   * the projection onto the box C in the metric of K^{-1} of seed 004 §5
+   * case 2 (MODELS.md §5.6: G^{n+1} = -alpha lambda). It is the friction
+   * step of seed 000 (38) with M = K, tau C = diag(alpha), solved by the
+   * same primal-dual active set iteration as the core's SemismoothNewtonSolver,
+   * but with the masked tridiagonal K_SS solved by conjugate gradients
+   * preconditioned with exact per-rank tridiagonal (Thomas) solves: the
+   * preconditioned operator is the identity plus a perturbation of rank at
+   * most 2 (ranks - 1), so CG needs a handful of iterations however long
+   * the chain (Jacobi-preconditioned CG would need O(n)).
+   */
+  class StaticIncrementSolver
+  {
+  public:
+    /**
+     * @p diagonal and @p upper: the owned rows of the tridiagonal K (upper[r]
+     * couples owned row r to the next global row, 0 for the last row).
+     * @p is_static flags the owned rows of the inclusion.
+     */
+    StaticIncrementSolver(const DistributedMatrix &  stiffness,
+                          const std::vector<double> &diagonal,
+                          const std::vector<double> &upper,
+                          const DistributedVector &  thresholds,
+                          const std::vector<unsigned char> &is_static,
+                          const double               linear_tolerance,
+                          const unsigned int         max_iterations);
+
+    /**
+     * Solve for @p increment and @p lambda (on static rows; other rows
+     * untouched in lambda, zero in increment). The stick/slip sets start
+     * from @p lambda. Returns the number of active-set iterations.
+     */
+    unsigned int
+    solve(const DistributedVector &b,
+          DistributedVector &      increment,
+          DistributedVector &      lambda);
+
+    /** CG iterations so far. */
+    unsigned long
+    n_linear_iterations() const;
+
+  private:
+    enum class State : unsigned char
+    {
+      fixed, ///< not a static row: dV = 0, no multiplier
+      stick,
+      slip_positive,
+      slip_negative,
+      free ///< alpha_i = 0
+    };
+
+    /** K_SS w = rhs on the unstuck rows S, w = 0 elsewhere. */
+    void
+    solve_masked(const DistributedVector &rhs, DistributedVector &w);
+
+    const DistributedMatrix &  stiffness;
+    const std::vector<double> &diagonal;
+    const std::vector<double> &upper;
+    const DistributedVector &  thresholds;
+    const MPI_Comm             comm;
+    const double               linear_tolerance;
+    const unsigned int         max_iterations;
+    std::vector<State>         states;
+    std::vector<State>         initial_states;
+    DistributedVector          mask, rhs, residual, scratch;
+    unsigned long              linear_iterations;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,33 @@
+#include <time/implicit_euler_integrator.h>
+
+namespace stickslip
+{
+  ImplicitEulerIntegrator::ImplicitEulerIntegrator(const InclusionForm &  form,
+                                                   const Parameters::Run &run,
+                                                   const ParameterSource &source,
+                                                   const double           dt)
+    : form(form)
+    , stepper(form.create_stepper(run, source, dt))
+  {}
+
+
+
+  void
+  ImplicitEulerIntegrator::advance(const double   t,
+                                   const double   dt,
+                                   FrictionState &state)
+  {
+    const InclusionForm::StepWork work = stepper->step(t, dt, state);
+    ++statistics.friction_solves;
+    statistics.friction_iterations += work.iterations;
+    statistics.local_dissipated_energy += work.local_dissipation;
+  }
+
+
+
+  std::string
+  ImplicitEulerIntegrator::description() const
+  {
+    return "implicit Euler, seed 004 (5.1)-(5.2): " + form.description();
+  }
+} // namespace stickslip
