@@ -7,6 +7,7 @@
 #include <drivers/driver.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
+#include <models/slab/slab_simulation.h>
 #include <models/string/string_model.h>
 
 #include <filesystem>
@@ -84,6 +85,7 @@ namespace
     OdeModel::declare_parameters(prm);
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
+    Slab::SlabSimulation::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -182,6 +184,15 @@ namespace
         prm.enter_subsection("Output");
         prm.set("Quiet", true);
         prm.leave_subsection();
+      }
+
+    // The slab has its own driver (its interior is a characteristic
+    // transport, not a friction system); it reads Time and Output itself.
+    if (prm.get("Model") == "slab")
+      {
+        Slab::SlabSimulation simulation(prm, source, comm, pcout);
+        simulation.run();
+        return;
       }
 
     Parameters::Run parameters;
