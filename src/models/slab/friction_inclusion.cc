@@ -85,9 +85,12 @@ namespace stickslip
           a <= pressure * mu.lipschitz_constant())
         {
           // Slip candidates: the bracket of MODELS.md §4.7.
+          // Widened by a few ulps: phi(high) - |r| may round to a value just
+          // below 0 when mu is flat there (fig2 beyond v_c), hiding the root.
           const double low =
-            std::max(norm_r - pressure * mu.maximum(), 0.) / a;
-          const double high = (norm_r - pressure * mu.minimum()) / a;
+            std::max(norm_r - pressure * mu.maximum(), 0.) / a * (1 - 1e-12);
+          const double high =
+            (norm_r - pressure * mu.minimum()) / a * (1 + 1e-12) + 1e-300;
           std::vector<double> roots;
           if (a > pressure * mu.lipschitz_constant())
             // phi strictly increasing: exactly one root (no stick here).
@@ -123,6 +126,11 @@ namespace stickslip
                   previous_h     = value;
                 }
             }
+          if (roots.empty() && !stick_admissible)
+            // Cannot happen in exact arithmetic (phi(low) <= |r| <= phi(high));
+            // guard against rounding at the ends of the bracket.
+            roots.push_back(bracketed_root(
+              a, pressure, norm_r, mu, low, high, solution.iterations));
           // Keep positive roots only (sigma = 0 is the stick solution).
           roots.erase(std::remove_if(roots.begin(),
                                      roots.end(),

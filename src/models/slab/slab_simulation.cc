@@ -469,7 +469,8 @@ namespace stickslip
                             initial_gradient(0, 2);
       const double stress_scale =
         (parameters.lambda + 2 * parameters.shear_modulus) * u_scale / H;
-      if (std::abs(stress) > 1e-6 * stress_scale && (gap > 0 || stress > 0))
+      if (std::abs(stress) > 1e-6 * stress_scale &&
+          (gap > u_tolerance || stress > 0))
         pcout << "  warning: initial data inconsistent with the contact "
                  "condition at z = 0 (u^0_3(0) = "
               << gap << ", normal stress (lambda+2G) u^0_3,3(0) = " << stress
@@ -618,7 +619,7 @@ namespace stickslip
                n == d.n_steps))
             {
               record(t);
-              while (next_output <= t + 1e-9 * d.time_step)
+              while (interval > 0 && next_output <= t + 1e-9 * d.time_step)
                 next_output += interval;
             }
           progress.update(t);
@@ -682,21 +683,22 @@ namespace stickslip
                       "dz",
                       "dt",
                       "diff_slip_velocity_max",
+                      "diff_slip_velocity_l1",
                       "diff_normal_displacement_max",
                       "diff_pressure_l1",
                       "diff_pressure_max"});
       pcout << "\n  successive differences (run k against run k-1, at the "
                "time levels of run k-1)\n"
-            << "  N_z       dt           |dv_s|max    |dw|max      |dS|L1     "
-               "  |dS|max\n";
+            << "  N_z       dt           |dv_s|max    |dv_s|L1     |dw|max      "
+               "|dS|L1       |dS|max\n";
       const double nan = std::numeric_limits<double>::quiet_NaN();
       for (unsigned int k = 0; k < runs.size(); ++k)
         {
-          double dv = nan, dw = nan, ds1 = nan, dsmax = nan;
+          double dv = nan, dv1 = nan, dw = nan, ds1 = nan, dsmax = nan;
           if (k > 0 && Utilities::MPI::this_mpi_process(comm) == 0)
             {
               const BoundarySeries &coarse = series[k - 1], &fine = series[k];
-              dv = dw = ds1 = dsmax = 0;
+              dv = dv1 = dw = ds1 = dsmax = 0;
               const double final_t = std::min(coarse.time.back(), fine.time.back());
               for (std::size_t j = 0; j < coarse.time.size(); ++j)
                 {
@@ -705,29 +707,36 @@ namespace stickslip
                     break;
                   const double v1 = interpolate(fine.time, fine.slip_1, t);
                   const double v2 = interpolate(fine.time, fine.slip_2, t);
-                  dv = std::max(dv, std::hypot(v1 - coarse.slip_1[j], v2 - coarse.slip_2[j]));
+                  const double dvj =
+                    std::hypot(v1 - coarse.slip_1[j], v2 - coarse.slip_2[j]);
+                  dv = std::max(dv, dvj);
                   dw = std::max(dw, std::abs(interpolate(fine.time, fine.gap, t) - coarse.gap[j]));
                   const double ds =
                     std::abs(interpolate(fine.time, fine.pressure, t) - coarse.pressure[j]);
                   dsmax = std::max(dsmax, ds);
                   if (j > 0)
-                    ds1 += ds * (coarse.time[j] - coarse.time[j - 1]);
+                    {
+                      ds1 += ds * (coarse.time[j] - coarse.time[j - 1]);
+                      dv1 += dvj * (coarse.time[j] - coarse.time[j - 1]);
+                    }
                 }
             }
           table.add_row({double(runs[k].n_cells),
                          parameters.height / runs[k].n_cells,
                          runs[k].time_step,
                          dv,
+                         dv1,
                          dw,
                          ds1,
                          dsmax});
           char line[200];
           std::snprintf(line,
                         sizeof(line),
-                        "  %-8u  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e",
+                        "  %-8u  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e",
                         runs[k].n_cells,
                         runs[k].time_step,
                         dv,
+                        dv1,
                         dw,
                         ds1,
                         dsmax);
