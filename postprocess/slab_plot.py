@@ -46,6 +46,24 @@ def shade_stick(ax, t, stick):
             start = None
 
 
+def cycle_report(t, stick):
+    """Print the stick-slip cycle periods (time between stick onsets) and
+    their relative spread in the first and last thirds of the run."""
+    onsets = [t[i] for i in range(1, len(t)) if stick[i] > 0.5 and stick[i - 1] < 0.5]
+    periods = [b - a for a, b in zip(onsets, onsets[1:])]
+    if len(periods) < 6:
+        print("stick-slip cycles: %d stick onsets" % len(onsets))
+        return
+    def spread(p):
+        m = sum(p) / len(p)
+        return m, (sum((x - m) ** 2 for x in p) / len(p)) ** 0.5 / m
+    k = len(periods) // 3
+    m1, s1 = spread(periods[:k])
+    m3, s3 = spread(periods[-k:])
+    print("stick-slip cycles: %d; period first third %.4g s (relative spread %.3g), "
+          "last third %.4g s (relative spread %.3g)" % (len(periods), m1, s1, m3, s3))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("history")
@@ -62,6 +80,9 @@ def main():
     for axis in ax:
         shade_stick(axis, t, h["stick"])
     ax[0].plot(t, [s / 1e6 for s in h["contact_pressure"]], "C0")
+    smin, smax = min(h["contact_pressure"]) / 1e6, max(h["contact_pressure"]) / 1e6
+    if smax - smin <= 1e-6 * max(abs(smax), 1e-300):  # constant up to round-off
+        ax[0].set_ylim(0.0, 1.2 * smax if smax > 0 else 1.0)
     ax[0].set_ylabel("contact pressure S [MPa]")
     ax[1].plot(t, vt, "C1", label="slip velocity $v_s$ (x1)")
     ax[1].plot(t, h["slip_velocity_2"], "C2", lw=0.8, label="slip velocity (x2)")
@@ -81,6 +102,8 @@ def main():
     ax.set_title("tangential displacement on the contact boundary (cf. seed 003 Fig. 5)")
     fig.tight_layout()
     save(fig, prefix + "-fig5.png", a.dpi)
+
+    cycle_report(t, h["stick"])
 
     start = t[-1] - a.detail * (t[-1] - t[0])
     idx = [i for i, x in enumerate(t) if x >= start]
