@@ -31,11 +31,19 @@ namespace stickslip
                                    const std::array<double, 3> &velocity) const
     {
       BoundaryState state;
-      state.gap             = displacement[2];
-      state.normal_velocity = velocity[2];
-      // S = -(lambda + 2G) u_3,3(0); tension (S < 0) is not a contact state.
-      state.pressure =
-        std::max(-impedance_normal * c2 * gradient[2], 0.);
+      // The normal state at t0 obeys the contact law, as every later state:
+      // the boundary velocity is the one (48) (or (50)) gives for the
+      // incoming b3+ of the data, and S follows from (51). For data in
+      // equilibrium this is u^1_3(0) and -(lambda + 2G) u^0_3,3(0); data that
+      // are not (stress at an open gap, tension, release at t0) are
+      // projected here rather than in the first step.
+      const double b3 = velocity[2] + c2 * gradient[2];
+      state.gap       = displacement[2];
+      if (regularized)
+        state.normal_velocity = b3 + std::max(-state.gap, 0.) / eta_tilde;
+      else
+        state.normal_velocity = (state.gap > 0 || b3 > 0) ? b3 : 0.;
+      state.pressure = impedance_normal * (state.normal_velocity - b3);
       const double g = impedance_tangential;
       for (unsigned int k = 0; k < 2; ++k)
         {

@@ -65,8 +65,9 @@ namespace stickslip
       Discretization
       discretization(const unsigned int n_cells) const;
 
+      /** Check u^0, u^1 at z = 0 and H; sets gap_tolerance. */
       void
-      check_initial_data() const;
+      check_initial_data();
 
       /**
        * One run; writes history.csv and fields when @p write_outputs, and
@@ -98,6 +99,7 @@ namespace stickslip
       double                    initial_time;
       double                    final_time;
       double                    time_step;
+      double                    gap_tolerance; ///< |u^0_3(0)| below: contact
       std::unique_ptr<FunctionParser<1>> displacement_function;
       std::unique_ptr<FunctionParser<1>> velocity_function;
       OutputDirectory                    output;
