@@ -127,5 +127,8 @@ for name, label in (("slab_upwind_updates_per_s_per_rank", "kernel, upwind (42)-
     print("| %s | 2 | %.3g | %.0f%% |" % (label, k2[name], 100 * k2[name] * B / (triad2 * 1e9)))
 print("| full run (prm/slab_long.prm, upwind, contact/friction node, 59 steps) | 1 | %.3g | %.0f%% |" % (a1, 100 * a1 * B / (triad1 * 1e9)))
 print("| full run, same | 2 | %.3g | %.0f%% |\n" % (a2, 100 * a2 * B / (triad2 * 1e9)))
+import os
+print("Load average when this section ran: %.1f (2 cores): on a shared machine the ratios move by"
+      " tens of per cent between runs.\n" % os.getloadavg()[0])
 PY
 echo "wrote BENCHMARKS.md"
