@@ -104,10 +104,9 @@ namespace stickslip
             {
               // (42): b+ comes from above, (43): b- from below.
               for (unsigned int j = lo; j < hi; ++j)
-                {
-                  np[j] = bp[j] + d * (bp[j + 1] - bp[j]);
-                  nm[j] = bm[j] + d * (bm[j - 1] - bm[j]);
-                }
+                np[j] = bp[j] + d * (bp[j + 1] - bp[j]);
+              for (unsigned int j = lo; j < hi; ++j)
+                nm[j] = bm[j] + d * (bm[j - 1] - bm[j]);
             }
           else
             {
