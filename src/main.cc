@@ -10,6 +10,7 @@
 #include <models/chain/chain_model.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
+#include <models/slab/slab_simulation.h>
 #include <models/string/string_model.h>
 
 #include <filesystem>
@@ -98,6 +99,7 @@ namespace
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
     ChainModel::declare_parameters(prm);
+    Slab::SlabSimulation::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -203,6 +205,15 @@ namespace
         prm.enter_subsection("Output");
         prm.set("Quiet", true);
         prm.leave_subsection();
+      }
+
+    // The slab has its own driver (its interior is a characteristic
+    // transport, not a friction system); it reads Time and Output itself.
+    if (prm.get("Model") == "slab")
+      {
+        Slab::SlabSimulation simulation(prm, source, comm, pcout);
+        simulation.run();
+        return;
       }
 
     Parameters::Run parameters;

@@ -525,13 +525,14 @@ namespace stickslip
     {
       prm.declare_entry("Model",
                         "ode",
-                        Patterns::Selection("ode|gearbox|string|chain"),
+                        Patterns::Selection("ode|gearbox|string|chain|slab"),
                         "The model: ode (finite-dof friction system written "
                         "in the parameter file, seeds 000/001), gearbox "
                         "(gear box efficiency problem, seed 000 (54)), string "
                         "(frictional wave string, dim 1, or membrane, dim 2; "
                         "seed 000 (23)), chain (masses, springs and "
-                        "St-Venant elements, seed 004).");
+                        "St-Venant elements, seed 004), slab (Renard's "
+                        "elastic slab, seed 003).");
       prm.declare_entry("Dimension",
                         "1",
                         Patterns::Integer(1, 2),

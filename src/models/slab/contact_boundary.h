@@ -1,0 +1,88 @@
+#ifndef stickslip_models_slab_contact_boundary_h
+#define stickslip_models_slab_contact_boundary_h
+
+#include <models/slab/friction_coefficient.h>
+#include <models/slab/friction_inclusion.h>
+#include <models/slab/slab_parameters.h>
+
+#include <array>
+
+namespace stickslip
+{
+  namespace Slab
+  {
+    /** The state of the contact node z = 0 at one time level. */
+    struct BoundaryState
+    {
+      double       gap;               ///< w = u_3(t, 0) >= 0 (non-regularized)
+      double       normal_velocity;   ///< u_3,t(t, 0)
+      double       pressure;          ///< S, (51)
+      Tangential   velocity;          ///< u_T,t(t, 0)
+      Tangential   incoming;          ///< b_T+(t, 0)
+      Tangential   friction_force;    ///< f in S mu Dir(v_s) [Pa]
+      Tangential   displacement;      ///< u_T(t, 0)
+      bool         stick;             ///< slip velocity exactly zero
+      unsigned int iterations;        ///< of the slip-speed solve
+      unsigned int n_solutions;       ///< solutions of (52) found
+    };
+
+    /**
+     * The boundary schemes at z = 0 (MODELS.md §4.6 steps 3-5) for a
+     * theta in [1/2, 1] (theta = 1: the paper's implicit Euler scheme):
+     * - normal, non-regularized (47)-(48): w^{n+1} = (y)^+ with
+     *   y = w^n + dt (theta b3+^{n+1} + (1 - theta) u3,t^n); the boundary
+     *   moves with b3+ when the gap is open or opening, else u3,t = 0;
+     * - normal, regularized (49)-(50): the theta-method for
+     *   w' = b3+ + max(-w, 0)/eta~, eta~ = rho c2 eta, solved exactly
+     *   (piecewise linear);
+     * - pressure (51): S = rho c2 (u3,t - b3+) >= 0;
+     * - tangential (52) with the surface mass epsilon, divided by
+     *   dt theta/epsilon so that epsilon = 0 is allowed:
+     *   (m + g) v^{n+1} + f^{n+1} = m v^n + g bT+^{n+1}
+     *     + (1 - theta)/theta (g (bT+^n - v^n) - f^n),
+     *   m = epsilon/(theta dt), g = G/c1, f^{n+1} in S mu(|s|) Dir(s),
+     *   s = v^{n+1} - v_*, solved exactly by solve_friction_inclusion().
+     * The class holds no state of its own: it maps one BoundaryState to
+     * the next.
+     */
+    class ContactBoundary
+    {
+    public:
+      ContactBoundary(const Parameters &parameters, const double time_step);
+
+      /**
+       * The state at t0 from u^0, its gradient and u^1 at z = 0. The initial
+       * friction force is S mu Dir(s^0) when sliding, else the shear
+       * traction G u_T,3 projected on the disc of radius mu_s S.
+       */
+      BoundaryState
+      initial_state(const std::array<double, 3> &displacement,
+                    const std::array<double, 3> &gradient,
+                    const std::array<double, 3> &velocity) const;
+
+      /** Advance @p state by one step given b+(t^{n+1}, 0). */
+      void
+      step(const std::array<double, 3> &incoming, BoundaryState &state) const;
+
+      /** Whether (52) is uniquely solvable at pressure S (MODELS.md §4.7). */
+      bool
+      unique_at(const double pressure) const;
+
+    private:
+      const double              time_step;
+      const double              theta;
+      const bool                regularized;
+      const double              c1;
+      const double              c2;
+      const double              impedance_normal;     ///< rho c2
+      const double              impedance_tangential; ///< g = G/c1 = rho c1
+      const double              eta_tilde;            ///< rho c2 eta
+      const double              surface_mass;         ///< epsilon/(theta dt)
+      const double              foundation_velocity;
+      const FrictionCoefficient mu;
+      const unsigned int        scan_points;
+    };
+  } // namespace Slab
+} // namespace stickslip
+
+#endif

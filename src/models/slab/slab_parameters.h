@@ -1,0 +1,88 @@
+#ifndef stickslip_models_slab_slab_parameters_h
+#define stickslip_models_slab_slab_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <models/slab/friction_coefficient.h>
+
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  namespace Slab
+  {
+    /** Interior schemes for the characteristics b+ and b-. */
+    enum class InteriorScheme
+    {
+      upwind,      ///< seed 003 (42)-(43), first order, exact at CFL 1
+      lax_wendroff ///< second order, exact at CFL 1 as well
+    };
+
+    /** Treatment of the unilateral contact at x3 = 0. */
+    enum class ContactTreatment
+    {
+      non_regularized, ///< seed 003 (47)-(48)
+      regularized      ///< seed 003 (49)-(50), normal compliance 1/eta
+    };
+
+    /**
+     * The `Slab` subsection: Renard's elastic slab (seed 003, MODELS.md §4).
+     * Parsing checks every value and throws an InputError naming the
+     * parameter; checks that need the mesh (CFL) are done by the simulation.
+     */
+    struct Parameters
+    {
+      // Material and geometry (SI units).
+      double lambda;            ///< Lame lambda [Pa]
+      double shear_modulus;     ///< G [Pa]
+      double density;           ///< rho [kg/m^3]
+      double height;            ///< H [m]
+      double compression;       ///< D [m]: top displacement (0, 0, -D)
+      double foundation_velocity; ///< v_* [m/s] along x1
+
+      // Initial data u^0(z), u^1(z) (three muParser expressions of z each).
+      std::string initial_displacement;
+      std::string initial_velocity;
+
+      // Discretization.
+      unsigned int              n_cells;
+      std::vector<unsigned int> convergence_cells;
+      double                    cfl_number; ///< 0: dt from Time/Time step
+      InteriorScheme            interior_scheme;
+
+      // Boundary x3 = 0.
+      ContactTreatment contact;
+      double           eta;     ///< compliance of (37) [m/Pa]
+      double           epsilon; ///< surface mass of (29) [kg/m^2]
+      double           theta;   ///< theta of the boundary schemes
+      FrictionCoefficient::Law friction_law;
+      double                   static_coefficient;
+      double                   dynamic_coefficient;
+      double                   critical_slip_velocity;
+      unsigned int             root_scan_points;
+
+      bool         write_profiles;
+      unsigned int field_output_every;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+
+      /** Shear wave speed c1 = sqrt(G/rho). */
+      double
+      c1() const;
+      /** Longitudinal wave speed c2 = sqrt((lambda + 2G)/rho). */
+      double
+      c2() const;
+      /** The friction law built from the parameters. */
+      FrictionCoefficient
+      friction_coefficient() const;
+    };
+  } // namespace Slab
+} // namespace stickslip
+
+#endif
