@@ -3,6 +3,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/parameter_documentation.h>
 #include <base/run_parameters.h>
 #include <base/signals.h>
 #include <control/control_driver.h>
@@ -26,7 +27,7 @@ namespace
   const char *usage =
     "usage: stickslip FILE.prm [--set \"Subsection/Name=value\"]... [--quiet]\n"
     "       stickslip FILE.prm --resume OUTPUT_DIRECTORY [--set ...]\n"
-    "       stickslip --print-parameters\n"
+    "       stickslip --print-parameters [markdown]\n"
     "       stickslip --help\n";
 
   struct CommandLine
@@ -299,7 +300,9 @@ main(int argc, char **argv)
           ParameterHandler prm;
           declare_all_parameters(prm);
           if (rank0)
-            prm.print_parameters(std::cout, ParameterHandler::PRM);
+            print_parameter_documentation(prm,
+                                          std::cout,
+                                          line.parameter_file == "markdown");
           return 0;
         }
       if (line.parameter_file.empty())
