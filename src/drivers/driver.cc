@@ -257,6 +257,9 @@ namespace stickslip
           write_fields(t0, state);
       }
 
+    const double runaway_size =
+      1e12 * std::max(1., system.initial_displacement.linfty_norm() +
+                            system.initial_velocity.linfty_norm());
     ProgressReporter progress(pcout,
                               t0,
                               parameters.time.final_time,
@@ -286,20 +289,29 @@ namespace stickslip
         model.complete_state(t_next, state);
 
         // Divergence: stop with the last good state written.
+        // Divergence: a non-finite state, or one that ran away (grew by
+        // twelve orders of magnitude over the data's scale, which no
+        // bounded forcing does in a bounded time): stop with the last good
+        // state written.
         const double size =
           state.displacement.linfty_norm() + state.velocity.linfty_norm();
-        if (!std::isfinite(size))
+        if (!std::isfinite(size) || size > runaway_size)
           {
             if (history != nullptr)
               output.write_atomically("history.csv", history->to_string());
             std::ostringstream message;
             message << "the run diverged at step " << n + 1 << " (t = "
-                    << t_next << ", dt = " << dt
-                    << "): the displacement or velocity is not finite. "
-                       "Likely causes: an elastic step beyond its stability "
-                       "limit (Splitting/Alpha < 1/4), or a friction solver "
-                       "tolerance or iteration limit too loose. The last "
-                       "good state is in history.csv";
+                    << t_next << ", dt = " << dt << "): the displacement or "
+                    << "velocity "
+                    << (std::isfinite(size) ?
+                          "ran away (max norm " + format_number(size) +
+                            ", more than 1e12 times the initial data)" :
+                          std::string("is not finite"))
+                    << ". Likely causes: an elastic step beyond its "
+                       "stability limit (Splitting/Alpha < 1/4, the CFL "
+                       "condition), a given rho or r outside its range, or a "
+                       "friction solver tolerance or iteration limit too "
+                       "loose. The last good state is in history.csv";
             throw RunError(message.str());
           }
 
