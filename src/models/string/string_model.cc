@@ -1,4 +1,5 @@
 #include <deal.II/base/quadrature_lib.h>
+#include <deal.II/distributed/fully_distributed_tria.h>
 #include <deal.II/distributed/shared_tria.h>
 #include <deal.II/distributed/tria.h>
 #include <deal.II/dofs/dof_tools.h>
@@ -6,6 +7,7 @@
 #include <deal.II/fe/mapping_q1.h>
 #include <deal.II/grid/grid_generator.h>
 #include <deal.II/grid/grid_in.h>
+#include <deal.II/grid/tria_description.h>
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
@@ -27,6 +29,75 @@ namespace stickslip
 {
   namespace
   {
+    /**
+     * The description of the uniform mesh of (0, @p length) into @p n_cells
+     * cells that rank @p rank of @p n_ranks holds in a
+     * parallel::fullydistributed::Triangulation<1>: its contiguous block of
+     * cells [floor(N p / P), floor(N (p + 1) / P)) plus one ghost cell on
+     * each side, as
+     * coarse cells of one level. Coarse cell ids are the global cell
+     * indices; the end faces carry boundary ids 0 (x = 0) and 1 (x = L).
+     * Nothing of size N is built on any rank.
+     */
+    TriangulationDescription::Description<1, 1>
+    interval_description(const double          length,
+                         const std::uint64_t   n_cells,
+                         const MPI_Comm        comm)
+    {
+      const std::uint64_t n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const std::uint64_t rank    = Utilities::MPI::this_mpi_process(comm);
+      const auto first_of = [&](const std::uint64_t p) {
+        return n_cells * p / n_ranks;
+      };
+      const auto owner_of = [&](const std::uint64_t c) {
+        // The largest p with first_of(p) <= c.
+        std::uint64_t p = (c * n_ranks) / n_cells;
+        while (p + 1 < n_ranks && first_of(p + 1) <= c)
+          ++p;
+        while (first_of(p) > c)
+          --p;
+        return p;
+      };
+      const std::uint64_t owned_begin = first_of(rank);
+      const std::uint64_t owned_end   = first_of(rank + 1);
+      const std::uint64_t begin = owned_begin > 0 ? owned_begin - 1 : 0;
+      const std::uint64_t end = owned_end < n_cells ? owned_end + 1 : n_cells;
+
+      TriangulationDescription::Description<1, 1> description;
+      description.comm = comm;
+      description.settings = TriangulationDescription::default_setting;
+      description.coarse_cell_vertices.reserve(end - begin + 1);
+      for (std::uint64_t v = begin; v <= end; ++v)
+        description.coarse_cell_vertices.emplace_back(
+          v == n_cells ? length :
+                         length * static_cast<double>(v) /
+                           static_cast<double>(n_cells));
+      description.coarse_cells.resize(end - begin);
+      description.coarse_cell_index_to_coarse_cell_id.resize(end - begin);
+      description.cell_infos.resize(1);
+      description.cell_infos[0].resize(end - begin);
+      for (std::uint64_t c = begin; c < end; ++c)
+        {
+          const std::size_t k = c - begin;
+          description.coarse_cells[k].vertices = {static_cast<unsigned int>(k),
+                                                  static_cast<unsigned int>(k + 1)};
+          description.coarse_cell_index_to_coarse_cell_id[k] = c;
+
+          auto &info = description.cell_infos[0][k];
+          info.id = CellId(c, std::vector<std::uint8_t>()).template to_binary<1>();
+          info.subdomain_id = owner_of(c);
+          info.level_subdomain_id = info.subdomain_id;
+          info.manifold_id = numbers::flat_manifold_id;
+          if (c == 0)
+            info.boundary_ids.emplace_back(0, 0);
+          if (c + 1 == n_cells)
+            info.boundary_ids.emplace_back(1, 1);
+        }
+      return description;
+    }
+
+
+
     std::string
     variables(const int dim)
     {
@@ -174,6 +245,15 @@ namespace stickslip
                       Patterns::Integer(0, 40),
                       "Uniform refinements of the coarse mesh (the interval "
                       "and rectangle start from one cell).");
+    prm.declare_entry("Triangulation",
+                      "fully distributed",
+                      Patterns::Selection("fully distributed|shared"),
+                      "1D interval only: fully distributed (each rank builds "
+                      "its own block of 2^r cells plus one ghost cell per "
+                      "side, parallel::fullydistributed; memory per rank "
+                      "scales with its share) or shared (every rank stores the "
+                      "whole mesh, parallel::shared). A 1D gmsh mesh always "
+                      "uses shared; 2D always parallel::distributed (p4est).");
     prm.declare_entry("Finite element degree",
                       "1",
                       Patterns::Integer(),
@@ -417,11 +497,31 @@ namespace stickslip
     const double      height      = prm.get_double("Height");
     const std::string mesh_file   = prm.get("Mesh file");
     const unsigned int refinements = prm.get_integer("Global refinements");
+    const bool fully_distributed =
+      dim == 1 && mesh == "interval" &&
+      prm.get("Triangulation") == "fully distributed";
     prm.leave_subsection();
 
     if (!(length > 0))
       throw_bad_parameter(source, "String/Length", std::to_string(length), "L must be positive");
-    if (dim == 1)
+    if (fully_distributed)
+      {
+        if (refinements > 40 ||
+            (std::uint64_t(1) << refinements) <
+              Utilities::MPI::n_mpi_processes(comm))
+          throw_bad_parameter(source,
+                              "String/Global refinements",
+                              std::to_string(refinements),
+                              "the fully distributed interval needs at least "
+                              "one cell per MPI rank (2^r >= ranks)");
+        auto tria =
+          std::make_unique<parallel::fullydistributed::Triangulation<dim>>(comm);
+        if constexpr (dim == 1)
+          tria->create_triangulation(interval_description(
+            length, std::uint64_t(1) << refinements, comm));
+        triangulation = std::move(tria);
+      }
+    else if (dim == 1)
       triangulation = std::make_unique<parallel::shared::Triangulation<dim>>(
         comm,
         Triangulation<dim>::none,
@@ -431,7 +531,11 @@ namespace stickslip
       triangulation =
         std::make_unique<parallel::distributed::Triangulation<dim>>(comm);
 
-    if (mesh == "interval" || mesh == "rectangle")
+    if (fully_distributed)
+      {
+        // Built above, already at its final resolution.
+      }
+    else if (mesh == "interval" || mesh == "rectangle")
       {
         if ((mesh == "interval") != (dim == 1))
           throw_bad_parameter(source,
@@ -478,14 +582,18 @@ namespace stickslip
                                   std::to_string(dim));
           }
       }
-    triangulation->refine_global(refinements);
+    if (!fully_distributed)
+      triangulation->refine_global(refinements);
 
-    // Every boundary id the parameters name must exist on the mesh.
+    // Every boundary id the parameters name must exist on the mesh. Only
+    // owned cells count: the outer face of a ghost cell of the fully
+    // distributed mesh is an artificial boundary.
     std::set<types::boundary_id> present;
     for (const auto &cell : triangulation->active_cell_iterators())
-      for (const auto face : cell->face_indices())
-        if (cell->face(face)->at_boundary())
-          present.insert(cell->face(face)->boundary_id());
+      if (cell->is_locally_owned())
+        for (const auto face : cell->face_indices())
+          if (cell->face(face)->at_boundary())
+            present.insert(cell->face(face)->boundary_id());
     std::vector<types::boundary_id> local(present.begin(), present.end());
     const auto all = Utilities::MPI::compute_set_union(local, comm);
     for (const auto id : dirichlet_ids)

@@ -30,8 +30,12 @@ namespace stickslip
    * phi_i by the same rule, so that lambda is nodal and Lambda a box (§2.3).
    * Dirichlet unknowns are decoupled (constrained rows and columns) and set
    * to u_D(t) after every step; the elastic step couples the interior to
-   * them through the unconstrained M and A (FrictionSystem::prescribed_values). dim = 1 uses parallel::shared::Triangulation<1> (deal.II 9.4
-   * has no p4est in 1D), dim = 2 parallel::distributed::Triangulation<2>.
+   * them through the unconstrained M and A (FrictionSystem::prescribed_values).
+   * dim = 1 on the interval uses parallel::fullydistributed::Triangulation<1>
+   * built from a per-rank description (a contiguous block of cells plus one
+   * ghost cell per side; deal.II 9.4 has no p4est in 1D), a 1D gmsh mesh or
+   * String/Triangulation = shared parallel::shared::Triangulation<1>, dim = 2
+   * parallel::distributed::Triangulation<2>.
    */
   template <int dim>
   class StringModel : public Model
