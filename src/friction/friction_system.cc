@@ -59,6 +59,34 @@ namespace stickslip
 
 
 
+  void
+  FrictionSystem::impose_prescribed(const double             time,
+                                    const double             stiffness_factor,
+                                    const DistributedVector &operator_diagonal,
+                                    DistributedVector &      rhs,
+                                    DistributedVector &      prescribed,
+                                    DistributedVector &      work) const
+  {
+    prescribed = 0;
+    prescribed_values(time, prescribed);
+    unconstrained_mass->vmult(work, prescribed);
+    rhs -= work;
+    if (stiffness_factor > 0)
+      {
+        unconstrained_stiffness->vmult(work, prescribed);
+        rhs.add(-stiffness_factor, work);
+      }
+    ConstLocalValues mask(prescribed_mask);
+    ConstLocalValues g(prescribed);
+    ConstLocalValues diagonal(operator_diagonal);
+    LocalValues      r(rhs);
+    for (std::size_t k = 0; k < r.size(); ++k)
+      if (mask[k] > 0)
+        r[k] = diagonal[k] * g[k];
+  }
+
+
+
   bool
   FrictionSystem::mass_is_diagonal() const
   {

@@ -41,6 +41,22 @@ namespace stickslip
     double
     energy(const DistributedVector &x, const DistributedVector &v) const;
 
+    /**
+     * For a solve with K = M + @p stiffness_factor A (constrained, diagonal
+     * @p operator_diagonal on the prescribed rows) whose unknown holds the
+     * prescribed values g at @p time: rhs <- rhs - K_u g on the free rows
+     * and K_bb g on the prescribed ones (K_u unconstrained), so that the
+     * solve returns g there and the free unknowns feel it. @p prescribed
+     * receives g, @p scratch is work space.
+     */
+    void
+    impose_prescribed(const double             time,
+                      const double             stiffness_factor,
+                      const DistributedVector &operator_diagonal,
+                      DistributedVector &      rhs,
+                      DistributedVector &      prescribed,
+                      DistributedVector &      scratch) const;
+
     bool
     mass_is_diagonal() const;
 

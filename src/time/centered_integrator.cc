@@ -155,31 +155,6 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::impose_prescribed(const double time, DistributedVector &rhs)
-  {
-    // rhs <- rhs - K_u g on the free rows, K_bb g on the prescribed ones: the
-    // solve with the constrained K then returns g there.
-    prescribed = 0;
-    system.prescribed_values(time, prescribed);
-    system.unconstrained_mass->vmult(scratch, prescribed);
-    rhs -= scratch;
-    if (alpha > 0)
-      {
-        system.unconstrained_stiffness->vmult(scratch, prescribed);
-        rhs.add(-alpha * step * step, scratch);
-      }
-    ConstLocalValues mask(system.prescribed_mask);
-    ConstLocalValues g(prescribed);
-    ConstLocalValues diagonal(operator_diagonal);
-    LocalValues      r(rhs);
-    for (std::size_t k = 0; k < r.size(); ++k)
-      if (mask[k] > 0)
-        r[k] = diagonal[k] * g[k];
-  }
-
-
-
-  void
   CenteredIntegrator::first_step(const double   t,
                                  const double   dt,
                                  FrictionState &state)
@@ -225,7 +200,8 @@ namespace stickslip
     }
     rhs.add(0.5 * dt2, base);
     if (prescribe)
-      impose_prescribed(t + dt, rhs);
+      system.impose_prescribed(
+        t + dt, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
     solver.solve(x_next, rhs);
 
     // x^{-1} = x^1 - 2 dt x_1 (1.4)
@@ -260,7 +236,8 @@ namespace stickslip
     system.forcing(t, scratch);
     rhs.add(dt2, scratch);
     if (prescribe)
-      impose_prescribed(t + dt, rhs);
+      system.impose_prescribed(
+        t + dt, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
   }
 
 
@@ -409,15 +386,11 @@ namespace stickslip
           work += 0.5 * c[k] * l[k] * (xn[k] - xp[k]);
           bool stuck = false;
           if (c[k] > 0)
-            {
-              if (!continuing)
-                stuck = (xn[k] == xp[k]);
-              else if (step_solver)
-                stuck = (xn[k] == xp[k]);
-              else
-                // the projection of (1.14) inactive: |lambda| < 1 interior
-                stuck = std::abs(l[k] + gain * c[k] * (xn[k] - xp[k])) < 1.;
-            }
+            // exact steps: x^{n+1} = x^{n-1}; the fixed point: the
+            // projection of (1.14) inactive, |lambda| < 1 in the interior
+            stuck = (!continuing || step_solver) ?
+                      xn[k] == xp[k] :
+                      std::abs(l[k] + gain * c[k] * (xn[k] - xp[k])) < 1.;
           stick[k] = stuck ? 1. : 0.;
         }
       statistics.local_dissipated_energy += work;

@@ -70,9 +70,6 @@ namespace stickslip
     void
     assemble_rhs(const double t, const double dt);
 
-    /** Prescribed unknowns of x^{n+1} into the right-hand side (driven ends). */
-    void
-    impose_prescribed(const double time, DistributedVector &rhs);
 
     /** lambda^n and x^{n+1} by (1.12)-(1.15) or (1.19). Returns iterations. */
     unsigned int

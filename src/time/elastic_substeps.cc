@@ -82,29 +82,6 @@ namespace stickslip
 
 
   void
-  ElasticSubsteps::impose_prescribed(const double time, DistributedVector &rhs)
-  {
-    prescribed = 0;
-    system.prescribed_values(time, prescribed);
-    system.unconstrained_mass->vmult(scratch, prescribed);
-    rhs -= scratch;
-    if (alpha > 0)
-      {
-        system.unconstrained_stiffness->vmult(scratch, prescribed);
-        rhs.add(-alpha * tau * tau, scratch);
-      }
-    ConstLocalValues mask(system.prescribed_mask);
-    ConstLocalValues g(prescribed);
-    ConstLocalValues diagonal(operator_diagonal);
-    LocalValues      r(rhs);
-    for (std::size_t k = 0; k < r.size(); ++k)
-      if (mask[k] > 0)
-        r[k] = diagonal[k] * g[k];
-  }
-
-
-
-  void
   ElasticSubsteps::advance(const double       t,
                            DistributedVector &displacement,
                            DistributedVector &velocity)
@@ -164,7 +141,8 @@ namespace stickslip
     stiffness.vmult(*x_next, scratch);
     rhs += *x_next;
     if (prescribe)
-      impose_prescribed(t + tau, rhs);
+      system.impose_prescribed(
+          t + tau, alpha * tau2, operator_diagonal, rhs, prescribed, scratch);
     solver.solve(*x_next, rhs);
 
     // (56) for q = 1..Q:
@@ -181,7 +159,12 @@ namespace stickslip
         stiffness.vmult(*x_next, scratch);
         rhs += *x_next;
         if (prescribe)
-          impose_prescribed(t + (q + 1) * tau, rhs);
+          system.impose_prescribed(t + (q + 1) * tau,
+                                   alpha * tau2,
+                                   operator_diagonal,
+                                   rhs,
+                                   prescribed,
+                                   scratch);
         solver.solve(*x_next, rhs);
       }
 

@@ -38,13 +38,6 @@ namespace stickslip
     description() const;
 
   private:
-    /**
-     * rhs <- rhs - K_u g on the free rows and K_bb g on the prescribed ones,
-     * g the prescribed values at @p time (K_u unconstrained): after the solve
-     * the prescribed unknowns equal g and the free ones feel them.
-     */
-    void
-    impose_prescribed(const double time, DistributedVector &rhs);
 
     /** The alpha = 0, diagonal-M case: leapfrog with fused passes. */
     void
