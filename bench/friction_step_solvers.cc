@@ -16,6 +16,9 @@
 // projection solver through its multiplier-change tolerance (checked
 // afterwards), semismooth Newton at stable sets (checked afterwards).
 //
+// Times are the best of three cold solves (one for the slow projection and
+// penalty runs).
+//
 // Usage: stickslip_friction_step_solvers [n [tolerance [TAO seconds cap]]]
 // Rank 0 prints one line per solver:
 //   friction_bench <solver> iterations <k> seconds <t> rel_diff_w <e> ...
@@ -611,13 +614,22 @@ namespace
     SemismoothNewtonSolver solver(system, friction, linear_solver);
     solver.set_substep(step.tau);
     DistributedVector warm_start(system.locally_owned, system.comm);
-    w = 0;
-    MPI_Barrier(system.comm);
-    const auto         start      = std::chrono::steady_clock::now();
-    const unsigned int iterations = solver.solve(step.b, w, lambda, warm_start);
-    MPI_Barrier(system.comm);
-    const double seconds = seconds_since(start);
-    linear_iterations    = solver.n_linear_iterations();
+    // Best of three cold solves: one solve is a tenth of a second, within
+    // the noise of a shared machine.
+    double       seconds    = 1e300;
+    unsigned int iterations = 0;
+    for (unsigned int repetition = 0; repetition < 3; ++repetition)
+      {
+        w          = 0;
+        warm_start = 0;
+        const unsigned long cg_before = solver.n_linear_iterations();
+        MPI_Barrier(system.comm);
+        const auto start = std::chrono::steady_clock::now();
+        iterations       = solver.solve(step.b, w, lambda, warm_start);
+        MPI_Barrier(system.comm);
+        seconds           = std::min(seconds, seconds_since(start));
+        linear_iterations = solver.n_linear_iterations() - cg_before;
+      }
     return {iterations, seconds};
   }
 } // namespace
@@ -676,6 +688,22 @@ main(int argc, char **argv)
              measure(*step, w_ssn, lambda_ssn, &w_ssn),
              true,
              " cg_iterations " + std::to_string(ssn_cg));
+
+  // Semismooth Newton's accuracy is that of its CG solves (1e-13 by
+  // default, far below eta <= tolerance): the same with the CG tolerance
+  // loosened to 1e-8, for the record.
+  {
+    Parameters::LinearSolver loose(linear_solver);
+    loose.tolerance = 1e-8;
+    DistributedVector w(owned, comm), lambda(owned, comm);
+    unsigned long     cg = 0;
+    const auto [iterations, seconds] =
+      run_semismooth_newton(*step, friction, loose, w, lambda, cg);
+    const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
+    print_line(comm, "semismooth_newton_cg_1e-8", n, iterations, seconds,
+               accuracy, accuracy.eta <= tolerance,
+               " cg_iterations " + std::to_string(cg));
+  }
 
   // Projection (39)-(41), automatic rho; the mass solver's setup apart. It
   // stops on the change of lambda, not on eta: the loosest power-of-ten
@@ -757,8 +785,17 @@ main(int argc, char **argv)
   // PETSc's bound-constrained solvers on the split problem.
   for (const TaoType type : {TAOBNLS, TAOTRON, TAOBQNLS, TAOBLMVM})
     {
+      // Best of three like semismooth Newton, unless a solve takes long.
       DistributedVector w(owned, comm), lambda(owned, comm);
-      const TaoOutcome  outcome = solve_with_tao(*step, type, tolerance, time_cap, w);
+      TaoOutcome        outcome = solve_with_tao(*step, type, tolerance, time_cap, w);
+      for (unsigned int repetition = 1; repetition < 3 && outcome.seconds < 10;
+           ++repetition)
+        {
+          const TaoOutcome again =
+            solve_with_tao(*step, type, tolerance, time_cap, w);
+          if (again.seconds < outcome.seconds)
+            outcome = again;
+        }
       multiplier_of(*step, w, lambda);
       const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
       char           extra[192];
