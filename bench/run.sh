@@ -209,8 +209,16 @@ tao = [r for r in rows if r["solver"].startswith("tao_") and r["converged"] == "
 if tao:
     best = min(tao, key=lambda r: float(r["seconds"]))
     ratio = float(best["seconds"]) / ssn
-    print("\nBest converged PETSc solver: %s, **%.1fx** the time of semismooth Newton (target >= 3x: %s)."
-          % (best["solver"][4:].upper(), ratio, "met" if ratio >= 3 else "**missed**"))
+    print("\nBest converged PETSc solver: %s, **%.1fx** the time of semismooth Newton with its default"
+          " CG tolerance (target >= 3x: %s)." % (best["solver"][4:].upper(), ratio,
+                                                   "met" if ratio >= 3 else "**missed**"))
+    loose = by.get("semismooth_newton_cg_1e-8")
+    if loose and loose["converged"] == "1":
+        print("With the CG tolerance loosened to 1e-8, semismooth Newton still meets eta <= %s and the"
+              " best PETSc solver takes %.1fx its time; this is the equal-accuracy figure (eta of the same"
+              " order as TAO's), the first one holds semismooth Newton to five orders more accuracy than"
+              " TAO. The 1e-8 was chosen after seeing this problem, not by a rule."
+              % (problem["tolerance"], float(best["seconds"]) / float(loose["seconds"])))
 small = by.get("penalty_newton_small")
 if small:
     ref = float(by["semismooth_newton_small"]["seconds"])
