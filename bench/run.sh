@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: builds stickslip and its benchmark programs, runs the
 # benchmarks and regenerates BENCHMARKS.md. Every figure is a ratio against a
-# limit or a peer measured in the same run. Takes about 5 minutes.
+# limit or a peer measured in the same run. Takes about 15 minutes and 15 GB of memory.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -152,5 +152,116 @@ print("|---|---|---|---|---|")
 print("| 1 | %d | %.2f s | %.0f | 1 |" % (ivp1, tc1, ivp1 / tc1))
 print("| 2 | %d | %.2f s | %.0f | **%.2fx** (ideal 2x: independent runs, no shared memory traffic) |"
       % (ivp2, tc2, ivp2 / tc2, (ivp2 / tc2) / (ivp1 / tc1)))
+PY
+# 7. The friction step (38) at 1e6 unknowns, consistent mass: the core's
+#    solvers against PETSc's bound-constrained TAO solvers on the split
+#    problem W = W+ - W- (bench/friction_step_solvers.cc), 1 rank, all held to
+#    the same KKT residual eta <= 1e-6; a TAO solver still running after
+#    120 s is stopped and reported as not converged.
+friction_out=$(build/bench/stickslip_friction_step_solvers 1000000 1e-6 120 2>&1 | grep '^friction_bench')
+python3 - <<PY >> BENCHMARKS.md
+import os
+text = """$friction_out"""
+rows, problem, note = [], {}, ""
+for line in text.splitlines():
+    words = line.split()
+    if words[0] == "friction_bench_problem":
+        problem = dict(zip(words[1::2], words[2::2]))
+    elif words[0] == "friction_bench":
+        row = dict(zip(words[2::2], words[3::2]))
+        row["solver"] = words[1]
+        rows.append(row)
+by = {r["solver"]: r for r in rows}
+ssn = float(by["semismooth_newton"]["seconds"])
+labels = {"semismooth_newton": "semismooth Newton (core)",
+          "semismooth_newton_cg_tenth_eta": "semismooth Newton, CG tolerance eta/10 instead of 1e-13",
+          "projection": "projection (39)-(41), rho automatic (core)",
+          "tao_bnls": "TAO BNLS (Newton line search, Hessian [[M,-M],[-M,M]])",
+          "tao_tron": "TAO TRON (trust region Newton, same Hessian)",
+          "tao_bqnls": "TAO BQNLS (quasi-Newton line search)",
+          "tao_blmvm": "TAO BLMVM (limited-memory variable metric)"}
+print("\n## Friction step at 10⁶ unknowns: semismooth Newton vs PETSc TAO\n")
+print("One friction step (38) of the consistent-mass P1 string, n = %s unknowns, tau = dt/P = %s, g = %s:"
+      " %.0f%% of the nodes stick. 1 rank, cold start (lambda = 0, W = 0) for every solver; every"
+      " solver is held to the same KKT residual of (38) in multiplier units, eta <= %s (TAO through a"
+      " convergence test whose own cost is not timed; setup, such as assembling the 2n x 2n Hessian or"
+      " the mass solver's AMG, is not timed either). TAO solves the bound-constrained form a PETSc user"
+      " would write, W = W+ - W-, W+- >= 0, with Jacobi-preconditioned KSPs."
+      % (problem["n"], problem["tau"], problem["g"], 100 * float(problem["stick_fraction"]),
+         problem["tolerance"]))
+print("\n| solver | iterations | seconds per solve | ratio to semismooth Newton | eta reached | max abs(W - W_ssn) / max abs(W_ssn) | converged |")
+print("|---|---|---|---|---|---|---|")
+for r in rows:
+    if r["solver"] not in labels:
+        continue
+    t = float(r["seconds"])
+    extra = ""
+    if r["solver"].startswith("semismooth_newton"):
+        extra = " (%s CG iterations)" % r["cg_iterations"]
+    if "ksp_iterations" in r and r["ksp_iterations"] != "0":
+        extra = " (%s KSP iterations)" % r["ksp_iterations"]
+    status = "yes" if r["converged"] == "1" else "**no** (%s)" % r.get("reason", "tolerance not met")
+    print("| %s | %s%s | %.3g | %s | %s | %s | %s |" % (
+        labels[r["solver"]], r["iterations"], extra, t,
+        "1" if r["solver"] == "semismooth_newton" else "%.1fx" % (t / ssn),
+        r["eta"], r["rel_diff_w"], status))
+tao = [r for r in rows if r["solver"].startswith("tao_") and r["converged"] == "1"]
+if tao:
+    best = min(tao, key=lambda r: float(r["seconds"]))
+    ratio = float(best["seconds"]) / ssn
+    print("\nBest converged PETSc solver: %s, **%.1fx** the time of semismooth Newton with its default"
+          " CG tolerance (target >= 3x: %s)." % (best["solver"][4:].upper(), ratio,
+                                                   "met" if ratio >= 3 else "**missed**"))
+    loose = by.get("semismooth_newton_cg_tenth_eta")
+    if loose and loose["converged"] == "1":
+        print("With its CG tolerance tied to the target (eta/10, the usual inexact-Newton forcing),"
+              " semismooth Newton meets eta <= %s like TAO and the best PETSc solver takes **%.1fx** its"
+              " time (target >= 3x: %s). This is the equal-accuracy figure; the first one holds semismooth"
+              " Newton to five orders more accuracy than TAO."
+              % (problem["tolerance"], float(best["seconds"]) / float(loose["seconds"]),
+                 "met" if float(best["seconds"]) / float(loose["seconds"]) >= 3 else "**missed**"))
+small = by.get("penalty_newton_small")
+if small:
+    ref = float(by["semismooth_newton_small"]["seconds"])
+    print("\nPenalty/Newton (67)-(74) factorizes the dense tau C M^-1 C and refuses more than %s unknowns;"
+          " at n = %s (epsilon = %s) it took %s Newton steps, %.3g s per solve plus %s s of setup"
+          " (eta %s), against %.3g s for semismooth Newton at the same size (%.0fx)."
+          % (small["n"], small["n"], small["epsilon"], small["iterations"], float(small["seconds"]),
+             small["setup_seconds"], small["eta"], ref, float(small["seconds"]) / ref))
+print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
+PY
+# 8. The 1D string at 1e7 unknowns and more (2^24 cells, 16777217 unknowns):
+#    1 and 2 ranks, 40 steps of the lumped explicit Lie scheme; peak memory
+#    per unknown (per rank) and the speed-up of the time loop. The mesh is
+#    fully distributed, so each rank stores only its share.
+big_work=$(mktemp -d)
+big_args=(prm/string.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
+  --set "Output/Field output=false" --set "String/Global refinements=24"
+  --set "Time/Time step=1.5e-8" --set "Time/Final time=6e-7")
+elapsed_s() { grep 'Elapsed (wall clock)' | awk '{print $NF}' |
+  awk -F: '{s = 0; for (i = 1; i <= NF; ++i) s = 60 * s + $i; print s}'; }
+big1=$( { /usr/bin/time -v "$exe" "${big_args[@]}" --set "Output/Directory=$big_work/b1"; } 2>&1 )
+big2=$( { /usr/bin/time -v "${mpi[@]}" -np 2 "$exe" "${big_args[@]}" --set "Output/Directory=$big_work/b2"; } 2>&1 )
+rm -rf "$big_work"
+python3 - "$(wall <<<"$big1")" "$(wall <<<"$big2")" "$(elapsed_s <<<"$big1")" "$(elapsed_s <<<"$big2")" \
+  "$(rss_kb <<<"$big1")" "$(rss_kb <<<"$big2")" "$triad1" "$triad2" <<'PY' >> BENCHMARKS.md
+import sys, os
+t1, t2, e1, e2, r1, r2, triad1, triad2 = map(float, sys.argv[1:])
+n, steps = (1 << 24) + 1, 40
+print("\n## The 1D string at 10⁷ unknowns (2^24 cells, %d unknowns)\n" % n)
+print("Lumped explicit Lie scheme as in the section above, %d steps, no field output, fully distributed"
+      " 1D mesh. Peak RSS is that of the largest rank; the time loop excludes the setup (mesh, DoFs,"
+      " matrices, CFL estimate).\n" % steps)
+print("| ranks | setup + run wall | time loop | dof-updates/s per core | peak RSS per rank | bytes per unknown per rank |")
+print("|---|---|---|---|---|---|")
+print("| 1 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |" % (e1, t1, n * steps / t1, r1 / 2**20, r1 * 1024 / n))
+print("| 2 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |\n" % (e2, t2, n * steps / t2 / 2, r2 / 2**20, r2 * 1024 / n))
+print("Speed-up of the time loop, 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s), against %.2fx for the"
+      " STREAM triad on the same two cores: the explicit kernel is memory bound, so two ranks cannot"
+      " gain more than the memory system does. Setup speed-up %.2fx. The setup (deal.II's"
+      " fully distributed triangulation of one coarse cell per cell, DoF numbering, PETSc matrices)"
+      " dominates a run this short." % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**",
+                                          2 * triad2 / triad1, e1 / e2))
+print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
 PY
 echo "wrote BENCHMARKS.md"
