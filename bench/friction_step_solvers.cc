@@ -37,6 +37,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -693,8 +694,19 @@ main(int argc, char **argv)
   // default, far below eta <= tolerance): the equal-accuracy run ties the
   // CG tolerance to the target as inexact Newton methods do: a tenth of it.
   {
+    // eta is a residual in multiplier units, r_i / (tau c_i), and CG stops
+    // on |r|_2 <= tolerance |rhs|_2 with |rhs| close to |b|: asking for
+    // |r|_2 <= eta/10 min_i tau c_i bounds every r_i / (tau c_i) by eta/10.
+    double min_tau_c = std::numeric_limits<double>::max();
+    {
+      const ReadArray tau_c(step->tau_c);
+      for (std::size_t k = 0; k < owned.n_elements(); ++k)
+        if (tau_c.data[k] > 0)
+          min_tau_c = std::min(min_tau_c, tau_c.data[k]);
+      min_tau_c = Utilities::MPI::min(min_tau_c, comm);
+    }
     Parameters::LinearSolver loose(linear_solver);
-    loose.tolerance = 0.1 * tolerance;
+    loose.tolerance = 0.1 * tolerance * min_tau_c / step->b.l2_norm();
     DistributedVector w(owned, comm), lambda(owned, comm);
     unsigned long     cg = 0;
     const auto [iterations, seconds] =

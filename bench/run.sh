@@ -78,8 +78,12 @@ print("| ranks | wall (time loop) | dof-updates/s per core | fraction of the lim
 print("|---|---|---|---|---|")
 print("| 1 | %.2f s | %.3g | **%.0f%%** (target >= 25%%) | %.0f%% |" % (t1, rate1, 100 * rate1 / limit, 100 * rate1 * B_impl / (triad1 * 1e9)))
 print("| 2 | %.2f s | %.3g | %.0f%% | %.0f%% |\n" % (t2, rate2 / 2, 100 * rate2 / 2 / limit, 100 * rate2 / 2 * B_impl / (triad1 * 1e9)))
-print("Speed-up 2 ranks / 1 rank: **%.2fx** (target 1.7x), against %.2fx for the triad itself: the"
-      " kernel is memory bound and two cores share one memory system here.\n" % (t1 / t2, 2 * triad2 / triad1))
+print("Speed-up 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s), against %.2fx for the triad itself%s.\n"
+      % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**", 2 * triad2 / triad1,
+         ": the kernel is memory bound and two cores share one memory system here"
+         if t1 / t2 <= 2 * triad2 / triad1 else
+         " (one core alone does not saturate the memory system, and the kernel moves less than the"
+         " triad per core: see the last column)"))
 print("## Peak memory per unknown\n")
 print("| run | unknowns | peak RSS | bytes per unknown |")
 print("|---|---|---|---|")
@@ -112,7 +116,7 @@ def rates(text):
 k1, k2 = rates(sys.argv[3]), rates(sys.argv[4])
 a1, a2 = float(sys.argv[5]), float(sys.argv[6])
 B = 96
-print("## Slab: interior transport of the characteristics (Model = slab)\n")
+print("\n## Slab: interior transport of the characteristics (Model = slab)\n")
 print("4194305 nodes, CFL 0.9. A node-update advances b+ and b- (3 components each) one step: at least"
       " %d B of memory traffic (read 6 doubles, write 6). The limit is the triad bandwidth / %d B;"
       " with 2 ranks, the 2-core triad per core." % (B, B))
@@ -174,7 +178,7 @@ for line in text.splitlines():
 by = {r["solver"]: r for r in rows}
 ssn = float(by["semismooth_newton"]["seconds"])
 labels = {"semismooth_newton": "semismooth Newton (core)",
-          "semismooth_newton_cg_tenth_eta": "semismooth Newton, CG tolerance eta/10 instead of 1e-13",
+          "semismooth_newton_cg_tenth_eta": "semismooth Newton, CG residual eta/10 in multiplier units instead of 1e-13 relative",
           "projection": "projection (39)-(41), rho automatic (core)",
           "tao_bnls": "TAO BNLS (Newton line search, Hessian [[M,-M],[-M,M]])",
           "tao_tron": "TAO TRON (trust region Newton, same Hessian)",
@@ -214,7 +218,7 @@ if tao:
                                                    "met" if ratio >= 3 else "**missed**"))
     loose = by.get("semismooth_newton_cg_tenth_eta")
     if loose and loose["converged"] == "1":
-        print("With its CG tolerance tied to the target (eta/10, the usual inexact-Newton forcing),"
+        print("With its CG tolerance tied to the target (its residual at most eta/10 in multiplier units, the usual inexact-Newton forcing),"
               " semismooth Newton meets eta <= %s like TAO and the best PETSc solver takes **%.1fx** its"
               " time (target >= 3x: %s). This is the equal-accuracy figure; the first one holds semismooth"
               " Newton to five orders more accuracy than TAO."
@@ -257,11 +261,13 @@ print("|---|---|---|---|---|---|")
 print("| 1 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |" % (e1, t1, n * steps / t1, r1 / 2**20, r1 * 1024 / n))
 print("| 2 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |\n" % (e2, t2, n * steps / t2 / 2, r2 / 2**20, r2 * 1024 / n))
 print("Speed-up of the time loop, 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s), against %.2fx for the"
-      " STREAM triad on the same two cores: the explicit kernel is memory bound, so two ranks cannot"
-      " gain more than the memory system does. Setup speed-up %.2fx. The setup (deal.II's"
-      " fully distributed triangulation of one coarse cell per cell, DoF numbering, PETSc matrices)"
-      " dominates a run this short." % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**",
-                                          2 * triad2 / triad1, e1 / e2))
+      " STREAM triad on the same two cores (the explicit kernel is memory bound; %s). Setup speed-up"
+      " %.2fx. The setup (deal.II's fully distributed triangulation of one coarse cell per cell, DoF"
+      " numbering, PETSc matrices) dominates a run this short."
+      % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**", 2 * triad2 / triad1,
+         "above the triad's ratio, which moves between runs on this shared machine; why the time loop"
+         " scales better than the triad was not measured" if t1 / t2 > 2 * triad2 / triad1 else
+         "two ranks cannot gain more than the memory system does", e1 / e2))
 print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
 PY
 echo "wrote BENCHMARKS.md"
