@@ -234,6 +234,34 @@ if small:
              small["setup_seconds"], small["eta"], ref, float(small["seconds"]) / ref))
 print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
 PY
+# 7b. The same friction step on 2 ranks (one CG/KSP across both).
+friction_out2=$("${mpi[@]}" -np 2 build/bench/stickslip_friction_step_solvers 1000000 1e-6 120 2>&1 | grep '^friction_bench ')
+python3 - <<PY >> BENCHMARKS.md
+rows = []
+for line in """$friction_out2""".splitlines():
+    words = line.split()
+    row = dict(zip(words[2::2], words[3::2]))
+    row["solver"] = words[1]
+    rows.append(row)
+by = {r["solver"]: r for r in rows}
+ssn = float(by["semismooth_newton"]["seconds"])
+print("\nThe same step on 2 ranks:\n")
+print("| solver | iterations | seconds per solve | ratio to semismooth Newton | eta reached | converged |")
+print("|---|---|---|---|---|---|")
+for r in rows:
+    if r["solver"].endswith("_small"):
+        continue
+    t = float(r["seconds"])
+    print("| %s | %s | %.3g | %.1fx | %s | %s |" % (r["solver"], r["iterations"], t, t / ssn, r["eta"],
+          "yes" if r["converged"] == "1" else "**no** (%s)" % r.get("reason", "tolerance not met")))
+tao = [r for r in rows if r["solver"].startswith("tao_") and r["converged"] == "1"]
+if tao:
+    best = min(tao, key=lambda r: float(r["seconds"]))
+    loose = by.get("semismooth_newton_cg_tenth_eta")
+    print("\nBest converged PETSc solver on 2 ranks: %s, %.1fx semismooth Newton's time; %.1fx at equal"
+          " accuracy." % (best["solver"][4:].upper(), float(best["seconds"]) / ssn,
+                         float(best["seconds"]) / float(loose["seconds"])))
+PY
 # 8. The 1D string at 1e7 unknowns and more (2^24 cells, 16777217 unknowns):
 #    1 and 2 ranks, 40 steps of the lumped explicit Lie scheme; peak memory
 #    per unknown (per rank) and the speed-up of the time loop. The mesh is
