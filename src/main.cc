@@ -255,15 +255,11 @@ namespace
                   comm);
     if (control.enabled)
       {
-        if (!line.resume_directory.empty() ||
-            parameters.output.checkpoint_interval > 0 ||
-            parameters.output.checkpoint_wall_interval > 0)
-          throw InputError("snapshots of a control run (the search state) "
-                           "are not supported yet: leave --resume and "
-                           "Output/Checkpoint interval out");
         model.reset();
         ControlDriver driver(
           parameters, control, source, create_model, prm, pcout, comm);
+        if (!line.resume_directory.empty())
+          driver.resume_from_snapshot();
         driver.run();
         return;
       }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """kill_resume.py STICKSLIP PRM OUTDIR [--np N] [--resume-np M] [--kills K]
                  [--corrupt] [--sigterm] [--seed S] [--set S]...
+                 [--identical FILE]...
 
 Checkpoint/restart test: runs PRM uninterrupted (the reference), then again
 with snapshots (Output/Checkpoint interval, given with --set), killing it with
@@ -9,7 +10,8 @@ it with --resume each time (on M ranks), until it completes. --corrupt
 damages the newest snapshot before one resume (the previous one must be used,
 with a warning); --sigterm ends one attempt with SIGTERM instead (exit status
 3, a final snapshot). The final history.csv must equal the reference to 1e-12
-relative. Exit 0/1.
+relative, and every --identical FILE (e.g. optimization.csv of a control
+search) must equal the reference byte for byte. Exit 0/1.
 """
 import argparse
 import filecmp
@@ -53,6 +55,7 @@ def main():
     parser.add_argument("--sigterm", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[])
+    parser.add_argument("--identical", action="append", default=[])
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sets = []
@@ -142,6 +145,12 @@ def main():
                               os.path.join(run, "history.csv"), "--tolerance", "1e-12"])
     if compare.returncode != 0:
         return 1
+    for name in args.identical:
+        if not filecmp.cmp(os.path.join(reference, name), os.path.join(run, name),
+                           shallow=False):
+            print("FAIL: %s differs from the uninterrupted run's" % name)
+            return 1
+        print("%s identical to the uninterrupted run's" % name)
     print("%d kills%s%s, history equal to the uninterrupted run: PASS"
           % (kills, ", 1 corrupt snapshot" if corrupted else "",
              ", 1 SIGTERM" if terminated else ""))

@@ -47,6 +47,14 @@ namespace stickslip
 
 
 
+  void
+  CheckpointArchive::add(std::vector<double> &array)
+  {
+    arrays.push_back(&array);
+  }
+
+
+
   namespace
   {
     const char magic[8] = {'S', 'T', 'K', 'S', 'N', 'A', 'P', '1'};
@@ -139,10 +147,22 @@ namespace stickslip
 
 
   CheckpointStore::CheckpointStore(const std::string &output_directory,
-                                   const MPI_Comm     comm)
+                                   const MPI_Comm     comm,
+                                   const bool         replicated)
     : directory((std::filesystem::path(output_directory) / "checkpoints").string())
     , comm(comm)
+    , replicated(replicated)
   {}
+
+
+
+  void
+  CheckpointStore::clear() const
+  {
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      std::filesystem::remove_all(directory);
+    MPI_Barrier(comm);
+  }
 
 
 
@@ -159,11 +179,14 @@ namespace stickslip
                          const CheckpointArchive &archive,
                          const std::string &      meta) const
   {
-    namespace fs          = std::filesystem;
-    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
-    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-    const fs::path     final_path = fs::path(directory) / snapshot_name(step);
-    const fs::path     temporary  = final_path.string() + ".tmp";
+    namespace fs            = std::filesystem;
+    const unsigned int rank = Utilities::MPI::this_mpi_process(comm);
+    // A replicated store writes one file, as if from one rank.
+    const unsigned int n_ranks =
+      replicated ? 1 : Utilities::MPI::n_mpi_processes(comm);
+    Assert(!replicated || archive.vectors.empty(), ExcInternalError());
+    const fs::path final_path = fs::path(directory) / snapshot_name(step);
+    const fs::path temporary  = final_path.string() + ".tmp";
     if (rank == 0)
       {
         fs::create_directories(directory);
@@ -197,9 +220,22 @@ namespace stickslip
     put<std::uint32_t>(bytes, archive.flags.size());
     for (const bool *f : archive.flags)
       put<std::uint8_t>(bytes, *f ? 1 : 0);
+    // Only archives with arrays have the section: older snapshots stay
+    // readable.
+    if (!archive.arrays.empty())
+      {
+        put<std::uint32_t>(bytes, archive.arrays.size());
+        for (const std::vector<double> *array : archive.arrays)
+          {
+            put<std::uint64_t>(bytes, array->size());
+            for (const double value : *array)
+              put<double>(bytes, value);
+          }
+      }
     put<std::uint64_t>(bytes, checksum(bytes));
-    write_synced((temporary / ("rank_" + std::to_string(rank) + ".bin")).string(),
-                 bytes);
+    if (rank < n_ranks)
+      write_synced(
+        (temporary / ("rank_" + std::to_string(rank) + ".bin")).string(), bytes);
     MPI_Barrier(comm);
 
     if (rank == 0)
@@ -257,7 +293,7 @@ namespace stickslip
         reason = e.what();
         return false;
       }
-    if (written_ranks != n_ranks && !any_partition)
+    if (written_ranks != n_ranks && !any_partition && !replicated)
       throw InputError("the snapshot " + path + " was written by " +
                        std::to_string(written_ranks) +
                        " MPI ranks; this model numbers its unknowns by "
@@ -338,6 +374,20 @@ namespace stickslip
               throw std::runtime_error(name + " holds other flags");
             for (bool *f : archive.flags)
               *f = in.get<std::uint8_t>() != 0;
+            if (!archive.arrays.empty())
+              {
+                if (in.get<std::uint32_t>() != archive.arrays.size())
+                  throw std::runtime_error(name + " holds other arrays");
+                for (std::vector<double> *array : archive.arrays)
+                  {
+                    const std::uint64_t n = in.get<std::uint64_t>();
+                    if (n > bytes.size() / sizeof(double))
+                      throw std::runtime_error(name + " has a bad array size");
+                    array->resize(n);
+                    for (double &value : *array)
+                      value = in.get<double>();
+                  }
+              }
           }
         if (written_ranks != n_ranks)
           for (unsigned int v = 0; v < archive.vectors.size(); ++v)

@@ -13,7 +13,8 @@ namespace stickslip
    * driver and the integrator: distributed vectors (stored as global index
    * and value, so that a snapshot of a model whose numbering does not depend
    * on the partition can be read by any number of ranks) and scalars that
-   * are the same on every rank.
+   * are the same on every rank, single or in arrays (replicated; an array
+   * takes the length it was written with).
    */
   class CheckpointArchive
   {
@@ -30,10 +31,14 @@ namespace stickslip
     void
     add(bool &flag);
 
-    std::vector<DistributedVector *> vectors;
-    std::vector<double *>            scalars;
-    std::vector<unsigned long *>     counters;
-    std::vector<bool *>              flags;
+    void
+    add(std::vector<double> &array);
+
+    std::vector<DistributedVector *>   vectors;
+    std::vector<double *>              scalars;
+    std::vector<unsigned long *>       counters;
+    std::vector<bool *>                flags;
+    std::vector<std::vector<double> *> arrays;
   };
 
 
@@ -45,11 +50,24 @@ namespace stickslip
    * marks the snapshot complete. A snapshot is built under a temporary
    * name and renamed; the previous one is deleted only after that, so one
    * complete snapshot always exists.
+   *
+   * A replicated store is for archives without distributed vectors, whose
+   * values are the same on every rank (the state of a control search):
+   * rank 0 writes a single file, and any number of ranks reads it.
    */
   class CheckpointStore
   {
   public:
-    CheckpointStore(const std::string &output_directory, const MPI_Comm comm);
+    CheckpointStore(const std::string &output_directory,
+                    const MPI_Comm     comm,
+                    const bool         replicated = false);
+
+    /**
+     * Delete the snapshots of an earlier run in this directory, which a
+     * later --resume would otherwise take for this run's (collective).
+     */
+    void
+    clear() const;
 
     /**
      * Write a snapshot of @p archive at step @p step with the driver's
@@ -88,6 +106,7 @@ namespace stickslip
 
     std::string directory;
     MPI_Comm    comm;
+    bool        replicated;
   };
 } // namespace stickslip
 

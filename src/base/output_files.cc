@@ -175,4 +175,26 @@ namespace stickslip
         rows.push_back(row);
       }
   }
+
+
+  std::vector<double>
+  CsvTable::flattened() const
+  {
+    std::vector<double> values;
+    for (const auto &row : rows)
+      values.insert(values.end(), row.begin(), row.end());
+    return values;
+  }
+
+
+
+  void
+  CsvTable::restore(const std::vector<double> &values)
+  {
+    AssertThrow(values.size() % columns.size() == 0,
+                ExcMessage("a snapshot's table has other columns"));
+    rows.clear();
+    for (std::size_t i = 0; i < values.size(); i += columns.size())
+      rows.emplace_back(values.begin() + i, values.begin() + i + columns.size());
+  }
 } // namespace stickslip

@@ -70,6 +70,14 @@ namespace stickslip
     void
     restore(const std::string &text);
 
+    /** The rows one after the other (for binary snapshots). */
+    std::vector<double>
+    flattened() const;
+
+    /** Replace the rows by @p values, rows one after the other. */
+    void
+    restore(const std::vector<double> &values);
+
   private:
     std::vector<std::string>         columns;
     std::vector<std::vector<double>> rows;

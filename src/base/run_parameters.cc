@@ -486,13 +486,17 @@ namespace stickslip
                         Patterns::Double(0),
                         "Simulated time between restart snapshots in "
                         "Directory/checkpoints (0: none). Resume with "
-                        "stickslip FILE.prm --resume DIRECTORY.");
+                        "stickslip FILE.prm --resume DIRECTORY. A control "
+                        "search has no simulated time: any value > 0 "
+                        "takes a snapshot of the search after every "
+                        "iteration.");
       prm.declare_entry("Checkpoint wall interval",
                         "0",
                         Patterns::Double(0),
                         "Wall-clock seconds between restart snapshots (0: "
                         "none), e.g. a little less than a job's time limit "
-                        "divided by a few.");
+                        "divided by a few; a control search takes its "
+                        "snapshot at the next iteration boundary.");
       prm.leave_subsection();
     }
 

@@ -1,13 +1,17 @@
 #include <base/expressions.h>
+#include <base/input_error.h>
 #include <base/output_files.h>
 #include <base/progress.h>
+#include <base/signals.h>
 #include <control/control_driver.h>
 #include <control/parallel_direct_search.h>
+#include <control/search_snapshots.h>
 #include <drivers/driver.h>
 #include <linear_algebra/dense_tools.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 namespace stickslip
@@ -29,6 +33,7 @@ namespace stickslip
     , group(MPI_COMM_NULL)
     , group_system_model(nullptr)
     , simulation_iterations(0)
+    , resume(false)
   {
     const unsigned int rank = Utilities::MPI::this_mpi_process(world);
     n_groups    = Utilities::MPI::n_mpi_processes(world) /
@@ -143,6 +148,14 @@ namespace stickslip
 
 
   void
+  ControlDriver::resume_from_snapshot()
+  {
+    resume = true;
+  }
+
+
+
+  void
   ControlDriver::run()
   {
     if (!parameters.time.convergence_time_steps.empty())
@@ -168,7 +181,19 @@ namespace stickslip
     OutputDirectory output(parameters.output.directory,
                            parameters.output.overwrite,
                            world);
-    output.prepare();
+    SearchSnapshots snapshots(parameters.output, output.file(""), world);
+    if (!resume)
+      {
+        output.prepare();
+        // Snapshots of an earlier run here would be taken for this one's.
+        snapshots.clear();
+      }
+    else if (!std::filesystem::is_directory(snapshots.folder()))
+      throw InputError("--resume " + parameters.output.directory +
+                       ": no snapshot to continue from in " +
+                       snapshots.folder() +
+                       " (was the run started with Output/Checkpoint "
+                       "interval or Checkpoint wall interval?)");
     {
       std::ostringstream used;
       prm.print_parameters(used, ParameterHandler::PRM);
@@ -211,12 +236,25 @@ namespace stickslip
                               1,
                               parameters.output.progress_interval,
                               parameters.output.quiet);
-    const auto observe = [&](const unsigned int          iteration,
-                             const std::vector<double> &best,
-                             const ControlOutcome &     outcome,
-                             const double               edge,
-                             const unsigned long        evaluations) {
-      const double value = penalty.value(best, outcome);
+    const ParallelDirectSearch search(control.search_scales,
+                                      control.tolerance,
+                                      control.max_simplexes);
+    const auto merit = [&](const std::vector<double> &v,
+                           const ControlOutcome &     outcome) {
+      return penalty.value(v, outcome);
+    };
+    const auto evaluator = [&](const std::vector<std::vector<double>> &points) {
+      return evaluate(points);
+    };
+    const bool take_snapshots = snapshots.enabled() || resume;
+
+    const auto observe = [&](const ParallelDirectSearch::State &state) {
+      const unsigned int         iteration   = state.simplexes;
+      const std::vector<double> &best        = state.vertices[0];
+      const ControlOutcome &     outcome     = state.outcomes[0];
+      const double               edge        = state.largest_edge();
+      const unsigned long        evaluations = state.evaluations;
+      const double               value       = penalty.value(best, outcome);
       std::vector<double> row = {double(iteration),
                                  value,
                                  edge,
@@ -246,21 +284,46 @@ namespace stickslip
                         evaluations);
           pcout << line << std::endl;
         }
+
+      if (!take_snapshots)
+        return;
+      // After the last iteration always: a resume then only reruns the
+      // controlled trajectory.
+      const bool due    = snapshots.due() || edge < control.tolerance;
+      const int  signal = termination_signal(world);
+      if (due || signal != 0)
+        snapshots.write(state, penalty, simulation_iterations, history);
+      if (signal != 0)
+        throw Interrupted(
+          std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+          " after simplex " + std::to_string(iteration) +
+          ": a snapshot of the search is in " + snapshots.folder() +
+          "; continue with --resume " + output.file(""));
     };
 
-    const ParallelDirectSearch search(control.search_scales,
-                                      control.tolerance,
-                                      control.max_simplexes);
-    const auto result = search.minimize(
-      control.initial_control,
-      control.initial_simplex_size,
-      [&](const std::vector<std::vector<double>> &points) {
-        return evaluate(points);
-      },
-      [&](const std::vector<double> &v, const ControlOutcome &outcome) {
-        return penalty.value(v, outcome);
-      },
-      observe);
+    ParallelDirectSearch::State state;
+    if (resume)
+      {
+        std::vector<std::string> warnings;
+        state = snapshots.read(
+          d, penalty, simulation_iterations, history, warnings);
+        for (const auto &warning : warnings)
+          pcout << "stickslip: warning: " << warning << std::endl;
+        // Rows written after the snapshot go; the search writes them again.
+        output.write_atomically("optimization.csv", history.to_string());
+        pcout << "  resumed after simplex " << state.simplexes << " ("
+              << state.evaluations << " simulations) from "
+              << snapshots.folder() << std::endl;
+      }
+    else
+      {
+        state = search.start(control.initial_control,
+                             control.initial_simplex_size,
+                             evaluator,
+                             merit);
+        observe(state);
+      }
+    const auto result = search.minimize(state, evaluator, merit, observe);
     const double wall = progress.elapsed();
 
     std::ostringstream summary;
@@ -287,8 +350,11 @@ namespace stickslip
     std::unique_ptr<Model> model = factory(world);
     dynamic_cast<FiniteDofModel &>(*model).set_control_force(
       control_force(result.best));
-    Parameters::Run final_run  = parameters;
-    final_run.output.overwrite = true;
+    // It takes no snapshots: after a stop it is simply run again.
+    Parameters::Run final_run                 = parameters;
+    final_run.output.overwrite                = true;
+    final_run.output.checkpoint_interval      = 0;
+    final_run.output.checkpoint_wall_interval = 0;
     Driver driver(final_run, source, *model, prm, pcout);
     driver.run();
     pcout << "  wrote " << output.file("optimization.csv") << std::endl;

@@ -26,6 +26,8 @@ namespace stickslip
    * group ran which point: the optimum is the same for any number of ranks.
    * Writes optimization.csv (one row per simplex), then runs the controlled
    * system with the optimal control through the usual Driver (history.csv).
+   * With snapshots (SearchSnapshots), a search stopped between two
+   * iterations continues where it was, with the same result.
    */
   class ControlDriver
   {
@@ -50,6 +52,13 @@ namespace stickslip
 
     void
     run();
+
+    /**
+     * Continue the search from the newest complete snapshot in the output
+     * directory (call before run()).
+     */
+    void
+    resume_from_snapshot();
 
   private:
     /** x(T), x'(T) of the group's model for the control @p v. */
@@ -76,6 +85,7 @@ namespace stickslip
     std::unique_ptr<Model>    group_model;
     FiniteDofModel *          group_system_model;
     unsigned long             simulation_iterations;
+    bool                      resume;
   };
 } // namespace stickslip
 

@@ -130,6 +130,16 @@ namespace stickslip
 
 
 
+  void
+  ControlPenalty::register_state(CheckpointArchive &archive)
+  {
+    for (double *x : {&rho_1, &rho_2, &rho_3, &best_cost, &norm_k, &best_violation})
+      archive.add(*x);
+    archive.add(has_best);
+  }
+
+
+
   double
   ControlPenalty::displacement_error(const ControlOutcome &outcome) const
   {

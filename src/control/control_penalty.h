@@ -1,6 +1,7 @@
 #ifndef stickslip_control_control_penalty_h
 #define stickslip_control_control_penalty_h
 
+#include <base/checkpoint.h>
 #include <control/control_parameters.h>
 
 #include <vector>
@@ -48,6 +49,10 @@ namespace stickslip
     /** E^2_inf of (4.2), or 0 without a velocity target. */
     double
     velocity_error(const ControlOutcome &outcome) const;
+
+    /** Everything update() changes, for snapshots of the search. */
+    void
+    register_state(CheckpointArchive &archive);
 
     double rho_1, rho_2, rho_3;
 

@@ -19,6 +19,25 @@ namespace stickslip
         sum += (a[i] - b[i]) * (a[i] - b[i]);
       return std::sqrt(sum);
     }
+
+    /** Best vertex first; stable, so ties keep the earlier vertex. */
+    void
+    order_vertices(ParallelDirectSearch::State &       state,
+                   const ParallelDirectSearch::Merit &merit)
+    {
+      const unsigned int  n = state.vertices.size();
+      std::vector<double> values(n);
+      for (unsigned int i = 0; i < n; ++i)
+        values[i] = merit(state.vertices[i], state.outcomes[i]);
+      std::vector<unsigned int> order(n);
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+        return values[a] < values[b];
+      });
+      const unsigned int best = order.front();
+      std::swap(state.vertices[0], state.vertices[best]);
+      std::swap(state.outcomes[0], state.outcomes[best]);
+    }
   } // namespace
 
 
@@ -33,68 +52,69 @@ namespace stickslip
 
 
 
+  double
+  ParallelDirectSearch::State::largest_edge() const
+  {
+    double edge = 0;
+    for (unsigned int i = 1; i < vertices.size(); ++i)
+      edge = std::max(edge, distance(vertices[i], vertices[0]));
+    return edge;
+  }
+
+
+
+  ParallelDirectSearch::State
+  ParallelDirectSearch::start(const Point &    initial,
+                              const double     size,
+                              const Evaluator &evaluate,
+                              const Merit &    merit) const
+  {
+    const unsigned int p = initial.size();
+    State              state;
+    state.vertices.assign(p + 1, initial);
+    for (unsigned int i = 0; i < p; ++i)
+      state.vertices[i + 1][i] += size;
+    state.outcomes    = evaluate(state.vertices);
+    state.simplexes   = 0;
+    state.evaluations = state.vertices.size();
+    order_vertices(state, merit);
+    return state;
+  }
+
+
+
   ParallelDirectSearch::Result
-  ParallelDirectSearch::minimize(const Point &    initial,
-                                 const double     size,
+  ParallelDirectSearch::minimize(State            state,
                                  const Evaluator &evaluate,
                                  const Merit &    merit,
                                  const Observer & observe) const
   {
-    const unsigned int p = initial.size();
-    std::vector<Point> vertices(p + 1, initial);
-    for (unsigned int i = 0; i < p; ++i)
-      vertices[i + 1][i] += size;
-    std::vector<ControlOutcome> outcomes    = evaluate(vertices);
-    unsigned long               evaluations = vertices.size();
-
-    // Best vertex first; stable, so ties keep the earlier vertex.
-    const auto order_vertices = [&]() {
-      std::vector<double> values(p + 1);
-      for (unsigned int i = 0; i <= p; ++i)
-        values[i] = merit(vertices[i], outcomes[i]);
-      std::vector<unsigned int> order(p + 1);
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        return values[a] < values[b];
-      });
-      const unsigned int best = order.front();
-      std::swap(vertices[0], vertices[best]);
-      std::swap(outcomes[0], outcomes[best]);
-    };
-    const auto largest_edge = [&]() {
-      double edge = 0;
-      for (unsigned int i = 1; i <= p; ++i)
-        edge = std::max(edge, distance(vertices[i], vertices[0]));
-      return edge;
-    };
-
-    order_vertices();
-    observe(0, vertices[0], outcomes[0], largest_edge(), evaluations);
-    const unsigned int n_scales = scales.size();
+    const unsigned int p           = state.vertices.size() - 1;
+    auto &             vertices    = state.vertices;
+    auto &             outcomes    = state.outcomes;
     const unsigned int contraction =
       std::find(scales.begin(), scales.end(), 0.5) - scales.begin();
 
-    unsigned int simplex = 0;
-    for (; largest_edge() >= tolerance; ++simplex)
+    while (state.largest_edge() >= tolerance)
       {
-        if (simplex == max_simplexes)
+        if (state.simplexes == max_simplexes)
           {
             std::ostringstream message;
             message << "the parallel direct search reached "
                        "'Control/Maximum simplexes' = "
                     << max_simplexes << " with the largest edge "
-                    << largest_edge() << " >= 'Control/Tolerance' = "
-                    << tolerance << " (" << evaluations
+                    << state.largest_edge() << " >= 'Control/Tolerance' = "
+                    << tolerance << " (" << state.evaluations
                     << " simulations). Raise the limit or the tolerance";
             throw RunError(message.str());
           }
         // Re-order: the merit may have changed with the last update.
-        order_vertices();
+        order_vertices(state, merit);
         const double best_value = merit(vertices[0], outcomes[0]);
 
         // The template: every trial simplex of the search scheme.
         std::vector<Point> trials;
-        trials.reserve(n_scales * p);
+        trials.reserve(scales.size() * p);
         for (const double s : scales)
           for (unsigned int i = 1; i <= p; ++i)
             {
@@ -104,7 +124,7 @@ namespace stickslip
               trials.push_back(point);
             }
         const std::vector<ControlOutcome> trial_outcomes = evaluate(trials);
-        evaluations += trials.size();
+        state.evaluations += trials.size();
 
         unsigned int best_trial       = 0;
         double       best_trial_value = merit(trials[0], trial_outcomes[0]);
@@ -124,9 +144,14 @@ namespace stickslip
             vertices[i] = trials[accepted * p + i - 1];
             outcomes[i] = trial_outcomes[accepted * p + i - 1];
           }
-        order_vertices();
-        observe(simplex + 1, vertices[0], outcomes[0], largest_edge(), evaluations);
+        order_vertices(state, merit);
+        ++state.simplexes;
+        observe(state);
       }
-    return {vertices[0], outcomes[0], simplex, evaluations, largest_edge()};
+    return {vertices[0],
+            outcomes[0],
+            static_cast<unsigned int>(state.simplexes),
+            state.evaluations,
+            state.largest_edge()};
   }
 } // namespace stickslip

@@ -23,7 +23,8 @@ namespace stickslip
    * The merit of a point may change between iterations (penalties that
    * depend on the previous best point): vertex outcomes are stored and
    * their merits recomputed each iteration. Every choice breaks ties by
-   * the order of the points, so the search is deterministic.
+   * the order of the points, so the search is deterministic, and its whole
+   * state between iterations (State) is what a restart needs.
    */
   class ParallelDirectSearch
   {
@@ -35,16 +36,27 @@ namespace stickslip
       std::function<std::vector<ControlOutcome>(const std::vector<Point> &)>;
     /** The merit (penalty) of a point with its outcome. */
     using Merit = std::function<double(const Point &, const ControlOutcome &)>;
+    /** The search between two iterations. */
+    struct State
+    {
+      /** The simplex, best vertex first, and the outcomes of its vertices. */
+      std::vector<Point>          vertices;
+      std::vector<ControlOutcome> outcomes;
+      /** Accepted simplexes (iterations) so far. */
+      unsigned long simplexes;
+      /** Evaluations (simulations) so far. */
+      unsigned long evaluations;
+
+      /** max_i |v_i - v_0|. */
+      double
+      largest_edge() const;
+    };
+
     /**
-     * Called with the best vertex after the initial simplex (iteration 0)
-     * and after every accepted simplex; its largest edge; the number of
-     * evaluations so far.
+     * Called after the initial simplex (State::simplexes = 0) and after
+     * every accepted simplex.
      */
-    using Observer = std::function<void(const unsigned int    iteration,
-                                        const Point &         best,
-                                        const ControlOutcome &outcome,
-                                        const double          largest_edge,
-                                        const unsigned long   evaluations)>;
+    using Observer = std::function<void(const State &state)>;
 
     struct Result
     {
@@ -59,13 +71,20 @@ namespace stickslip
                          const double               tolerance,
                          const unsigned int         max_simplexes);
 
+    /** The simplex {v_0, v_0 + h e_i}, evaluated, best vertex first. */
+    State
+    start(const Point &    initial,
+          const double     size,
+          const Evaluator &evaluate,
+          const Merit &    merit) const;
+
     /**
-     * Minimize from the simplex {v_0, v_0 + h e_i}. Throws a RunError when
-     * the iteration limit is reached.
+     * Iterate from @p state (a start() or a restored snapshot) until the
+     * largest edge is below the tolerance. Throws a RunError when the
+     * iteration limit is reached.
      */
     Result
-    minimize(const Point &    initial,
-             const double     size,
+    minimize(State            state,
              const Evaluator &evaluate,
              const Merit &    merit,
              const Observer & observe) const;
