@@ -212,13 +212,6 @@ namespace
     // transport, not a friction system); it reads Time and Output itself.
     if (prm.get("Model") == "slab")
       {
-        prm.enter_subsection("Output");
-        const bool snapshots = prm.get_double("Checkpoint interval") > 0 ||
-                               prm.get_double("Checkpoint wall interval") > 0;
-        prm.leave_subsection();
-        if (snapshots || !line.resume_directory.empty())
-          throw InputError("Output/Checkpoint interval, --resume: snapshots "
-                           "of the slab model are not supported yet");
         prm.enter_subsection("Control");
         const bool control = prm.get_bool("Enabled");
         prm.leave_subsection();
@@ -226,6 +219,8 @@ namespace
           throw InputError("Control/Enabled: the control problem of seed 002 "
                            "is for the finite-dof models (Model = ode)");
         Slab::SlabSimulation simulation(prm, source, comm, pcout);
+        if (!line.resume_directory.empty())
+          simulation.resume_from_snapshot();
         simulation.run();
         return;
       }

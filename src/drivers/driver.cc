@@ -1,12 +1,12 @@
+#include <deal.II/base/data_out_base.h>
 #include <deal.II/lac/vector.h>
 
+#include <base/checkpoint.h>
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <base/progress.h>
 #include <base/signals.h>
-#include <base/checkpoint.h>
-#include <deal.II/base/data_out_base.h>
-
+#include <base/time_grid.h>
 #include <drivers/driver.h>
 #include <linear_algebra/dense_tools.h>
 
@@ -33,21 +33,6 @@ namespace stickslip
       if (!(e_coarse > 0) || !(e_fine > 0))
         return not_measured;
       return std::log(e_coarse / e_fine) / std::log(dt_coarse / dt_fine);
-    }
-
-    /**
-     * The first t0 + k interval after @p t (k integer). Computed, not
-     * accumulated: an interval far below dt (or below the resolution of t)
-     * would never move an accumulated sum.
-     */
-    double
-    next_multiple(const double t0,
-                  const double interval,
-                  const double t,
-                  const double dt)
-    {
-      const double k = std::floor((t + 1e-9 * dt - t0) / interval) + 1;
-      return std::max(t0 + k * interval, t + 1e-9 * dt);
     }
 
     /** Least-squares slope of log e against log dt. */
@@ -554,8 +539,13 @@ namespace stickslip
       }
 
     // A resumed run continues in its own directory.
+    // A fresh run drops an earlier run's snapshots, which a later --resume
+    // would otherwise take for this run's.
     if (!resume)
-      output.prepare();
+      {
+        output.prepare();
+        CheckpointStore(output.file(""), system.comm).clear();
+      }
     else if (!std::filesystem::is_directory(output.file("checkpoints")))
       throw InputError("--resume " + parameters.output.directory +
                        ": no snapshot to continue from in " +

@@ -256,5 +256,17 @@ namespace stickslip
     {
       return courant;
     }
+
+
+
+    void
+    CharacteristicTransport::register_state(CheckpointArchive &archive)
+    {
+      for (unsigned int k = 0; k < 3; ++k)
+        {
+          archive.add(plus[k]);
+          archive.add(minus[k]);
+        }
+    }
   } // namespace Slab
 } // namespace stickslip

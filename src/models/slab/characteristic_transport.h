@@ -1,6 +1,7 @@
 #ifndef stickslip_models_slab_characteristic_transport_h
 #define stickslip_models_slab_characteristic_transport_h
 
+#include <base/checkpoint.h>
 #include <base/global.h>
 #include <models/slab/slab_parameters.h>
 
@@ -91,6 +92,13 @@ namespace stickslip
       /** max |b_3+-| over all nodes (Prop. 4 bound B_3max; collective). */
       double
       max_normal_characteristic() const;
+
+      /**
+       * Register b+ and b- of the owned and ghost nodes with a snapshot
+       * archive: the whole state of the interior.
+       */
+      void
+      register_state(CheckpointArchive &archive);
 
       /** Courant numbers d_k = c_k dt/dz. */
       const std::array<double, 3> &

@@ -1,7 +1,10 @@
 #include <deal.II/base/data_out_base.h>
 
+#include <base/checkpoint.h>
 #include <base/expressions.h>
 #include <base/progress.h>
+#include <base/signals.h>
+#include <base/time_grid.h>
 #include <models/slab/slab_output.h>
 #include <models/slab/slab_simulation.h>
 
@@ -10,7 +13,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <iterator>
 #include <sstream>
 
 namespace stickslip
@@ -82,6 +88,52 @@ namespace stickslip
         const std::size_t j = upper - times.begin();
         const double      w = (t - times[j - 1]) / (times[j] - times[j - 1]);
         return (1 - w) * values[j - 1] + w * values[j];
+      }
+
+
+      /**
+       * Restore the field-output list and the history rows from a
+       * snapshot's meta text, after checking that the snapshot is of this
+       * discretization.
+       */
+      void
+      restore_meta(const std::string &                          meta,
+                   const double                                 time_step,
+                   const unsigned int                           n_cells,
+                   std::vector<std::pair<double, std::string>> &pvd,
+                   CsvTable &                                   history)
+      {
+        std::istringstream in(meta);
+        std::string        word;
+        while (in >> word && word != "dt")
+          {
+          }
+        double       saved_dt    = 0;
+        unsigned int saved_cells = 0, n_fields = 0;
+        in >> saved_dt >> word >> saved_cells >> word >> n_fields;
+        if (std::abs(saved_dt - time_step) > 1e-12 * time_step ||
+            saved_cells != n_cells)
+          throw InputError("the snapshot was written with N_z = " +
+                           std::to_string(saved_cells) + " and dt = " +
+                           format_number(saved_dt) + ", this run has N_z = " +
+                           std::to_string(n_cells) + " and dt = " +
+                           format_number(time_step) +
+                           ": resume with the same 'Slab/Number of cells', "
+                           "'Slab/CFL number' and 'Time/Time step'");
+        pvd.clear();
+        for (unsigned int i = 0; i < n_fields; ++i)
+          {
+            double      time;
+            std::string name;
+            in >> time >> name;
+            pvd.emplace_back(time, name);
+          }
+        in >> word; // "history"
+        std::string rest((std::istreambuf_iterator<char>(in)),
+                         std::istreambuf_iterator<char>());
+        rest           = rest.substr(rest.find_first_not_of('\n'));
+        const auto end = rest.rfind("\ncomplete\n");
+        history.restore(rest.substr(0, end + 1));
       }
     } // namespace
 
@@ -387,9 +439,8 @@ namespace stickslip
 
       const double t0 = initial_time;
       const double t_end = t0 + d.n_steps * d.time_step;
-      if (write_outputs)
+      if (write_outputs && !resume)
         {
-          record(t0);
           if (parameters.write_profiles)
             write_profile_csv(local_profile(transport, parameters.compression, comm),
                               "profile-initial.csv",
@@ -405,17 +456,83 @@ namespace stickslip
           series->slip_2.push_back(state.velocity[1]);
         }
 
-      const double       interval = output_parameters.interval;
-      double             next_output = t0 + interval;
-      unsigned long long iterations = 0, multiple = 0;
-      double             max_pressure = state.pressure;
+      const double  interval    = output_parameters.interval;
+      double        next_output = t0 + interval;
+      unsigned long iterations = 0, multiple = 0;
+      double        max_pressure = state.pressure;
+
+      // Everything that carries over from step to step, for snapshots: b+-
+      // on every rank, the contact node's state, the counters; history rows
+      // and the field-output list travel in the snapshot's meta text.
+      const bool snapshots =
+        write_outputs && (resume || output_parameters.checkpoint_interval > 0 ||
+                          output_parameters.checkpoint_wall_interval > 0);
+      const double      checkpoint_interval = output_parameters.checkpoint_interval;
+      double            next_checkpoint     = t0 + checkpoint_interval;
+      unsigned long     completed_steps = 0, rows = 0, state_iterations = 0,
+                    state_solutions = 0;
+      CheckpointArchive archive;
+      transport.register_state(archive);
+      for (double *x : {&state.gap,
+                        &state.normal_velocity,
+                        &state.pressure,
+                        &state.velocity[0],
+                        &state.velocity[1],
+                        &state.incoming[0],
+                        &state.incoming[1],
+                        &state.friction_force[0],
+                        &state.friction_force[1],
+                        &state.displacement[0],
+                        &state.displacement[1],
+                        &next_output,
+                        &next_checkpoint,
+                        &max_pressure})
+        archive.add(*x);
+      for (unsigned long *c : {&completed_steps,
+                               &rows,
+                               &state_iterations,
+                               &state_solutions,
+                               &iterations,
+                               &multiple})
+        archive.add(*c);
+      archive.add(state.stick);
+      const CheckpointStore store(output.file(""), comm);
+      const auto snapshot_meta = [&]() {
+        std::ostringstream meta;
+        meta.precision(17);
+        meta << "dt " << d.time_step << "\ncells " << d.n_cells << "\nfields "
+             << pvd.size() << '\n';
+        for (const auto &field : pvd)
+          meta << field.first << ' ' << field.second << '\n';
+        meta << "history\n" << history.to_string();
+        return meta.str();
+      };
+      unsigned int first_step = 1;
+      if (snapshots && resume)
+        {
+          std::vector<std::string> warnings;
+          const std::string        meta = store.read(archive, false, warnings);
+          for (const auto &warning : warnings)
+            pcout << "stickslip: warning: " << warning << std::endl;
+          restore_meta(meta, d.time_step, d.n_cells, pvd, history);
+          state.iterations  = state_iterations;
+          state.n_solutions = state_solutions;
+          n_rows            = rows;
+          first_step        = completed_steps + 1;
+          pcout << "  resumed at step " << completed_steps
+                << " (t = " << t0 + completed_steps * d.time_step << ") from "
+                << store.folder() << std::endl;
+        }
+      else if (write_outputs)
+        record(t0);
+      auto last_wall_checkpoint = std::chrono::steady_clock::now();
       ProgressReporter   progress(pcout,
                                 t0,
                                 t_end,
                                 output_parameters.progress_interval,
                                 output_parameters.quiet);
       const auto wall_start = std::chrono::steady_clock::now();
-      for (unsigned int n = 1; n <= d.n_steps; ++n)
+      for (unsigned int n = first_step; n <= d.n_steps; ++n)
         {
           transport.advance();
           if (transport.owns_bottom())
@@ -443,10 +560,56 @@ namespace stickslip
                n == d.n_steps))
             {
               record(t);
-              while (interval > 0 && next_output <= t + 1e-9 * d.time_step)
-                next_output += interval;
+              if (interval > 0)
+                next_output = next_multiple(t0, interval, t, d.time_step);
             }
           progress.update(t);
+
+          if (snapshots)
+            {
+              bool due = false;
+              if (checkpoint_interval > 0 &&
+                  t >= next_checkpoint - 1e-9 * d.time_step)
+                {
+                  due = true;
+                  next_checkpoint =
+                    next_multiple(t0, checkpoint_interval, t, d.time_step);
+                }
+              if (output_parameters.checkpoint_wall_interval > 0)
+                {
+                  const auto   now = std::chrono::steady_clock::now();
+                  const double seconds =
+                    std::chrono::duration<double>(now - last_wall_checkpoint)
+                      .count();
+                  // rank 0's clock decides for all
+                  if (Utilities::MPI::max(
+                        rank0 && seconds >= output_parameters.checkpoint_wall_interval ?
+                          1 :
+                          0,
+                        comm) == 1)
+                    {
+                      due                  = true;
+                      last_wall_checkpoint = now;
+                    }
+                }
+              const int signal = termination_signal(comm);
+              if ((due || signal != 0) && n < d.n_steps)
+                {
+                  completed_steps  = n;
+                  rows             = n_rows;
+                  state_iterations = state.iterations;
+                  state_solutions  = state.n_solutions;
+                  store.write(completed_steps, archive, snapshot_meta());
+                  output.write_atomically("history.csv", history.to_string());
+                }
+              if (signal != 0)
+                throw Interrupted(
+                  std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                  " at step " + std::to_string(n) + " (t = " +
+                  format_number(t) + "): a snapshot of this state is in " +
+                  store.folder() + "; continue with --resume " +
+                  output.file(""));
+            }
         }
       const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start)
@@ -462,7 +625,8 @@ namespace stickslip
           output.write_atomically("history.csv", history.to_string());
         }
 
-      const double updates = double(d.n_cells + 1) * d.n_steps;
+      const double updates =
+        double(d.n_cells + 1) * (d.n_steps - (first_step - 1));
       char         line[400];
       std::snprintf(line,
                     sizeof(line),
@@ -481,7 +645,7 @@ namespace stickslip
       pcout << line << std::endl;
       std::snprintf(line,
                     sizeof(line),
-                    "  friction: %llu slip-speed iterations, %llu steps with "
+                    "  friction: %lu slip-speed iterations, %lu steps with "
                     "several solutions of (52) (selection rule applied); "
                     "uniqueness condition eps + dt G/c1 > dt S L_mu %s at the "
                     "largest pressure S = %.6g Pa",
@@ -573,9 +737,36 @@ namespace stickslip
 
 
     void
+    SlabSimulation::resume_from_snapshot()
+    {
+      resume = true;
+    }
+
+
+
+    void
     SlabSimulation::run()
     {
-      output.prepare();
+      const bool snapshots = resume || output_parameters.checkpoint_interval > 0 ||
+                             output_parameters.checkpoint_wall_interval > 0;
+      if (snapshots && runs.size() > 1)
+        throw InputError(std::string(resume ? "--resume" :
+                                              "Output/Checkpoint interval") +
+                         ": snapshots are for single runs; this file asks "
+                         "for a refinement study (Slab/Convergence cells)");
+      // A fresh run drops an earlier run's snapshots; a resumed one
+      // continues in its own directory.
+      const CheckpointStore store(output.file(""), comm);
+      if (!resume)
+        {
+          output.prepare();
+          store.clear();
+        }
+      else if (!std::filesystem::is_directory(store.folder()))
+        throw InputError("--resume " + output_parameters.directory +
+                         ": no snapshot to continue from in " + store.folder() +
+                         " (was the run started with Output/Checkpoint "
+                         "interval or Checkpoint wall interval?)");
       {
         std::ostringstream used;
         prm.print_parameters(used, ParameterHandler::PRM);

@@ -44,6 +44,13 @@ namespace stickslip
       void
       run();
 
+      /**
+       * Continue a single run from the newest complete snapshot in its
+       * output directory (--resume) instead of starting it afresh.
+       */
+      void
+      resume_from_snapshot();
+
       static void
       declare_parameters(ParameterHandler &prm);
 
@@ -104,6 +111,7 @@ namespace stickslip
       std::unique_ptr<FunctionParser<1>> velocity_function;
       OutputDirectory                    output;
       std::vector<Discretization>        runs;
+      bool                               resume = false;
     };
   } // namespace Slab
 } // namespace stickslip
