@@ -298,7 +298,6 @@ main(int argc, char **argv)
         }
       if (line.parameter_file.empty())
         throw InputError(std::string("no parameter file given\n") + usage);
-      install_termination_handlers();
       run(line, comm, pcout);
     }
   catch (Interrupted &interruption)

@@ -10,6 +10,9 @@ namespace stickslip
     remember_signal(int signal)
     {
       received_signal = signal;
+      // A second signal (an impatient user, a scheduler's follow-up) ends
+      // the process without waiting for the snapshot.
+      std::signal(signal, SIG_DFL);
     }
   } // namespace
 
@@ -20,6 +23,15 @@ namespace stickslip
   {
     std::signal(SIGTERM, remember_signal);
     std::signal(SIGINT, remember_signal);
+  }
+
+
+
+  void
+  restore_default_termination_handlers()
+  {
+    std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGINT, SIG_DFL);
   }
 
 

@@ -12,10 +12,16 @@ namespace stickslip
   /**
    * SIGTERM and SIGINT, what schedulers send at the end of a job's time,
    * only set a flag; the driver looks at it after every step, writes a
-   * snapshot and stops with an Interrupted exception.
+   * snapshot and stops with an Interrupted exception. Only runs that take
+   * snapshots install this: any other run keeps the default, so that the
+   * signal stops it at once. A second signal also stops a run at once.
    */
   void
   install_termination_handlers();
+
+  /** Back to the default: the next SIGTERM or SIGINT ends the process. */
+  void
+  restore_default_termination_handlers();
 
   /** The signal received so far on any rank of @p comm (0: none; collective). */
   int

@@ -301,6 +301,8 @@ namespace stickslip
           "; continue with --resume " + output.file(""));
     };
 
+    if (take_snapshots)
+      install_termination_handlers();
     ParallelDirectSearch::State state;
     if (resume)
       {
@@ -325,6 +327,8 @@ namespace stickslip
       }
     const auto result = search.minimize(state, evaluator, merit, observe);
     const double wall = progress.elapsed();
+    // The controlled run takes no snapshots: a signal now ends it at once.
+    restore_default_termination_handlers();
 
     std::ostringstream summary;
     summary.precision(10);

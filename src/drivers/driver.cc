@@ -216,6 +216,8 @@ namespace stickslip
     integrator.register_state(archive);
     const CheckpointStore store(output.file(""), system.comm);
     const bool rank0 = Utilities::MPI::this_mpi_process(system.comm) == 0;
+    if (snapshots)
+      install_termination_handlers();
 
     if (snapshots && resume)
       {

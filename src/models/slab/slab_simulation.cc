@@ -497,6 +497,8 @@ namespace stickslip
         archive.add(*c);
       archive.add(state.stick);
       const CheckpointStore store(output.file(""), comm);
+      if (snapshots)
+        install_termination_handlers();
       const auto snapshot_meta = [&]() {
         std::ostringstream meta;
         meta.precision(17);
