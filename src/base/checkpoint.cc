@@ -55,6 +55,47 @@ namespace stickslip
 
 
 
+  void
+  write_outputs_and_history(
+    std::ostream &                                     meta,
+    const std::vector<std::pair<double, std::string>> &field_outputs,
+    const CsvTable &                                   history)
+  {
+    meta.precision(17);
+    meta << "fields " << field_outputs.size() << '\n';
+    for (const auto &field : field_outputs)
+      meta << field.first << ' ' << field.second << '\n';
+    meta << "history\n" << history.to_string();
+  }
+
+
+
+  void
+  read_outputs_and_history(std::istream &                               meta,
+                           std::vector<std::pair<double, std::string>> &field_outputs,
+                           CsvTable &                                   history)
+  {
+    std::string  word;
+    unsigned int n_fields = 0;
+    meta >> word >> n_fields;
+    field_outputs.clear();
+    for (unsigned int i = 0; i < n_fields; ++i)
+      {
+        double      time;
+        std::string name;
+        meta >> time >> name;
+        field_outputs.emplace_back(time, name);
+      }
+    meta >> word; // "history"
+    std::string rest((std::istreambuf_iterator<char>(meta)),
+                     std::istreambuf_iterator<char>());
+    rest           = rest.substr(rest.find_first_not_of('\n'));
+    const auto end = rest.rfind("\ncomplete\n");
+    history.restore(rest.substr(0, end + 1));
+  }
+
+
+
   namespace
   {
     const char magic[8] = {'S', 'T', 'K', 'S', 'N', 'A', 'P', '1'};

@@ -2,8 +2,11 @@
 #define stickslip_base_checkpoint_h
 
 #include <base/global.h>
+#include <base/output_files.h>
 
+#include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stickslip
@@ -40,6 +43,24 @@ namespace stickslip
     std::vector<bool *>                flags;
     std::vector<std::vector<double> *> arrays;
   };
+
+
+
+  /**
+   * The end of a snapshot's meta text that the drivers share: the list of
+   * field outputs (time, pvtu name) and the history rows so far.
+   */
+  void
+  write_outputs_and_history(
+    std::ostream &                                     meta,
+    const std::vector<std::pair<double, std::string>> &field_outputs,
+    const CsvTable &                                   history);
+
+  /** Read back what write_outputs_and_history() wrote. */
+  void
+  read_outputs_and_history(std::istream &                               meta,
+                           std::vector<std::pair<double, std::string>> &field_outputs,
+                           CsvTable &                                   history);
 
 
 

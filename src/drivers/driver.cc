@@ -115,10 +115,8 @@ namespace stickslip
   {
     std::ostringstream meta;
     meta.precision(17);
-    meta << "dt " << dt << "\nfields " << field_outputs.size() << '\n';
-    for (const auto &field : field_outputs)
-      meta << field.first << ' ' << field.second << '\n';
-    meta << "history\n" << history.to_string();
+    meta << "dt " << dt << '\n';
+    write_outputs_and_history(meta, field_outputs, history);
     return meta.str();
   }
 
@@ -138,22 +136,7 @@ namespace stickslip
       throw InputError("the snapshot was written with Time/Time step = " +
                        format_number(saved_dt) + ", this run has " +
                        format_number(dt) + ": resume with the same step");
-    unsigned int n_fields = 0;
-    in >> word >> n_fields;
-    field_outputs.clear();
-    for (unsigned int i = 0; i < n_fields; ++i)
-      {
-        double      time;
-        std::string name;
-        in >> time >> name;
-        field_outputs.emplace_back(time, name);
-      }
-    in >> word; // "history"
-    std::string rest((std::istreambuf_iterator<char>(in)),
-                     std::istreambuf_iterator<char>());
-    rest = rest.substr(rest.find_first_not_of('\n'));
-    const auto end = rest.rfind("\ncomplete\n");
-    history.restore(rest.substr(0, end + 1));
+    read_outputs_and_history(in, field_outputs, history);
   }
 
 

@@ -16,7 +16,6 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <iterator>
 #include <sstream>
 
 namespace stickslip
@@ -109,8 +108,8 @@ namespace stickslip
           {
           }
         double       saved_dt    = 0;
-        unsigned int saved_cells = 0, n_fields = 0;
-        in >> saved_dt >> word >> saved_cells >> word >> n_fields;
+        unsigned int saved_cells = 0;
+        in >> saved_dt >> word >> saved_cells;
         if (std::abs(saved_dt - time_step) > 1e-12 * time_step ||
             saved_cells != n_cells)
           throw InputError("the snapshot was written with N_z = " +
@@ -120,20 +119,7 @@ namespace stickslip
                            format_number(time_step) +
                            ": resume with the same 'Slab/Number of cells', "
                            "'Slab/CFL number' and 'Time/Time step'");
-        pvd.clear();
-        for (unsigned int i = 0; i < n_fields; ++i)
-          {
-            double      time;
-            std::string name;
-            in >> time >> name;
-            pvd.emplace_back(time, name);
-          }
-        in >> word; // "history"
-        std::string rest((std::istreambuf_iterator<char>(in)),
-                         std::istreambuf_iterator<char>());
-        rest           = rest.substr(rest.find_first_not_of('\n'));
-        const auto end = rest.rfind("\ncomplete\n");
-        history.restore(rest.substr(0, end + 1));
+        read_outputs_and_history(in, pvd, history);
       }
     } // namespace
 
@@ -502,11 +488,8 @@ namespace stickslip
       const auto snapshot_meta = [&]() {
         std::ostringstream meta;
         meta.precision(17);
-        meta << "dt " << d.time_step << "\ncells " << d.n_cells << "\nfields "
-             << pvd.size() << '\n';
-        for (const auto &field : pvd)
-          meta << field.first << ' ' << field.second << '\n';
-        meta << "history\n" << history.to_string();
+        meta << "dt " << d.time_step << "\ncells " << d.n_cells << '\n';
+        write_outputs_and_history(meta, pvd, history);
         return meta.str();
       };
       unsigned int first_step = 1;
