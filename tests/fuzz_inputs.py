@@ -93,7 +93,9 @@ def run_case(args, index, prm_name, mutant, description):
         output, _ = process.communicate(timeout=args.timeout)
         status = process.returncode
     except subprocess.TimeoutExpired:
+        # mpirun and its ranks (each rank has a process group of its own).
         os.killpg(process.pid, signal.SIGKILL)
+        subprocess.run(["pkill", "-KILL", "-s", str(process.pid)])
         output, _ = process.communicate()
         status = None
     output = output.decode("latin-1")

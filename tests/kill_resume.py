@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""kill_resume.py STICKSLIP PRM OUTDIR [--np N] [--resume-np M] [--kills K]
-                 [--corrupt] [--sigterm] [--seed S] [--set S]...
-                 [--identical FILE]...
+"""kill_resume.py STICKSLIP PRM OUTDIR [--np N] [--resume-np M[,M2...]]
+                 [--kills K] [--corrupt] [--sigterm] [--seed S] [--set S]...
+                 [--identical FILE]... [--tolerance T]
 
 Checkpoint/restart test: runs PRM uninterrupted (the reference), then again
 with snapshots (Output/Checkpoint interval, given with --set), killing it with
 SIGKILL K times at random moments after a new snapshot appeared and resuming
-it with --resume each time (on M ranks), until it completes. --corrupt
+it with --resume each time (on M ranks, or on M, M2, ... in turn, so that a
+snapshot written on one number of ranks is read on another), until it
+completes. --corrupt
 damages the newest snapshot before one resume (the previous one must be used,
 with a warning); --sigterm ends one attempt with SIGTERM instead (exit status
 3, a final snapshot). The final history.csv must equal the reference to 1e-12
-relative, and every --identical FILE (e.g. optimization.csv of a control
+relative (or T: a run resumed on other ranks with iterative solvers matches
+only to their tolerance), and every --identical FILE (e.g. optimization.csv of a control
 search, or solution.pvd: no duplicated or missing outputs) must equal the
 reference line for line (deal.II's time stamps apart). Exit 0/1.
 """
@@ -35,6 +38,21 @@ def launcher(np_):
     return command
 
 
+def signal_job(process, sig, executable):
+    """SIGKILL: every process of the run, mpirun and its ranks (Open MPI puts
+    each rank in a process group of its own, so a signal to mpirun's group
+    alone would leave the ranks running), as a node failure ends a job.
+    SIGTERM: the ranks, as a scheduler signals a job's tasks (a SIGTERM to
+    mpirun itself makes it tear the job down and drop the ranks' output)."""
+    name = os.path.basename(executable)[:15]
+    if sig == signal.SIGKILL:
+        os.killpg(process.pid, sig)
+        subprocess.run(["pkill", "-KILL", "-s", str(process.pid)])
+    else:
+        subprocess.run(["pkill", "-" + str(int(sig)), "-s", str(process.pid),
+                        "-x", name])
+
+
 def content(path):
     """The lines of a file without deal.II's generation time stamps."""
     with open(path) as f:
@@ -55,19 +73,20 @@ def main():
     parser.add_argument("prm")
     parser.add_argument("out")
     parser.add_argument("--np", type=int, default=1)
-    parser.add_argument("--resume-np", type=int, default=0)
+    parser.add_argument("--resume-np", default="")
     parser.add_argument("--kills", type=int, default=3)
     parser.add_argument("--corrupt", action="store_true")
     parser.add_argument("--sigterm", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[])
     parser.add_argument("--identical", action="append", default=[])
+    parser.add_argument("--tolerance", default="1e-12")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sets = []
     for s in args.set:
         sets += ["--set", s]
-    resume_np = args.resume_np or args.np
+    resume_nps = [int(n) for n in args.resume_np.split(",") if n] or [args.np]
 
     reference = os.path.join(args.out, "reference")
     run = os.path.join(args.out, "interrupted")
@@ -78,7 +97,15 @@ def main():
                    check=True, stdout=subprocess.DEVNULL)
 
     first = launcher(args.np) + base + ["--set", "Output/Directory=" + run]
-    again = launcher(resume_np) + base + ["--resume", run]
+    resumes = 0
+
+    def next_resume():
+        nonlocal resumes
+        np_ = resume_nps[resumes % len(resume_nps)]
+        resumes += 1
+        print("resuming on %d rank%s" % (np_, "s" if np_ > 1 else ""))
+        return launcher(np_) + base + ["--resume", run]
+
     attempts, kills, corrupted, terminated = 0, 0, False, False
     command = first
     while True:
@@ -95,27 +122,31 @@ def main():
             # Wait for a new snapshot, then a random moment more.
             while process.poll() is None and snapshots(run) == seen:
                 time.sleep(0.01)
-            time.sleep(rng.uniform(0, 0.3))
+            # SIGTERM soon after the snapshot, so that it arrives before the
+            # run ends.
+            time.sleep(rng.uniform(0, 0.3 if kills < args.kills else 0.02))
             if process.poll() is None:
                 if kills < args.kills:
-                    os.killpg(process.pid, signal.SIGKILL)
+                    signal_job(process, signal.SIGKILL, args.exe)
                     kills += 1
                     print("attempt %d: killed (SIGKILL) after %s"
                           % (attempts, snapshots(run)[-1:]))
                 else:
-                    os.killpg(process.pid, signal.SIGTERM)
+                    signal_job(process, signal.SIGTERM, args.exe)
                     terminated = True
         output, _ = process.communicate()
         output = output.decode()
-        if terminated and process.returncode == 3:
+        # A run ended by SIGTERM exits with status 3 (mpirun passes it on).
+        if terminated is True and process.returncode == 3:
             if "interrupted by SIGTERM" not in output:
                 print(output)
                 print("FAIL: SIGTERM without its message")
                 return 1
-            print("attempt %d: SIGTERM, exit 3, %s" % (attempts, snapshots(run)[-1:]))
+            print("attempt %d: SIGTERM, exit %d, %s"
+                  % (attempts, process.returncode, snapshots(run)[-1:]))
             terminated = "done"
         elif process.returncode == 0:
-            if "resumed" not in output and command is again:
+            if "resumed" not in output and command is not first:
                 print(output)
                 print("FAIL: completed without resuming")
                 return 1
@@ -124,6 +155,11 @@ def main():
         elif process.returncode not in (-9, 137) and kills == 0:
             print(output)
             print("FAIL: exit status %d" % process.returncode)
+            return 1
+        elif terminated is True:
+            print(output)
+            print("FAIL: SIGTERM ended the run with exit status %d, not 3"
+                  % process.returncode)
             return 1
         if not snapshots(run):
             command = first  # killed before the first snapshot: start over
@@ -135,7 +171,7 @@ def main():
                 f.write(b"\xff\xfe\xfd\xfc")
             corrupted = True
             print("corrupted", newest)
-            probe = subprocess.run(again, stdout=subprocess.PIPE,
+            probe = subprocess.run(next_resume(), stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT)
             text = probe.stdout.decode()
             if "is incomplete or corrupt" not in text or probe.returncode != 0:
@@ -144,11 +180,11 @@ def main():
                 return 1
             print("resumed past the corrupt snapshot with a warning: completed")
             break
-        command = again
+        command = next_resume()
 
     compare = subprocess.run([sys.executable, os.path.join(HERE, "compare_histories.py"),
                               os.path.join(reference, "history.csv"),
-                              os.path.join(run, "history.csv"), "--tolerance", "1e-12"])
+                              os.path.join(run, "history.csv"), "--tolerance", args.tolerance])
     if compare.returncode != 0:
         return 1
     for name in args.identical:

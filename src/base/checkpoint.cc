@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -51,6 +53,25 @@ namespace stickslip
   CheckpointArchive::add(std::vector<double> &array)
   {
     arrays.push_back(&array);
+  }
+
+
+
+  void
+  CheckpointArchive::set_entry_locations(const unsigned int  dimension,
+                                         std::vector<double> coordinates)
+  {
+    Assert(dimension > 0 && dimension <= 3, ExcInternalError());
+    location_dimension = dimension;
+    locations          = std::move(coordinates);
+  }
+
+
+
+  bool
+  CheckpointArchive::has_entry_locations() const
+  {
+    return location_dimension > 0;
   }
 
 
@@ -176,6 +197,72 @@ namespace stickslip
                          std::istreambuf_iterator<char>());
     }
 
+    /**
+     * Finds an entry of a snapshot by its location: the coordinates are
+     * rounded to a grid far finer than any mesh, and a point that rounds
+     * differently on the other partition (it lies on a grid line) is found
+     * in a neighbouring grid cell.
+     */
+    class LocationLookup
+    {
+    public:
+      LocationLookup(const std::vector<double> &coordinates,
+                     const unsigned int         dimension)
+        : dimension(dimension)
+      {
+        double extent = 0;
+        for (const double x : coordinates)
+          extent = std::max(extent, std::abs(x));
+        spacing = 1e-10 * std::max(extent, 1e-300);
+        const std::size_t n = coordinates.size() / dimension;
+        table.reserve(n);
+        for (std::size_t i = 0; i < n; ++i)
+          table.emplace_back(key(&coordinates[i * dimension]), i);
+        std::sort(table.begin(), table.end());
+        for (std::size_t i = 1; i < table.size(); ++i)
+          if (table[i].first == table[i - 1].first)
+            throw std::runtime_error("two unknowns share a location");
+      }
+
+      /** The entry at @p point, or -1 if there is none. */
+      std::int64_t
+      find(const double *point) const
+      {
+        const Key center = key(point);
+        const int reach  = 1;
+        Key       probe  = center;
+        // 3^dimension neighbours, the center first.
+        for (unsigned int code = 0; code < std::pow(3, dimension); ++code)
+          {
+            unsigned int c = code;
+            for (unsigned int d = 0; d < dimension; ++d, c /= 3)
+              probe[d] = center[d] + ((c % 3 == 0) ? 0 : (c % 3 == 1) ? reach : -reach);
+            const auto found = std::lower_bound(table.begin(),
+                                                table.end(),
+                                                std::make_pair(probe, std::size_t(0)));
+            if (found != table.end() && found->first == probe)
+              return found->second;
+          }
+        return -1;
+      }
+
+    private:
+      using Key = std::array<std::int64_t, 3>;
+
+      Key
+      key(const double *point) const
+      {
+        Key k = {{0, 0, 0}};
+        for (unsigned int d = 0; d < dimension; ++d)
+          k[d] = std::llround(point[d] / spacing);
+        return k;
+      }
+
+      unsigned int                             dimension;
+      double                                   spacing;
+      std::vector<std::pair<Key, std::size_t>> table;
+    };
+
     std::string
     snapshot_name(const unsigned long step)
     {
@@ -236,6 +323,8 @@ namespace stickslip
       }
     MPI_Barrier(comm);
 
+    for (const auto &prepare : archive.before_write)
+      prepare();
     std::string bytes(magic, sizeof(magic));
     put<std::uint32_t>(bytes, n_ranks);
     put<std::uint32_t>(bytes, rank);
@@ -251,6 +340,18 @@ namespace stickslip
             put<std::uint64_t>(bytes, i);
             put<double>(bytes, values[k++]);
           }
+      }
+    if (archive.has_entry_locations())
+      {
+        const std::size_t n_entries =
+          archive.locations.size() / archive.location_dimension;
+        for (const DistributedVector *vector : archive.vectors)
+          AssertThrow(vector->locally_owned_size() == n_entries,
+                      ExcInternalError());
+        put<std::uint32_t>(bytes, archive.location_dimension);
+        put<std::uint64_t>(bytes, n_entries);
+        for (const double x : archive.locations)
+          put<double>(bytes, x);
       }
     put<std::uint32_t>(bytes, archive.scalars.size());
     for (const double *s : archive.scalars)
@@ -334,7 +435,9 @@ namespace stickslip
         reason = e.what();
         return false;
       }
-    if (written_ranks != n_ranks && !any_partition && !replicated)
+    // Entries with locations are matched by place on another partition.
+    const bool locations = archive.has_entry_locations();
+    if (written_ranks != n_ranks && !any_partition && !locations && !replicated)
       throw InputError("the snapshot " + path + " was written by " +
                        std::to_string(written_ranks) +
                        " MPI ranks; this model numbers its unknowns by "
@@ -350,11 +453,18 @@ namespace stickslip
       for (unsigned int r = 0; r < written_ranks; ++r)
         files.push_back(r);
 
+    const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<std::vector<double>> replicated(archive.vectors.size());
+    std::vector<double>              written_locations;
     if (written_ranks != n_ranks)
-      for (unsigned int v = 0; v < archive.vectors.size(); ++v)
-        replicated[v].assign(archive.vectors[v]->size(),
-                             std::numeric_limits<double>::quiet_NaN());
+      {
+        for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+          replicated[v].assign(archive.vectors[v]->size(), nan);
+        if (locations && !archive.vectors.empty())
+          written_locations.assign(archive.vectors[0]->size() *
+                                     archive.location_dimension,
+                                   nan);
+      }
     try
       {
         for (const unsigned int file : files)
@@ -374,6 +484,7 @@ namespace stickslip
             in.get<std::uint32_t>(); // rank
             if (in.get<std::uint32_t>() != archive.vectors.size())
               throw std::runtime_error(name + " holds other vectors");
+            std::vector<std::uint64_t> file_indices;
             for (unsigned int v = 0; v < archive.vectors.size(); ++v)
               {
                 DistributedVector &vector = *archive.vectors[v];
@@ -401,20 +512,53 @@ namespace stickslip
                       if (i >= replicated[v].size())
                         throw std::runtime_error(name + " has another size");
                       replicated[v][i] = value;
+                      if (v == 0)
+                        file_indices.push_back(i);
                     }
               }
+            if (locations)
+              {
+                const unsigned int dimension = in.get<std::uint32_t>();
+                const std::uint64_t n        = in.get<std::uint64_t>();
+                if (dimension != archive.location_dimension ||
+                    (written_ranks != n_ranks && !archive.vectors.empty() &&
+                     n != file_indices.size()))
+                  throw std::runtime_error(name + " has other locations");
+                for (std::uint64_t j = 0; j < n; ++j)
+                  for (unsigned int d = 0; d < dimension; ++d)
+                    {
+                      const double x = in.get<double>();
+                      if (!written_locations.empty())
+                        written_locations[file_indices[j] * dimension + d] = x;
+                    }
+              }
+            // Scalars: this rank's, or (another partition) rank 0's; the
+            // other files are still read through, for their checksums.
+            const bool keep = (file == files.front());
             if (in.get<std::uint32_t>() != archive.scalars.size())
               throw std::runtime_error(name + " holds other scalars");
             for (double *s : archive.scalars)
-              *s = in.get<double>();
+              {
+                const double value = in.get<double>();
+                if (keep)
+                  *s = value;
+              }
             if (in.get<std::uint32_t>() != archive.counters.size())
               throw std::runtime_error(name + " holds other counters");
             for (unsigned long *c : archive.counters)
-              *c = in.get<std::uint64_t>();
+              {
+                const unsigned long value = in.get<std::uint64_t>();
+                if (keep)
+                  *c = value;
+              }
             if (in.get<std::uint32_t>() != archive.flags.size())
               throw std::runtime_error(name + " holds other flags");
             for (bool *f : archive.flags)
-              *f = in.get<std::uint8_t>() != 0;
+              {
+                const bool value = in.get<std::uint8_t>() != 0;
+                if (keep)
+                  *f = value;
+              }
             if (!archive.arrays.empty())
               {
                 if (in.get<std::uint32_t>() != archive.arrays.size())
@@ -424,24 +568,60 @@ namespace stickslip
                     const std::uint64_t n = in.get<std::uint64_t>();
                     if (n > bytes.size() / sizeof(double))
                       throw std::runtime_error(name + " has a bad array size");
-                    array->resize(n);
-                    for (double &value : *array)
+                    std::vector<double> values(n);
+                    for (double &value : values)
                       value = in.get<double>();
+                    if (keep)
+                      *array = std::move(values);
                   }
               }
           }
         if (written_ranks != n_ranks)
-          for (unsigned int v = 0; v < archive.vectors.size(); ++v)
-            {
-              LocalValues values(*archive.vectors[v]);
-              std::size_t k = 0;
-              for (const auto i : archive.vectors[v]->locally_owned_elements())
-                {
-                  if (std::isnan(replicated[v][i]))
-                    throw std::runtime_error("an entry is missing");
-                  values[k++] = replicated[v][i];
-                }
-            }
+          {
+            // The snapshot's index of each owned entry: the same index, or
+            // the entry at the same place.
+            std::vector<std::uint64_t> source;
+            if (!archive.vectors.empty())
+              {
+                const IndexSet owned =
+                  archive.vectors[0]->locally_owned_elements();
+                source.reserve(owned.n_elements());
+                if (locations)
+                  {
+                    for (const double x : written_locations)
+                      if (std::isnan(x))
+                        throw std::runtime_error("an entry's location is missing");
+                    const LocationLookup lookup(written_locations,
+                                                archive.location_dimension);
+                    written_locations.clear();
+                    written_locations.shrink_to_fit();
+                    for (std::size_t k = 0; k < owned.n_elements(); ++k)
+                      {
+                        const std::int64_t j = lookup.find(
+                          &archive.locations[k * archive.location_dimension]);
+                        if (j < 0)
+                          throw std::runtime_error(
+                            "an unknown of this mesh lies where the snapshot "
+                            "has none (was it written for another mesh?)");
+                        source.push_back(j);
+                      }
+                  }
+                else
+                  for (const auto i : owned)
+                    source.push_back(i);
+              }
+            for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+              {
+                LocalValues values(*archive.vectors[v]);
+                for (std::size_t k = 0; k < source.size(); ++k)
+                  {
+                    const double value = replicated[v][source[k]];
+                    if (std::isnan(value))
+                      throw std::runtime_error("an entry is missing");
+                    values[k] = value;
+                  }
+              }
+          }
       }
     catch (std::exception &e)
       {
@@ -480,7 +660,11 @@ namespace stickslip
         const bool  ok = try_read(path, archive, any_partition, meta, reason);
         // Every rank must have read its part.
         if (Utilities::MPI::min(ok ? 1 : 0, comm) == 1)
-          return meta;
+          {
+            for (const auto &restore : archive.after_read)
+              restore();
+            return meta;
+          }
         if (reason.empty())
           reason = "another rank could not read its file";
         warnings.push_back("the snapshot " + path +

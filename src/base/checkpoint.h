@@ -4,6 +4,7 @@
 #include <base/global.h>
 #include <base/output_files.h>
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -15,9 +16,10 @@ namespace stickslip
    * The restartable state of a run, registered in a fixed order by the
    * driver and the integrator: distributed vectors (stored as global index
    * and value, so that a snapshot of a model whose numbering does not depend
-   * on the partition can be read by any number of ranks) and scalars that
-   * are the same on every rank, single or in arrays (replicated; an array
-   * takes the length it was written with).
+   * on the partition can be read by any number of ranks) and scalars, single
+   * or in arrays (an array takes the length it was written with). Scalars
+   * are per rank; read on another number of ranks, every rank gets those of
+   * the snapshot's rank 0.
    */
   class CheckpointArchive
   {
@@ -37,11 +39,36 @@ namespace stickslip
     void
     add(std::vector<double> &array);
 
+    /**
+     * Where each locally owned entry of the vectors lies: @p dimension
+     * coordinates per entry, in the order of the locally owned index set
+     * that every vector of the archive shares. With locations a snapshot
+     * resumes on any number of ranks even where the numbering of the
+     * unknowns depends on the partition (a p4est mesh): the entries are
+     * matched by place, not by index.
+     */
+    void
+    set_entry_locations(const unsigned int dimension,
+                        std::vector<double> coordinates);
+
+    bool
+    has_entry_locations() const;
+
+    /**
+     * Work done just before a snapshot is written (copy a state kept
+     * elsewhere into registered vectors) and just after one is read (copy
+     * it back).
+     */
+    std::vector<std::function<void()>> before_write;
+    std::vector<std::function<void()>> after_read;
+
     std::vector<DistributedVector *>   vectors;
     std::vector<double *>              scalars;
     std::vector<unsigned long *>       counters;
     std::vector<bool *>                flags;
     std::vector<std::vector<double> *> arrays;
+    unsigned int                       location_dimension = 0;
+    std::vector<double>                locations;
   };
 
 

@@ -10,9 +10,13 @@ namespace stickslip
     remember_signal(int signal)
     {
       received_signal = signal;
-      // A second signal (an impatient user, a scheduler's follow-up) ends
-      // the process without waiting for the snapshot.
-      std::signal(signal, SIG_DFL);
+      // A second Ctrl-C (an impatient user) ends the process without
+      // waiting for the snapshot. A repeated SIGTERM does not: a scheduler
+      // signals every process of the job and mpirun forwards the signal
+      // too, so a rank may get it twice (the scheduler's follow-up is
+      // SIGKILL).
+      if (signal == SIGINT)
+        std::signal(signal, SIG_DFL);
     }
   } // namespace
 

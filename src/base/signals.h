@@ -14,7 +14,8 @@ namespace stickslip
    * only set a flag; the driver looks at it after every step, writes a
    * snapshot and stops with an Interrupted exception. Only runs that take
    * snapshots install this: any other run keeps the default, so that the
-   * signal stops it at once. A second signal also stops a run at once.
+   * signal stops it at once. A second SIGINT also stops a run at once; a
+   * repeated SIGTERM (from the scheduler and again from mpirun) does not.
    */
   void
   install_termination_handlers();

@@ -197,6 +197,8 @@ namespace stickslip
                     &integrator.statistics.friction_iterations})
       archive.add(*c);
     integrator.register_state(archive);
+    if (snapshots)
+      model.describe_unknown_locations(archive);
     const CheckpointStore store(output.file(""), system.comm);
     const bool rank0 = Utilities::MPI::this_mpi_process(system.comm) == 0;
     if (snapshots)

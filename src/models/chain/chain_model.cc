@@ -356,6 +356,14 @@ namespace stickslip
 
 
 
+  bool
+  ChainModel::numbering_independent_of_partition() const
+  {
+    return true;
+  }
+
+
+
   std::string
   ChainModel::write_fields(const double           t,
                            const FrictionState &  state,

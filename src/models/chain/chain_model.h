@@ -58,6 +58,10 @@ namespace stickslip
     bool
     has_field_output() const override;
 
+    /** Unknown i is mass i on any number of ranks. */
+    bool
+    numbering_independent_of_partition() const override;
+
     std::string
     write_fields(const double           t,
                  const FrictionState &  state,

@@ -39,4 +39,10 @@ namespace stickslip
   {
     return false;
   }
+
+
+
+  void
+  Model::describe_unknown_locations(CheckpointArchive &) const
+  {}
 } // namespace stickslip

@@ -1,6 +1,7 @@
 #ifndef stickslip_models_common_model_h
 #define stickslip_models_common_model_h
 
+#include <base/checkpoint.h>
 #include <base/output_files.h>
 #include <drivers/reference_solution.h>
 #include <friction/friction_system.h>
@@ -77,6 +78,14 @@ namespace stickslip
      */
     virtual bool
     numbering_independent_of_partition() const;
+
+    /**
+     * Give @p archive the places of the locally owned unknowns, by which a
+     * snapshot resumes on another number of ranks where the numbering
+     * depends on the partition. The default gives none.
+     */
+    virtual void
+    describe_unknown_locations(CheckpointArchive &archive) const;
   };
 } // namespace stickslip
 

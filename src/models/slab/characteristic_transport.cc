@@ -1,5 +1,7 @@
 #include <models/slab/characteristic_transport.h>
 
+#include <base/local_values.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -262,11 +264,39 @@ namespace stickslip
     void
     CharacteristicTransport::register_state(CheckpointArchive &archive)
     {
+      IndexSet owned(n_global_cells + 1);
+      owned.add_range(first, end);
       for (unsigned int k = 0; k < 3; ++k)
         {
-          archive.add(plus[k]);
-          archive.add(minus[k]);
+          snapshot_plus[k].reinit(owned, comm);
+          snapshot_minus[k].reinit(owned, comm);
+          archive.add(snapshot_plus[k]);
+          archive.add(snapshot_minus[k]);
         }
+      archive.before_write.emplace_back([this]() {
+        for (unsigned int k = 0; k < 3; ++k)
+          {
+            LocalValues to_plus(snapshot_plus[k]), to_minus(snapshot_minus[k]);
+            for (unsigned int i = first; i < end; ++i)
+              {
+                to_plus[i - first]  = plus[k][local(i)];
+                to_minus[i - first] = minus[k][local(i)];
+              }
+          }
+      });
+      archive.after_read.emplace_back([this]() {
+        for (unsigned int k = 0; k < 3; ++k)
+          {
+            ConstLocalValues from_plus(snapshot_plus[k]),
+              from_minus(snapshot_minus[k]);
+            for (unsigned int i = first; i < end; ++i)
+              {
+                plus[k][local(i)]  = from_plus[i - first];
+                minus[k][local(i)] = from_minus[i - first];
+              }
+          }
+        exchange_ghosts();
+      });
     }
   } // namespace Slab
 } // namespace stickslip

@@ -94,8 +94,10 @@ namespace stickslip
       max_normal_characteristic() const;
 
       /**
-       * Register b+ and b- of the owned and ghost nodes with a snapshot
-       * archive: the whole state of the interior.
+       * Register b+ and b- of the owned nodes with a snapshot archive, by
+       * global node number, so that a snapshot resumes on any number of
+       * ranks: the whole state of the interior (the ghosts are refreshed
+       * after reading). Allocates six vectors of the nodes for staging.
        */
       void
       register_state(CheckpointArchive &archive);
@@ -123,6 +125,9 @@ namespace stickslip
       // b+ and b- per component on owned nodes plus one ghost each side,
       // and scratch arrays for the new time level (swapped every step).
       std::array<std::vector<double>, 3> plus, minus, new_plus, new_minus;
+
+      // b+ and b- of the owned nodes as distributed vectors, for snapshots.
+      std::array<DistributedVector, 3> snapshot_plus, snapshot_minus;
     };
 
 

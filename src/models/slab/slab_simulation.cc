@@ -448,8 +448,9 @@ namespace stickslip
       double        max_pressure = state.pressure;
 
       // Everything that carries over from step to step, for snapshots: b+-
-      // on every rank, the contact node's state, the counters; history rows
-      // and the field-output list travel in the snapshot's meta text.
+      // by global node (any number of ranks reads them), the contact node's
+      // state and the counters (rank 0's matter); history rows and the
+      // field-output list travel in the snapshot's meta text.
       const bool snapshots =
         write_outputs && (resume || output_parameters.checkpoint_interval > 0 ||
                           output_parameters.checkpoint_wall_interval > 0);
@@ -458,7 +459,8 @@ namespace stickslip
       unsigned long     completed_steps = 0, rows = 0, state_iterations = 0,
                     state_solutions = 0;
       CheckpointArchive archive;
-      transport.register_state(archive);
+      if (snapshots)
+        transport.register_state(archive);
       for (double *x : {&state.gap,
                         &state.normal_velocity,
                         &state.pressure,
@@ -496,7 +498,7 @@ namespace stickslip
       if (snapshots && resume)
         {
           std::vector<std::string> warnings;
-          const std::string        meta = store.read(archive, false, warnings);
+          const std::string        meta = store.read(archive, true, warnings);
           for (const auto &warning : warnings)
             pcout << "stickslip: warning: " << warning << std::endl;
           restore_meta(meta, d.time_step, d.n_cells, pvd, history);

@@ -919,6 +919,20 @@ namespace stickslip
 
 
   template <int dim>
+  void
+  StringModel<dim>::describe_unknown_locations(CheckpointArchive &archive) const
+  {
+    std::vector<double> coordinates;
+    coordinates.reserve(owned_points.size() * dim);
+    for (const Point<dim> &point : owned_points)
+      for (unsigned int d = 0; d < dim; ++d)
+        coordinates.push_back(point[d]);
+    archive.set_entry_locations(dim, std::move(coordinates));
+  }
+
+
+
+  template <int dim>
   std::string
   StringModel<dim>::write_fields(const double           t,
                                  const FrictionState &  state,

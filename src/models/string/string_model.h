@@ -84,6 +84,10 @@ namespace stickslip
     std::string
     description() const override;
 
+    /** The support points of the owned DoFs (p4est numbers by partition). */
+    void
+    describe_unknown_locations(CheckpointArchive &archive) const override;
+
     /** Number of unknowns (all DoFs, Dirichlet ones included). */
     types::global_dof_index
     n_dofs() const;
