@@ -155,6 +155,7 @@ namespace stickslip
   {
     lambda             = warm_start;
     double noise_floor = 0;
+    double change      = 0;
     for (unsigned int iteration = 1; iteration <= parameters.max_iterations;
          ++iteration)
       {
@@ -165,7 +166,7 @@ namespace stickslip
         mass_solver.solve(w, rhs);
 
         // (41): lambda^{k+1} = P_Lambda(lambda^k + rho C W^k)
-        double change = 0;
+        change = 0;
         {
           ConstLocalValues velocity(w);
           ConstLocalValues c(system.friction_weights);
@@ -200,7 +201,9 @@ namespace stickslip
     message << "the projection algorithm (seed 000 (39)-(41)) did not reach "
                "'Friction/Tolerance' = "
             << parameters.tolerance << " in 'Friction/Maximum iterations' = "
-            << parameters.max_iterations << " iterations (rho = " << rho
+            << parameters.max_iterations
+            << " iterations (last change of the multiplier " << change
+            << ", rho = " << rho
             << ", tau_1 = " << tau
             << "). Raise the limit, or use Friction/Solver = semismooth newton";
     throw RunError(message.str());

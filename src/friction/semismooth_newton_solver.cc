@@ -173,6 +173,7 @@ namespace stickslip
                                           State::stick;
     }
 
+    unsigned int last_changed = 0;
     for (unsigned int iteration = 1; iteration <= parameters.max_iterations;
          ++iteration)
       {
@@ -250,7 +251,8 @@ namespace stickslip
                 }
             }
         }
-        if (Utilities::MPI::sum(n_changed, system.comm) == 0)
+        last_changed = Utilities::MPI::sum(n_changed, system.comm);
+        if (last_changed == 0)
           {
             warm_start = lambda;
             return iteration;
@@ -260,8 +262,10 @@ namespace stickslip
     message << "the semismooth Newton friction solver did not find stable "
                "stick/slip sets in 'Friction/Maximum iterations' = "
             << parameters.max_iterations
-            << " iterations. Raise the limit or use Friction/Solver = "
-               "projection";
+            << " iterations (unknowns moved between stick and slip by the "
+               "last one: "
+            << last_changed << "). Raise the limit or use "
+               "Friction/Solver = projection";
     throw RunError(message.str());
   }
 

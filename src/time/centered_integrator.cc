@@ -5,6 +5,7 @@
 #include <time/stability.h>
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -270,6 +271,8 @@ namespace stickslip
     const double gain      = r / (2. * dt);
     const double keep      = epsilon / (epsilon + dt);
     unsigned int iteration = 0;
+    // The stopping quantity of (1.15), for the message at the limit.
+    double last_relative_change = std::numeric_limits<double>::infinity();
     while (true)
       {
         if (iteration == parameters.max_iterations)
@@ -281,6 +284,7 @@ namespace stickslip
                     << iteration << " iterations at t = " << t
                     << " (dt = " << dt << ", r = " << r << ", delta = " << delta
                     << ", eta = " << parameters.tolerance
+                    << ", last relative change " << last_relative_change
                     << "). Raise 'Centered scheme/Maximum iterations', use "
                        "'Centered scheme/Regularization = true', or 'Multiplier "
                        "solver = friction solver'";
@@ -311,7 +315,9 @@ namespace stickslip
         // (1.15): ||x^{n+1,k} - x^{n+1,k-1}|| / (||x^{n+1,k-1}|| + 1) <= eta
         const double previous_norm = change.l2_norm();
         change -= x_next;
-        if (change.l2_norm() <= parameters.tolerance * (previous_norm + 1.))
+        const double change_norm   = change.l2_norm();
+        last_relative_change       = change_norm / (previous_norm + 1.);
+        if (change_norm <= parameters.tolerance * (previous_norm + 1.))
           break;
       }
     return iteration;
