@@ -281,9 +281,12 @@ namespace stickslip
                           std::string("is not finite"))
                     << ". Likely causes: an elastic step beyond its "
                        "stability limit (Splitting/Alpha < 1/4, the CFL "
-                       "condition), a given rho or r outside its range, or a "
+                       "condition), a given rho or r outside its range, a "
                        "friction solver tolerance or iteration limit too "
-                       "loose. The last good state is in history.csv";
+                       "loose, or data that are not finite (a forcing or "
+                       "boundary expression giving nan or inf, such as a "
+                       "division by zero). The last good state is in "
+                       "history.csv";
             throw RunError(message.str());
           }
 

@@ -690,8 +690,19 @@ namespace stickslip
     FullMatrix<double>       cell_mass(n, n), cell_stiffness(n, n);
     dealii::Vector<double>   cell_weights(n), cell_friction(n);
     std::vector<types::global_dof_index> dof_indices(n);
-    double min_speed = std::numeric_limits<double>::max(), min_g = 0;
-    min_g            = std::numeric_limits<double>::max();
+    double min_speed = std::numeric_limits<double>::max();
+    double min_g     = std::numeric_limits<double>::max();
+    // std::min would drop a nan (0/0, sqrt(-1)): values that are not finite
+    // are counted apart.
+    unsigned int n_bad_speed = 0, n_bad_g = 0;
+    const auto   note        = [](const double  value,
+                         double &      smallest,
+                         unsigned int &n_not_finite) {
+      if (std::isfinite(value))
+        smallest = std::min(smallest, value);
+      else
+        ++n_not_finite;
+    };
 
     for (const auto &cell : dof_handler.active_cell_iterators())
       if (cell->is_locally_owned())
@@ -705,7 +716,7 @@ namespace stickslip
           for (const unsigned int q : fe_values.quadrature_point_indices())
             {
               const double c = wave_speed->value(fe_values.quadrature_point(q));
-              min_speed      = std::min(min_speed, c);
+              note(c, min_speed, n_bad_speed);
               const double JxW = fe_values.JxW(q);
               for (unsigned int i = 0; i < n; ++i)
                 for (unsigned int j = 0; j < n; ++j)
@@ -726,8 +737,8 @@ namespace stickslip
               const double      JxW = nodal_values.JxW(q);
               const double      c   = wave_speed->value(x);
               const double      g   = friction->value(x);
-              min_speed             = std::min(min_speed, c);
-              min_g                 = std::min(min_g, g);
+              note(c, min_speed, n_bad_speed);
+              note(g, min_g, n_bad_g);
               for (unsigned int i = 0; i < n; ++i)
                 {
                   const double phi = nodal_values.shape_value(i, q);
@@ -766,6 +777,20 @@ namespace stickslip
 
     min_speed = Utilities::MPI::min(min_speed, comm);
     min_g     = Utilities::MPI::min(min_g, comm);
+    n_bad_speed = Utilities::MPI::sum(n_bad_speed, comm);
+    n_bad_g     = Utilities::MPI::sum(n_bad_g, comm);
+    if (n_bad_speed > 0)
+      throw_bad_parameter(source,
+                          "String/Wave speed",
+                          "nan or inf at " + std::to_string(n_bad_speed) +
+                            " quadrature points",
+                          "c must be a finite positive number everywhere");
+    if (n_bad_g > 0)
+      throw_bad_parameter(source,
+                          "String/Friction",
+                          "nan or inf at " + std::to_string(n_bad_g) +
+                            " quadrature points",
+                          "g must be a finite number >= 0 everywhere");
     if (!(min_speed > 0))
       throw_bad_parameter(source,
                           "String/Wave speed",
