@@ -4,6 +4,7 @@
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/parameter_documentation.h>
+#include <base/resumed_parameters.h>
 #include <base/run_parameters.h>
 #include <base/signals.h>
 #include <control/control_driver.h>
@@ -207,6 +208,8 @@ namespace
         prm.set("Quiet", true);
         prm.leave_subsection();
       }
+    if (!line.resume_directory.empty())
+      check_resumed_parameters(prm, source, line.resume_directory);
 
     // The slab has its own driver (its interior is a characteristic
     // transport, not a friction system); it reads Time and Output itself.

@@ -1,0 +1,141 @@
+#include <base/input_error.h>
+#include <base/resumed_parameters.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <vector>
+
+namespace stickslip
+{
+  namespace
+  {
+    /**
+     * "Subsection/Name" -> value of a parameter listing as
+     * ParameterHandler::print_parameters(..., PRM) writes it.
+     */
+    std::map<std::string, std::string>
+    read_listing(std::istream &in)
+    {
+      std::map<std::string, std::string> values;
+      std::vector<std::string>           path;
+      std::string                        line;
+      const auto trim = [](const std::string &s) {
+        const auto first = s.find_first_not_of(" \t");
+        if (first == std::string::npos)
+          return std::string();
+        const auto last = s.find_last_not_of(" \t\r");
+        return s.substr(first, last - first + 1);
+      };
+      while (std::getline(in, line))
+        {
+          // A comment (print_parameters adds "# default: ..." to a value
+          // that differs from its default) ends at the line's end.
+          line = trim(line.substr(0, line.find('#')));
+          if (line.empty() || line[0] == '#')
+            continue;
+          if (line.rfind("subsection ", 0) == 0)
+            path.push_back(trim(line.substr(11)));
+          else if (line == "end")
+            {
+              if (!path.empty())
+                path.pop_back();
+            }
+          else if (line.rfind("set ", 0) == 0)
+            {
+              const auto equal = line.find('=');
+              if (equal == std::string::npos)
+                continue;
+              std::string name = trim(line.substr(4, equal - 4));
+              for (auto p = path.rbegin(); p != path.rend(); ++p)
+                name = *p + "/" + name;
+              values[name] = trim(line.substr(equal + 1));
+            }
+        }
+      return values;
+    }
+
+    bool
+    same_value(const std::string &a, const std::string &b)
+    {
+      if (a == b)
+        return true;
+      // 1e-3 and 0.001: the same number written differently.
+      std::size_t used_a = 0, used_b = 0;
+      try
+        {
+          const double x = std::stod(a, &used_a);
+          const double y = std::stod(b, &used_b);
+          return used_a == a.size() && used_b == b.size() && x == y;
+        }
+      catch (...)
+        {
+          return false;
+        }
+    }
+  } // namespace
+
+
+
+  void
+  check_resumed_parameters(const dealii::ParameterHandler &prm,
+                           const ParameterSource &         source,
+                           const std::string &             directory)
+  {
+    // Neither changes a result: where and how often the run saves itself,
+    // and how much it prints.
+    static const std::set<std::string> may_differ = {
+      "Output/Directory",
+      "Output/Overwrite",
+      "Output/Quiet",
+      "Output/Progress interval",
+      "Output/Checkpoint interval",
+      "Output/Checkpoint wall interval"};
+
+    const std::string file =
+      (std::filesystem::path(directory) / "parameters.prm").string();
+    // Nothing to continue at all: the driver says so.
+    if (!std::filesystem::is_directory(std::filesystem::path(directory) /
+                                       "checkpoints"))
+      return;
+    std::ifstream in(file);
+    if (!in)
+      throw InputError("--resume " + directory + ": " + file +
+                       ", the parameters of the run to continue, is missing "
+                       "or unreadable");
+    const auto written = read_listing(in);
+
+    std::ostringstream listing;
+    prm.print_parameters(listing, dealii::ParameterHandler::PRM);
+    std::istringstream listing_in(listing.str());
+    const auto         given = read_listing(listing_in);
+
+    // A run may also be taken further than it was meant to go, except a
+    // control search, whose final time is part of the problem it solves.
+    const auto control = given.find("Control/Enabled");
+    const bool extendable =
+      control == given.end() || control->second != "true";
+
+    for (const auto &entry : given)
+      {
+        if (may_differ.count(entry.first) > 0 ||
+            (extendable && entry.first == "Time/Final time"))
+          continue;
+        const auto other = written.find(entry.first);
+        const std::string before =
+          other == written.end() ? "(not set)" : other->second;
+        if (!same_value(entry.second, before))
+          throw InputError(
+            "--resume " + directory + ": parameter '" + entry.first +
+            "' is '" + entry.second + "'" + source.where(entry.first) +
+            " but was '" + before +
+            "' in the run being resumed (" + file +
+            "); a resumed run continues that run and must be given its "
+            "parameters (only Output/Directory, Overwrite, Quiet, Progress "
+            "interval, Checkpoint interval and Checkpoint wall interval may "
+            "change, and Time/Final time outside a control search)");
+      }
+  }
+} // namespace stickslip
