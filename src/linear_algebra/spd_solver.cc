@@ -2,6 +2,7 @@
 
 #include <base/local_values.h>
 #include <linear_algebra/dense_tools.h>
+#include <linear_algebra/matrix_rows.h>
 #include <linear_algebra/spd_solver.h>
 
 namespace stickslip
@@ -11,20 +12,19 @@ namespace stickslip
                    DistributedVector &      diagonal,
                    const MPI_Comm           comm)
   {
-    const auto   range          = matrix.local_range();
+    const auto   first          = matrix.local_range().first;
     unsigned int n_off_diagonal = 0;
     {
       LocalValues values(diagonal);
-      for (auto row = range.first; row < range.second; ++row)
-        {
-          values[row - range.first] = 0;
-          for (auto entry = matrix.begin(row); entry != matrix.end(row);
-               ++entry)
-            if (entry->column() == row)
-              values[row - range.first] = entry->value();
-            else if (entry->value() != 0.)
-              ++n_off_diagonal;
-        }
+      for (std::size_t k = 0; k < values.size(); ++k)
+        values[k] = 0;
+      for_each_local_entry(matrix,
+                           [&](const auto row, const auto column, const double value) {
+                             if (column == row)
+                               values[row - first] = value;
+                             else if (value != 0.)
+                               ++n_off_diagonal;
+                           });
     }
     return Utilities::MPI::sum(n_off_diagonal, comm) == 0;
   }

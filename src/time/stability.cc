@@ -1,9 +1,11 @@
 #include <base/local_values.h>
 #include <linear_algebra/dense_tools.h>
+#include <linear_algebra/matrix_rows.h>
 #include <linear_algebra/spd_solver.h>
 #include <time/stability.h>
 
 #include <cmath>
+#include <vector>
 
 namespace stickslip
 {
@@ -22,18 +24,16 @@ namespace stickslip
         // Gershgorin: nu_d <= max_i sum_j |A_ij| / m_i. Rigorous, no
         // iteration, and sharp for the lumped wave operator (4c^2/h^2 for
         // P1 against the exact 4c^2/h^2 sin^2(pi/2 (1 - h))).
-        const auto       range = system.stiffness.local_range();
-        ConstLocalValues m(system.mass_diagonal());
-        double           bound = 0;
-        for (auto row = range.first; row < range.second; ++row)
-          {
-            double sum = 0;
-            for (auto entry = system.stiffness.begin(row);
-                 entry != system.stiffness.end(row);
-                 ++entry)
-              sum += std::abs(entry->value());
-            bound = std::max(bound, sum / m[row - range.first]);
-          }
+        const auto          first = system.stiffness.local_range().first;
+        ConstLocalValues    m(system.mass_diagonal());
+        std::vector<double> row_sum(m.size(), 0.);
+        for_each_local_entry(system.stiffness,
+                             [&](const auto row, const auto, const double value) {
+                               row_sum[row - first] += std::abs(value);
+                             });
+        double bound = 0;
+        for (std::size_t k = 0; k < row_sum.size(); ++k)
+          bound = std::max(bound, row_sum[k] / m[k]);
         return Utilities::MPI::max(bound, system.comm);
       }
     SpdSolver mass_solver(linear_solver, system.comm);
