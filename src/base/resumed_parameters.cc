@@ -84,8 +84,8 @@ namespace stickslip
                            const ParameterSource &         source,
                            const std::string &             directory)
   {
-    // Neither changes a result: where and how often the run saves itself,
-    // and how much it prints.
+    // None of these changes a result: where and how often the run saves
+    // itself, and how much it prints.
     static const std::set<std::string> may_differ = {
       "Output/Directory",
       "Output/Overwrite",
@@ -116,7 +116,8 @@ namespace stickslip
     // control search, whose final time is part of the problem it solves.
     const auto control = given.find("Control/Enabled");
     const bool extendable =
-      control == given.end() || control->second != "true";
+      control == given.end() ||
+      (control->second != "true" && control->second != "yes");
 
     for (const auto &entry : given)
       {
