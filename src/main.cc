@@ -1,19 +1,26 @@
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/timer.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/parameter_documentation.h>
 #include <base/resumed_parameters.h>
-#include <base/run_parameters.h>
+#include <base/run_directory.h>
+#include <base/screen_log.h>
 #include <base/signals.h>
+#include <base/version.h>
 #include <control/control_driver.h>
-#include <drivers/driver.h>
+#include <drivers/friction_study.h>
+#include <drivers/run_parameters.h>
+#include <drivers/slab_study.h>
 #include <models/chain/chain_model.h>
 #include <models/gearbox/gearbox_model.h>
 #include <models/ode/ode_model.h>
-#include <models/slab/slab_simulation.h>
+#include <models/slab/slab_parameters.h>
 #include <models/string/string_model.h>
+
+#include <dlfcn.h>
 
 #include <filesystem>
 #include <fstream>
@@ -29,6 +36,7 @@ namespace
     "usage: stickslip FILE.prm [--set \"Subsection/Name=value\"]... [--quiet]\n"
     "       stickslip FILE.prm --resume OUTPUT_DIRECTORY [--set ...]\n"
     "       stickslip --print-parameters [markdown]\n"
+    "       stickslip --version\n"
     "       stickslip --help\n";
 
   struct CommandLine
@@ -38,6 +46,7 @@ namespace
     bool                                             print_parameters = false;
     bool                                             quiet            = false;
     bool                                             help             = false;
+    bool                                             version          = false;
     std::string                                      resume_directory;
   };
 
@@ -54,6 +63,8 @@ namespace
           line.quiet = true;
         else if (argument == "--help" || argument == "-h")
           line.help = true;
+        else if (argument == "--version")
+          line.version = true;
         else if (argument == "--resume")
           {
             if (i + 1 >= argc)
@@ -101,7 +112,7 @@ namespace
     GearboxModel::declare_parameters(prm);
     StringModel<1>::declare_parameters(prm);
     ChainModel::declare_parameters(prm);
-    Slab::SlabSimulation::declare_parameters(prm);
+    Slab::SlabParameters::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -166,12 +177,10 @@ namespace
     source.mark_command_line(path);
   }
 
-  void
-  run(const CommandLine &line, const MPI_Comm comm, const ConditionalOStream &pcout)
+  /** Read the parameter file and the command line's --set into @p prm. */
+  ParameterSource
+  read_parameters(const CommandLine &line, ParameterHandler &prm)
   {
-    ParameterHandler prm;
-    declare_all_parameters(prm);
-
     if (!std::filesystem::exists(line.parameter_file))
       throw InputError("cannot open the parameter file '" +
                        line.parameter_file + "': no such file");
@@ -195,76 +204,141 @@ namespace
     ParameterSource source(line.parameter_file);
     for (const auto &assignment : line.overrides)
       apply_override(prm, assignment.first, assignment.second, source);
+    prm.enter_subsection("Output");
     if (!line.resume_directory.empty())
-      {
-        // The run continues in its own directory, whatever the file says.
-        prm.enter_subsection("Output");
-        prm.set("Directory", line.resume_directory);
-        prm.leave_subsection();
-      }
+      // The run continues in its own directory, whatever the file says.
+      prm.set("Directory", line.resume_directory);
     if (line.quiet)
-      {
-        prm.enter_subsection("Output");
-        prm.set("Quiet", true);
-        prm.leave_subsection();
-      }
-    if (!line.resume_directory.empty())
-      check_resumed_parameters(prm, source, line.resume_directory);
+      prm.set("Quiet", true);
+    prm.leave_subsection();
+    return source;
+  }
 
-    // The slab has its own driver (its interior is a characteristic
-    // transport, not a friction system); it reads Time and Output itself.
-    if (prm.get("Model") == "slab")
+
+
+  /** The model of a friction-system run on @p comm (every kind but the slab). */
+  std::unique_ptr<Model>
+  create_model(const Parameters::Run &parameters,
+               ParameterHandler &     prm,
+               const ParameterSource &source,
+               const MPI_Comm         comm)
+  {
+    switch (parameters.model)
       {
-        prm.enter_subsection("Control");
-        const bool control = prm.get_bool("Enabled");
-        prm.leave_subsection();
-        if (control)
-          throw InputError("Control/Enabled: the control problem of seed 002 "
-                           "is for the finite-dof models (Model = ode)");
-        Slab::SlabSimulation simulation(prm, source, comm, pcout);
-        if (!line.resume_directory.empty())
-          simulation.resume_from_snapshot();
-        simulation.run();
-        return;
+        case Parameters::ModelKind::ode:
+          return std::make_unique<OdeModel>(prm, source, comm);
+        case Parameters::ModelKind::gearbox:
+          return std::make_unique<GearboxModel>(prm, source, comm);
+        case Parameters::ModelKind::chain:
+          return std::make_unique<ChainModel>(prm, source, comm);
+        case Parameters::ModelKind::string:
+          if (parameters.dimension == 1)
+            return std::make_unique<StringModel<1>>(prm, source, comm);
+          return std::make_unique<StringModel<2>>(prm, source, comm);
+        case Parameters::ModelKind::slab:
+          break;
       }
+    Assert(false, ExcInternalError());
+    return nullptr;
+  }
+
+
+
+  /**
+   * The study of the chosen model, with every input checked (collective):
+   * the one place where the model selection is turned into code.
+   */
+  std::unique_ptr<Study>
+  create_study(const Parameters::Run &   parameters,
+               ParameterHandler &        prm,
+               const ParameterSource &   source,
+               const MPI_Comm            comm,
+               const ConditionalOStream &pcout,
+               TimerOutput &             timer)
+  {
+    TimerOutput::Scope scope(timer, "set-up");
+    const bool finite_dof = parameters.model == Parameters::ModelKind::ode ||
+                            parameters.model == Parameters::ModelKind::gearbox;
+    const bool control_enabled = ControlParameters::enabled_in(prm);
+    if (control_enabled && !finite_dof)
+      throw_bad_parameter(source,
+                          "Control/Enabled",
+                          "true",
+                          "the control problem of seed 002 is for the "
+                          "finite-dof models (Model = ode or gearbox)");
+    if (parameters.model == Parameters::ModelKind::slab)
+      return std::make_unique<SlabStudy>(
+        parameters, prm, source, comm, pcout, timer);
+
+    parameters.time.check_steps(source);
+    std::unique_ptr<Model> model = create_model(parameters, prm, source, comm);
+    if (!control_enabled)
+      return std::make_unique<FrictionStudy>(
+        parameters, std::move(model), source, pcout, timer);
+    ControlParameters control;
+    control.parse(prm, source, model->system().size(), comm);
+    const auto factory = [&parameters, &prm, &source](const MPI_Comm group) {
+      return create_model(parameters, prm, source, group);
+    };
+    return std::make_unique<ControlDriver>(parameters,
+                                           control,
+                                           source,
+                                           factory,
+                                           std::move(model),
+                                           pcout,
+                                           timer,
+                                           comm);
+  }
+
+
+
+  /**
+   * Run what the command line asks for: check every input, take the output
+   * directory, run, and print where the time went.
+   */
+  void
+  run(const CommandLine &line,
+      const MPI_Comm      comm,
+      ConditionalOStream &pcout,
+      ScreenLog &         screen)
+  {
+    ParameterHandler prm;
+    declare_all_parameters(prm);
+    const ParameterSource source = read_parameters(line, prm);
+    const bool            resume = !line.resume_directory.empty();
+    if (resume)
+      check_resumed_parameters(prm, source, line.resume_directory);
 
     Parameters::Run parameters;
     parameters.parse(prm, source);
+    TimerOutput timer(pcout, TimerOutput::never, TimerOutput::wall_times);
+    const std::unique_ptr<Study> study =
+      create_study(parameters, prm, source, comm, pcout, timer);
 
-    const auto create_model =
-      [&](const MPI_Comm model_comm) -> std::unique_ptr<Model> {
-      if (parameters.model == "ode")
-        return std::make_unique<OdeModel>(prm, source, model_comm);
-      if (parameters.model == "gearbox")
-        return std::make_unique<GearboxModel>(prm, source, model_comm);
-      if (parameters.model == "chain")
-        return std::make_unique<ChainModel>(prm, source, model_comm);
-      if (parameters.dimension == 1)
-        return std::make_unique<StringModel<1>>(prm, source, model_comm);
-      return std::make_unique<StringModel<2>>(prm, source, model_comm);
-    };
-    std::unique_ptr<Model> model = create_model(comm);
+    std::ostringstream used;
+    prm.print_parameters(used, ParameterHandler::PRM);
+    RunDirectory directory(parameters.output, used.str(), comm, &screen);
+    directory.lock(!resume);
+    study->run(directory, resume);
+    if (!parameters.output.quiet)
+      timer.print_summary();
+  }
 
-    ControlParameters control;
-    control.parse(prm,
-                  source,
-                  model->system().size(),
-                  dynamic_cast<FiniteDofModel *>(model.get()) != nullptr,
-                  comm);
-    if (control.enabled)
-      {
-        model.reset();
-        ControlDriver driver(
-          parameters, control, source, create_model, prm, pcout, comm);
-        if (!line.resume_directory.empty())
-          driver.resume_from_snapshot();
-        driver.run();
-        return;
-      }
-    Driver driver(parameters, source, *model, prm, pcout);
-    if (!line.resume_directory.empty())
-      driver.resume_from_snapshot();
-    driver.run();
+
+
+  /**
+   * One thread per MPI rank: a multithreaded BLAS (OpenBLAS, if it is the
+   * system's BLAS) would otherwise run PETSc's vector operations on every
+   * core of the node from each rank, oversubscribing an MPI run and making
+   * round-off depend on the thread count.
+   */
+  void
+  use_one_blas_thread()
+  {
+    using SetThreads = void (*)(int);
+    if (const auto set_threads = reinterpret_cast<SetThreads>(
+          dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+      set_threads(1);
   }
 } // namespace
 
@@ -279,7 +353,17 @@ main(int argc, char **argv)
   Utilities::MPI::MPI_InitFinalize mpi_initialization(library_argc, argv, 1);
   const MPI_Comm                   comm = MPI_COMM_WORLD;
   const bool rank0 = Utilities::MPI::this_mpi_process(comm) == 0;
-  ConditionalOStream pcout(std::cout, rank0);
+  use_one_blas_thread();
+  // The screen output, also written to OUTPUT/log.txt once it is known.
+  ScreenLog          screen;
+  ConditionalOStream pcout(screen.stream(), rank0);
+  // A message on standard error, also in the log (rank 0).
+  const auto report = [&](const std::string &message) {
+    if (!rank0)
+      return;
+    std::cerr << message << std::endl;
+    screen.write_to_log(message + "\n");
+  };
 
   try
     {
@@ -287,6 +371,12 @@ main(int argc, char **argv)
       if (line.help)
         {
           pcout << usage;
+          return 0;
+        }
+      if (line.version)
+        {
+          pcout << "stickslip " << stickslip_version() << '\n'
+                << library_versions() << std::endl;
           return 0;
         }
       if (line.print_parameters)
@@ -301,26 +391,22 @@ main(int argc, char **argv)
         }
       if (line.parameter_file.empty())
         throw InputError(std::string("no parameter file given\n") + usage);
-      run(line, comm, pcout);
+      run(line, comm, pcout, screen);
     }
   catch (Interrupted &interruption)
     {
-      if (rank0)
-        std::cerr << "stickslip: interrupted by " << interruption.what()
-                  << std::endl;
+      report(std::string("stickslip: interrupted by ") + interruption.what());
       return 3;
     }
   catch (RunError &error)
     {
-      if (rank0)
-        std::cerr << "stickslip: run failed: " << error.what() << std::endl;
+      report(std::string("stickslip: run failed: ") + error.what());
       return 2;
     }
   catch (InputError &error)
     {
       // Thrown identically on every rank: print once, exit together.
-      if (rank0)
-        std::cerr << "stickslip: error: " << error.what() << std::endl;
+      report(std::string("stickslip: error: ") + error.what());
       return 1;
     }
   catch (std::exception &error)

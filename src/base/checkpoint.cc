@@ -1,11 +1,14 @@
 #include <base/checkpoint.h>
+#include <base/checksum.h>
 #include <base/input_error.h>
 #include <base/local_values.h>
+#include <base/output_files.h>
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -76,63 +79,9 @@ namespace stickslip
 
 
 
-  void
-  write_outputs_and_history(
-    std::ostream &                                     meta,
-    const std::vector<std::pair<double, std::string>> &field_outputs,
-    const CsvTable &                                   history)
-  {
-    meta.precision(17);
-    meta << "fields " << field_outputs.size() << '\n';
-    for (const auto &field : field_outputs)
-      meta << field.first << ' ' << field.second << '\n';
-    meta << "history\n" << history.to_string();
-  }
-
-
-
-  void
-  read_outputs_and_history(std::istream &                               meta,
-                           std::vector<std::pair<double, std::string>> &field_outputs,
-                           CsvTable &                                   history)
-  {
-    std::string  word;
-    unsigned int n_fields = 0;
-    meta >> word >> n_fields;
-    field_outputs.clear();
-    for (unsigned int i = 0; i < n_fields; ++i)
-      {
-        double      time;
-        std::string name;
-        meta >> time >> name;
-        field_outputs.emplace_back(time, name);
-      }
-    meta >> word; // "history"
-    std::string rest((std::istreambuf_iterator<char>(meta)),
-                     std::istreambuf_iterator<char>());
-    rest           = rest.substr(rest.find_first_not_of('\n'));
-    const auto end = rest.rfind("\ncomplete\n");
-    history.restore(rest.substr(0, end + 1));
-  }
-
-
-
   namespace
   {
     const char magic[8] = {'S', 'T', 'K', 'S', 'N', 'A', 'P', '1'};
-
-    /** FNV-1a: cheap, and any flipped or lost byte changes it. */
-    std::uint64_t
-    checksum(const std::string &bytes)
-    {
-      std::uint64_t hash = 1469598103934665603ull;
-      for (const unsigned char c : bytes)
-        {
-          hash ^= c;
-          hash *= 1099511628211ull;
-        }
-      return hash;
-    }
 
     template <typename T>
     void
@@ -167,25 +116,121 @@ namespace stickslip
       std::size_t        position;
     };
 
-    /** Write @p contents to @p path and make it durable. */
-    void
+    /**
+     * Write @p contents to @p path and make it durable; "" or a message
+     * naming the file and the reason.
+     */
+    std::string
     write_synced(const std::string &path, const std::string &contents)
     {
-      {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        out.write(contents.data(), contents.size());
-        out.flush();
-        if (!out.good())
-          throw RunError("cannot write the snapshot file " + path +
-                         " (disk full or no permission?)");
-      }
-      const int descriptor = ::open(path.c_str(), O_RDONLY);
-      if (descriptor >= 0)
+      const int descriptor =
+        ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (descriptor < 0)
+        return "cannot write the snapshot file " + path + ": " +
+               std::strerror(errno);
+      std::string reason;
+      std::size_t written = 0;
+      while (written < contents.size() && reason.empty())
         {
-          ::fsync(descriptor);
-          ::close(descriptor);
+          const ssize_t n = ::write(descriptor,
+                                    contents.data() + written,
+                                    contents.size() - written);
+          if (n > 0)
+            written += n;
+          else if (!(n < 0 && errno == EINTR))
+            reason = n < 0 ? std::strerror(errno) : "nothing written";
         }
+      if (reason.empty() && ::fsync(descriptor) != 0)
+        reason = std::strerror(errno);
+      if (::close(descriptor) != 0 && reason.empty())
+        reason = std::strerror(errno);
+      if (reason.empty())
+        return "";
+      return "cannot write the snapshot file " + path + ": " + reason;
     }
+
+
+
+    /** The format of the snapshots this version writes and reads. */
+    constexpr unsigned int snapshot_format = 2;
+
+    /**
+     * The meta text of a snapshot: a header, the driver's @p body, and a
+     * checksum of everything before it, so that an edited meta file (a
+     * number, a file name) is detected like a damaged rank file.
+     */
+    std::string
+    compose_meta(const unsigned int  n_ranks,
+                 const unsigned long step,
+                 const std::string & body)
+    {
+      std::ostringstream text;
+      text << "stickslip snapshot\nformat " << snapshot_format << "\nranks "
+           << n_ranks << "\nstep " << step << '\n'
+           << body << (body.empty() || body.back() == '\n' ? "" : "\n");
+      const std::string checked = text.str();
+      return checked + "checksum " + checksum_text(checksum(checked)) +
+             "\ncomplete\n";
+    }
+
+
+
+    /** The parts of a meta text that compose_meta() wrote. */
+    struct MetaText
+    {
+      unsigned int n_ranks;
+      std::string  body;
+    };
+
+    /**
+     * Check and split a meta text. Throws std::runtime_error when the
+     * snapshot is incomplete or corrupt (an older one may be used instead),
+     * an InputError when it has another format (all of a run's have).
+     */
+    MetaText
+    parse_meta(const std::string &meta, const std::string &path)
+    {
+      const std::string end = "\ncomplete\n";
+      if (meta.size() < end.size() ||
+          meta.compare(meta.size() - end.size(), end.size(), end) != 0)
+        throw std::runtime_error("its meta file is incomplete");
+      std::istringstream header(meta);
+      std::string        line, word;
+      std::getline(header, line);
+      if (line != "stickslip snapshot")
+        throw std::runtime_error("its meta file is not a snapshot's");
+      unsigned int format = 0;
+      header >> word >> format;
+      if (word != "format")
+        throw InputError(
+          "the snapshot " + path +
+          " was written by an earlier version of stickslip (snapshot format "
+          "1, without a checksum of its meta file); this version reads "
+          "format " +
+          std::to_string(snapshot_format) +
+          " only: run the simulation again from its start");
+      if (format != snapshot_format)
+        throw InputError("the snapshot " + path + " has format " +
+                         std::to_string(format) + "; this version reads " +
+                         std::to_string(snapshot_format) + " only");
+      const std::size_t checksum_line = meta.rfind("\nchecksum ");
+      if (checksum_line == std::string::npos)
+        throw std::runtime_error("its meta file has no checksum");
+      const std::string checked = meta.substr(0, checksum_line + 1);
+      if (meta.compare(checksum_line + 10, 16, checksum_text(checksum(checked))) !=
+          0)
+        throw std::runtime_error("its meta file fails its checksum");
+      MetaText      parsed;
+      unsigned long step = 0;
+      header >> word >> parsed.n_ranks >> word >> step;
+      if (!header || parsed.n_ranks == 0)
+        throw std::runtime_error("its meta file is not a snapshot's");
+      std::getline(header, line); // the rest of the step line
+      parsed.body = checked.substr(static_cast<std::size_t>(header.tellg()));
+      return parsed;
+    }
+
+
 
     std::string
     read_file(const std::string &path)
@@ -302,29 +347,11 @@ namespace stickslip
 
 
 
-  void
-  CheckpointStore::write(const unsigned long      step,
-                         const CheckpointArchive &archive,
-                         const std::string &      meta) const
+  std::string
+  CheckpointStore::serialize(const CheckpointArchive &archive,
+                             const unsigned int       n_ranks,
+                             const unsigned int       rank) const
   {
-    namespace fs            = std::filesystem;
-    const unsigned int rank = Utilities::MPI::this_mpi_process(comm);
-    // A replicated store writes one file, as if from one rank.
-    const unsigned int n_ranks =
-      replicated ? 1 : Utilities::MPI::n_mpi_processes(comm);
-    Assert(!replicated || archive.vectors.empty(), ExcInternalError());
-    const fs::path final_path = fs::path(directory) / snapshot_name(step);
-    const fs::path temporary  = final_path.string() + ".tmp";
-    if (rank == 0)
-      {
-        fs::create_directories(directory);
-        fs::remove_all(temporary);
-        fs::create_directories(temporary);
-      }
-    MPI_Barrier(comm);
-
-    for (const auto &prepare : archive.before_write)
-      prepare();
     std::string bytes(magic, sizeof(magic));
     put<std::uint32_t>(bytes, n_ranks);
     put<std::uint32_t>(bytes, rank);
@@ -375,34 +402,79 @@ namespace stickslip
           }
       }
     put<std::uint64_t>(bytes, checksum(bytes));
-    if (rank < n_ranks)
-      write_synced(
-        (temporary / ("rank_" + std::to_string(rank) + ".bin")).string(), bytes);
-    MPI_Barrier(comm);
+    return bytes;
+  }
 
+
+
+  void
+  CheckpointStore::write(const unsigned long      step,
+                         const CheckpointArchive &archive,
+                         const std::string &      meta) const
+  {
+    namespace fs            = std::filesystem;
+    const unsigned int rank = Utilities::MPI::this_mpi_process(comm);
+    // A replicated store writes one file, as if from one rank.
+    const unsigned int n_ranks =
+      replicated ? 1 : Utilities::MPI::n_mpi_processes(comm);
+    Assert(!replicated || archive.vectors.empty(), ExcInternalError());
+    const fs::path final_path = fs::path(directory) / snapshot_name(step);
+    const fs::path temporary  = final_path.string() + ".tmp";
+    std::string    error;
     if (rank == 0)
       {
-        std::ostringstream text;
-        text << "stickslip snapshot\nranks " << n_ranks << "\nstep " << step
-             << '\n'
-             << meta << "\ncomplete\n";
-        write_synced((temporary / "meta").string(), text.str());
-        fs::remove_all(final_path);
-        fs::rename(temporary, final_path);
-        // Keep this snapshot and the one before it.
-        std::vector<fs::path> snapshots;
-        for (const auto &entry : fs::directory_iterator(directory))
-          {
-            const std::string name = entry.path().filename().string();
-            if (name.rfind("snapshot_", 0) == 0 &&
-                name.find(".tmp") == std::string::npos)
-              snapshots.push_back(entry.path());
-          }
-        std::sort(snapshots.begin(), snapshots.end());
-        for (std::size_t i = 0; i + 2 < snapshots.size(); ++i)
-          fs::remove_all(snapshots[i]);
+        std::error_code code;
+        fs::create_directories(directory, code);
+        fs::remove_all(temporary, code);
+        if (!fs::create_directories(temporary, code))
+          error = "cannot create the snapshot folder " + temporary.string() +
+                  ": " + code.message();
       }
-    MPI_Barrier(comm);
+    throw_if_any_failed(error, comm);
+
+    for (const auto &prepare : archive.before_write)
+      prepare();
+    if (rank < n_ranks)
+      error = write_synced(
+        (temporary / ("rank_" + std::to_string(rank) + ".bin")).string(),
+        serialize(archive, n_ranks, rank));
+    // The meta file, written last, marks the snapshot complete; then the
+    // folder is published under its final name. A failure anywhere leaves
+    // the earlier snapshots as they were.
+    if (Utilities::MPI::max(error.empty() ? 0 : 1, comm) == 0 && rank == 0)
+      error = write_synced((temporary / "meta").string(),
+                           compose_meta(n_ranks, step, meta));
+    if (rank == 0 && error.empty())
+      publish(temporary.string(), final_path.string());
+    else if (rank == 0)
+      {
+        std::error_code code;
+        fs::remove_all(temporary, code);
+      }
+    throw_if_any_failed(error, comm);
+  }
+
+
+
+  void
+  CheckpointStore::publish(const std::string &temporary,
+                           const std::string &final_path) const
+  {
+    namespace fs = std::filesystem;
+    fs::remove_all(final_path);
+    fs::rename(temporary, final_path);
+    // Keep this snapshot and the one before it.
+    std::vector<fs::path> snapshots;
+    for (const auto &entry : fs::directory_iterator(directory))
+      {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("snapshot_", 0) == 0 &&
+            name.find(".tmp") == std::string::npos)
+          snapshots.push_back(entry.path());
+      }
+    std::sort(snapshots.begin(), snapshots.end());
+    for (std::size_t i = 0; i + 2 < snapshots.size(); ++i)
+      fs::remove_all(snapshots[i]);
   }
 
 
@@ -419,16 +491,13 @@ namespace stickslip
     unsigned int       written_ranks = 0;
     try
       {
-        meta = read_file(path + "/meta");
-        if (meta.size() < 10 ||
-            meta.compare(meta.size() - 10, 10, "\ncomplete\n") != 0)
-          throw std::runtime_error("its meta file is incomplete");
-        std::istringstream header(meta);
-        std::string        word;
-        std::getline(header, word);
-        header >> word >> written_ranks;
-        if (word != "ranks" || written_ranks == 0)
-          throw std::runtime_error("its meta file is not a snapshot's");
+        const MetaText parsed = parse_meta(read_file(path + "/meta"), path);
+        written_ranks         = parsed.n_ranks;
+        meta                  = parsed.body;
+      }
+    catch (InputError &)
+      {
+        throw;
       }
     catch (std::exception &e)
       {

@@ -2,7 +2,6 @@
 #define stickslip_base_checkpoint_h
 
 #include <base/global.h>
-#include <base/output_files.h>
 
 #include <functional>
 #include <iosfwd>
@@ -74,30 +73,16 @@ namespace stickslip
 
 
   /**
-   * The end of a snapshot's meta text that the drivers share: the list of
-   * field outputs (time, pvtu name) and the history rows so far.
-   */
-  void
-  write_outputs_and_history(
-    std::ostream &                                     meta,
-    const std::vector<std::pair<double, std::string>> &field_outputs,
-    const CsvTable &                                   history);
-
-  /** Read back what write_outputs_and_history() wrote. */
-  void
-  read_outputs_and_history(std::istream &                               meta,
-                           std::vector<std::pair<double, std::string>> &field_outputs,
-                           CsvTable &                                   history);
-
-
-
-  /**
    * Snapshots of a run in OUTPUT/checkpoints/snapshot_NNNNNNNNN/ (N the
    * step): one binary file per rank with a checksum, and a text file
    * "meta" written last, after every rank file is complete and synced, that
-   * marks the snapshot complete. A snapshot is built under a temporary
-   * name and renamed; the previous one is deleted only after that, so one
-   * complete snapshot always exists.
+   * marks the snapshot complete. The meta text holds a format version, the
+   * number of ranks and the step, the driver's own lines (the body) and a
+   * checksum of all of it. A snapshot is built under a temporary name and
+   * renamed; the previous one is deleted only after that, so one complete
+   * snapshot always exists. A write that fails on any rank (a full disk) is
+   * a RunError on every rank naming the file and the reason, and leaves the
+   * earlier snapshots as they were.
    *
    * A replicated store is for archives without distributed vectors, whose
    * values are the same on every rank (the state of a control search):
@@ -119,7 +104,7 @@ namespace stickslip
 
     /**
      * Write a snapshot of @p archive at step @p step with the driver's
-     * text @p meta (collective).
+     * lines @p meta (collective).
      */
     void
     write(const unsigned long      step,
@@ -129,7 +114,8 @@ namespace stickslip
     /**
      * Read the newest complete snapshot whose files pass their checksums
      * into @p archive (falling back to older ones with a warning on rank 0
-     * through @p warnings) and return its meta text. @p any_partition: the
+     * through @p warnings) and return the driver's lines of its meta text.
+     * A snapshot of an earlier format is an InputError. @p any_partition: the
      * model's numbering does not depend on the number of ranks, so a
      * snapshot of another number of ranks can be read. Throws an
      * InputError when there is no usable snapshot (collective).
@@ -144,6 +130,19 @@ namespace stickslip
     folder() const;
 
   private:
+    /** The bytes of this rank's file of @p archive, with their checksum. */
+    std::string
+    serialize(const CheckpointArchive &archive,
+              const unsigned int       n_ranks,
+              const unsigned int       rank) const;
+
+    /**
+     * Rename the complete snapshot @p temporary to @p final_path and delete
+     * the snapshots older than the one before it (rank 0).
+     */
+    void
+    publish(const std::string &temporary, const std::string &final_path) const;
+
     /** Try one snapshot; false (and a reason) if it is incomplete or corrupt. */
     bool
     try_read(const std::string &path,

@@ -1,60 +1,110 @@
 #include <base/input_error.h>
 #include <base/output_files.h>
 
-#include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <limits>
-#include <sstream>
-
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <sstream>
+
 namespace stickslip
 {
-  OutputDirectory::OutputDirectory(const std::string &path,
-                                   const bool         overwrite,
-                                   const MPI_Comm     comm)
-    : directory(path)
-    , overwrite(overwrite)
-    , comm(comm)
-  {}
+  namespace
+  {
+    /** Write all of @p contents to @p descriptor; "" or strerror. */
+    std::string
+    write_all(const int descriptor, const std::string &contents)
+    {
+      std::size_t written = 0;
+      while (written < contents.size())
+        {
+          const ssize_t n = ::write(descriptor,
+                                    contents.data() + written,
+                                    contents.size() - written);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n < 0)
+            return std::strerror(errno);
+          if (n == 0)
+            return "the system wrote nothing";
+          written += n;
+        }
+      return "";
+    }
+  } // namespace
+
+
+
+  std::string
+  temporary_name(const std::string &path)
+  {
+    return path + ".tmp." + std::to_string(::getpid());
+  }
+
+
+
+  bool
+  is_temporary_name(const std::string &file_name)
+  {
+    const auto position = file_name.rfind(".tmp.");
+    if (position == std::string::npos || position + 5 == file_name.size())
+      return false;
+    return file_name.find_first_not_of("0123456789", position + 5) ==
+           std::string::npos;
+  }
+
+
+
+  std::string
+  write_file_atomically(const std::string &path,
+                        const std::string &contents,
+                        const bool         durable)
+  {
+    const std::string temporary = temporary_name(path);
+    const int         descriptor =
+      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (descriptor < 0)
+      return "cannot write the file " + path + ": " + std::strerror(errno);
+    std::string reason = write_all(descriptor, contents);
+    if (reason.empty() && durable && ::fsync(descriptor) != 0)
+      reason = std::strerror(errno);
+    if (::close(descriptor) != 0 && reason.empty())
+      reason = std::strerror(errno);
+    if (reason.empty() && std::rename(temporary.c_str(), path.c_str()) != 0)
+      reason = std::strerror(errno);
+    if (reason.empty())
+      return "";
+    ::unlink(temporary.c_str());
+    return "cannot write the file " + path + ": " + reason;
+  }
 
 
 
   void
-  OutputDirectory::prepare() const
+  throw_if_any_failed(const std::string &local_error, const MPI_Comm comm)
   {
-    // Rank 0 decides; the verdict is broadcast so that every rank throws the
-    // same InputError and no rank waits on the others.
-    std::string error;
-    if (Utilities::MPI::this_mpi_process(comm) == 0)
-      {
-        namespace fs = std::filesystem;
-        std::error_code code;
-        if (fs::exists(directory) && !fs::is_directory(directory))
-          error = "the output directory '" + directory +
-                  "' (parameter 'Output/Directory') exists but is not a "
-                  "directory";
-        else if (!overwrite && (fs::exists(file("parameters.prm")) ||
-                                fs::exists(file("history.csv"))))
-          error = "the output directory '" + directory +
-                  "' (parameter 'Output/Directory') holds the results of a "
-                  "previous run; stickslip does not overwrite them unless "
-                  "'Output/Overwrite = true' (or choose another directory)";
-        else
-          {
-            fs::create_directories(directory, code);
-            if (code)
-              error = "cannot create the output directory '" + directory +
-                      "' (parameter 'Output/Directory'): " + code.message();
-          }
-      }
-    error = Utilities::MPI::broadcast(comm, error, 0);
-    if (!error.empty())
-      throw InputError(error);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const unsigned int first_failing =
+      Utilities::MPI::min(local_error.empty() ?
+                            n_ranks :
+                            Utilities::MPI::this_mpi_process(comm),
+                          comm);
+    if (first_failing == n_ranks)
+      return;
+    throw RunError(Utilities::MPI::broadcast(comm, local_error, first_failing));
   }
+
+
+
+  OutputDirectory::OutputDirectory(const std::string &path, const MPI_Comm comm)
+    : directory(path)
+    , comm(comm)
+  {}
 
 
 
@@ -66,32 +116,60 @@ namespace stickslip
 
 
 
+  const std::string &
+  OutputDirectory::path() const
+  {
+    return directory;
+  }
+
+
+
+  MPI_Comm
+  OutputDirectory::communicator() const
+  {
+    return comm;
+  }
+
+
+
   void
   OutputDirectory::write_atomically(const std::string &file_name,
                                     const std::string &contents) const
   {
-    if (Utilities::MPI::this_mpi_process(comm) != 0)
-      return;
-    const std::string final_name = file(file_name);
-    const std::string temporary =
-      final_name + ".tmp." + std::to_string(::getpid());
-    {
-      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-      out << contents;
-      out.flush();
-      AssertThrow(out.good(),
-                  ExcMessage("cannot write the file " + temporary));
-    }
-    // Make the data durable before the rename publishes it.
-    const int descriptor = ::open(temporary.c_str(), O_RDONLY);
-    if (descriptor >= 0)
+    std::string error;
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      error = write_file_atomically(file(file_name), contents, true);
+    throw_if_any_failed(error, comm);
+  }
+
+
+
+  std::string
+  csv_header(const std::vector<std::string> &column_names)
+  {
+    std::string line;
+    for (unsigned int c = 0; c < column_names.size(); ++c)
+      line += (c > 0 ? "," : "") + column_names[c];
+    return line + '\n';
+  }
+
+
+
+  std::string
+  csv_row(const std::vector<double> &values)
+  {
+    std::string line;
+    char        buffer[64];
+    for (unsigned int c = 0; c < values.size(); ++c)
       {
-        ::fsync(descriptor);
-        ::close(descriptor);
+        if (c > 0)
+          line += ',';
+        if (std::isnan(values[c]))
+          continue; // an empty field: no value
+        std::snprintf(buffer, sizeof(buffer), "%.17g", values[c]);
+        line += buffer;
       }
-    AssertThrow(std::rename(temporary.c_str(), final_name.c_str()) == 0,
-                ExcMessage("cannot rename " + temporary + " to " +
-                           final_name));
+    return line + '\n';
   }
 
 
@@ -115,25 +193,10 @@ namespace stickslip
   std::string
   CsvTable::to_string() const
   {
-    std::ostringstream out;
-    for (unsigned int c = 0; c < columns.size(); ++c)
-      out << (c > 0 ? "," : "") << columns[c];
-    out << '\n';
-    char buffer[64];
+    std::string text = csv_header(columns);
     for (const auto &row : rows)
-      {
-        for (unsigned int c = 0; c < row.size(); ++c)
-          {
-            if (c > 0)
-              out << ',';
-            if (std::isnan(row[c]))
-              continue; // an empty field: no value
-            std::snprintf(buffer, sizeof(buffer), "%.17g", row[c]);
-            out << buffer;
-          }
-        out << '\n';
-      }
-    return out.str();
+      text += csv_row(row);
+    return text;
   }
 
 
@@ -162,19 +225,23 @@ namespace stickslip
         while (true)
           {
             const std::size_t comma = line.find(',', start);
-            const std::string field = line.substr(
-              start, comma == std::string::npos ? std::string::npos : comma - start);
-            row.push_back(field.empty() ? std::numeric_limits<double>::quiet_NaN() :
-                                          std::stod(field));
+            const std::string field =
+              line.substr(start,
+                          comma == std::string::npos ? std::string::npos :
+                                                       comma - start);
+            row.push_back(field.empty() ?
+                            std::numeric_limits<double>::quiet_NaN() :
+                            std::stod(field));
             if (comma == std::string::npos)
               break;
             start = comma + 1;
           }
         AssertThrow(row.size() == columns.size(),
-                    ExcMessage("a snapshot's history has other columns"));
+                    ExcMessage("a table read back has other columns"));
         rows.push_back(row);
       }
   }
+
 
 
   std::vector<double>
@@ -195,6 +262,7 @@ namespace stickslip
                 ExcMessage("a snapshot's table has other columns"));
     rows.clear();
     for (std::size_t i = 0; i < values.size(); i += columns.size())
-      rows.emplace_back(values.begin() + i, values.begin() + i + columns.size());
+      rows.emplace_back(values.begin() + i,
+                        values.begin() + i + columns.size());
   }
 } // namespace stickslip

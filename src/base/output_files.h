@@ -9,54 +9,104 @@
 namespace stickslip
 {
   /**
-   * The output directory of a run. Rank 0 creates it; a directory that holds
-   * a previous run (a parameters.prm or history.csv) is refused unless
-   * overwriting is allowed. Every file is written atomically: to a temporary
-   * name in the same directory, flushed, then renamed, so an interrupted run
-   * never leaves a truncated file where a good one was.
+   * Write @p contents to @p path under a temporary name in the same folder
+   * (temporary_name()), optionally sync it to disk (@p durable), then rename
+   * it: a reader, or a run killed at any moment, sees the old file or the
+   * new one, never a part. Local to the calling process. Returns "" on
+   * success, or a message naming the file and the reason (strerror), after
+   * removing the temporary.
+   */
+  std::string
+  write_file_atomically(const std::string &path,
+                        const std::string &contents,
+                        const bool         durable);
+
+  /** The temporary name of @p path while it is written: "path.tmp.PID". */
+  std::string
+  temporary_name(const std::string &path);
+
+  /** Whether @p file_name is a temporary name (a leftover of a killed run). */
+  bool
+  is_temporary_name(const std::string &file_name);
+
+  /**
+   * Collective: if the message @p local_error of any rank is not empty,
+   * every rank throws the same RunError with the message of the lowest such
+   * rank, so that a write that fails on one rank (a full disk) stops the
+   * run on all of them together instead of leaving the others waiting.
+   */
+  void
+  throw_if_any_failed(const std::string &local_error, const MPI_Comm comm);
+
+
+
+  /**
+   * The output directory of a run: names of its files and atomic writes of
+   * the files rank 0 writes (CSV tables, solution.pvd, parameters.prm). A
+   * failed write is a RunError on every rank that names the file and the
+   * reason. RunDirectory adds the run's lifecycle (lock, start, resume).
    */
   class OutputDirectory
   {
   public:
-    OutputDirectory(const std::string &path,
-                    const bool         overwrite,
-                    const MPI_Comm     comm);
-
-    /** Check and create the directory (collective). */
-    void
-    prepare() const;
+    OutputDirectory(const std::string &path, const MPI_Comm comm);
 
     /** Full path of @p file_name inside the directory. */
     std::string
     file(const std::string &file_name) const;
 
-    /** Atomically write @p contents to @p file_name (rank 0 only writes). */
+    /** The directory itself. */
+    const std::string &
+    path() const;
+
+    MPI_Comm
+    communicator() const;
+
+    /**
+     * Rank 0 writes @p contents to @p file_name atomically and durably
+     * (collective; a RunError on every rank if it fails).
+     */
     void
     write_atomically(const std::string &file_name,
                      const std::string &contents) const;
 
-  private:
+    /** The folder of the field files (VTU pieces and PVTU records). */
+    static constexpr const char *field_folder = "solution";
+
+  protected:
     std::string directory;
-    bool        overwrite;
     MPI_Comm    comm;
   };
 
 
 
+  /** The header line of a CSV table, with its newline. */
+  std::string
+  csv_header(const std::vector<std::string> &column_names);
+
   /**
-   * A table of numbers written as CSV: a header line and one row per
-   * record, 17 significant digits so that results compare to round-off.
+   * One CSV row with its newline: 17 significant digits, so that results
+   * compare to round-off; NaN is written as an empty field (no value).
+   */
+  std::string
+  csv_row(const std::vector<double> &values);
+
+
+
+  /**
+   * A table of numbers kept in memory and written as CSV at once (errors.csv,
+   * refinement.csv, optimization.csv: a handful of rows). history.csv, which
+   * grows with the run, is a HistoryFile instead.
    */
   class CsvTable
   {
   public:
     explicit CsvTable(const std::vector<std::string> &column_names);
 
-    /** Append a row; its length must match the columns. */
+    /** Append a row; its length must match the columns (NaN: no value). */
     void
     add_row(const std::vector<double> &values);
 
-    /** Append a row with some empty fields (given as NaN). */
     std::string
     to_string() const;
 
@@ -65,7 +115,7 @@ namespace stickslip
 
     /**
      * Replace the rows by those of @p text, a table written by to_string()
-     * with the same columns (to continue a run from a snapshot).
+     * with the same columns.
      */
     void
     restore(const std::string &text);

@@ -1,17 +1,16 @@
 #include <base/expressions.h>
 #include <base/input_error.h>
-#include <base/output_files.h>
 #include <base/progress.h>
 #include <base/signals.h>
 #include <control/control_driver.h>
-#include <control/parallel_direct_search.h>
 #include <control/search_snapshots.h>
-#include <drivers/driver.h>
+#include <drivers/friction_study.h>
+#include <drivers/run_loop.h>
 #include <linear_algebra/dense_tools.h>
+#include <models/common/friction_evolution.h>
 
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -20,26 +19,48 @@ namespace stickslip
                                const ControlParameters & control,
                                const ParameterSource &   source,
                                const ModelFactory &      factory,
-                               const ParameterHandler &  prm,
+                               std::unique_ptr<Model>    model,
                                const ConditionalOStream &pcout,
+                               TimerOutput &             timer,
                                const MPI_Comm            world)
     : parameters(run)
     , control(control)
     , source(source)
     , factory(factory)
-    , prm(prm)
+    , world_model(std::move(model))
     , pcout(pcout)
+    , timer(timer)
     , world(world)
     , group(MPI_COMM_NULL)
     , group_system_model(nullptr)
     , simulation_iterations(0)
-    , resume(false)
+    , take_snapshots(false)
   {
+    if (!parameters.time.convergence_time_steps.empty())
+      throw_bad_parameter(source,
+                          "Time/Convergence time steps",
+                          "(a list)",
+                          "the control problem runs one time step: leave the "
+                          "list empty and set Time/Time step");
     const unsigned int rank = Utilities::MPI::this_mpi_process(world);
-    n_groups    = Utilities::MPI::n_mpi_processes(world) /
-               control.ranks_per_simulation;
+    n_groups =
+      Utilities::MPI::n_mpi_processes(world) / control.ranks_per_simulation;
     group_index = rank / control.ranks_per_simulation;
     MPI_Comm_split(world, group_index, rank, &group);
+    group_model        = factory(group);
+    group_system_model = dynamic_cast<FiniteDofModel *>(group_model.get());
+    if (group_system_model == nullptr)
+      throw_bad_parameter(source,
+                          "Control/Enabled",
+                          "true",
+                          "the control problem of seed 002 is for the "
+                          "finite-dof models (Model = ode)");
+    // Input checks of the integrator (stability, r range) before any output.
+    create_time_integrator(parameters,
+                           group_model->system(),
+                           source,
+                           parameters.time.time_step,
+                           group_model->inclusion_form());
   }
 
 
@@ -70,23 +91,28 @@ namespace stickslip
     group_system_model->set_control_force(control_force(v));
     const FrictionSystem &system = group_model->system();
     const double          dt     = parameters.time.time_step;
-    const double          t0     = parameters.time.initial_time;
-    const unsigned int    n      = parameters.time.n_steps(dt, source);
-    const auto integrator = create_time_integrator(parameters, system, source, dt);
-
-    FrictionState state;
-    state.reinit(system.locally_owned, system.comm);
-    state.displacement = system.initial_displacement;
-    state.velocity     = system.initial_velocity;
-    group_model->complete_state(t0, state);
-    for (unsigned int step = 0; step < n; ++step)
-      {
-        integrator->advance(t0 + step * dt, dt, state);
-        group_model->complete_state(t0 + (step + 1) * dt, state);
-      }
+    const auto            integrator = create_time_integrator(
+      parameters, system, source, dt, group_model->inclusion_form());
+    FrictionEvolution evolution(*group_model, *integrator, false);
     ControlOutcome outcome;
-    const auto     x = replicate(state.displacement, system.comm);
-    const auto     w = replicate(state.velocity, system.comm);
+    try
+      {
+        RunLoop::integrate(evolution,
+                           {parameters.time.initial_time,
+                            dt,
+                            parameters.time.n_steps(dt, source)});
+      }
+    catch (RunError &)
+      {
+        // Only this group knows: a NaN outcome carries the failure to every
+        // rank through the sum of evaluate(), and no group waits.
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        outcome.displacement.assign(system.size(), nan);
+        outcome.velocity.assign(system.size(), nan);
+        return outcome;
+      }
+    const auto x = replicate(evolution.state().displacement, system.comm);
+    const auto w = replicate(evolution.state().velocity, system.comm);
     outcome.displacement.assign(x.begin(), x.end());
     outcome.velocity.assign(w.begin(), w.end());
     outcome.iterations = integrator->statistics.friction_iterations;
@@ -135,10 +161,10 @@ namespace stickslip
               message << "the simulation for the trial control v = (";
               for (unsigned int j = 0; j < d; ++j)
                 message << (j > 0 ? ", " : "") << points[i][j];
-              message << ") diverged (x(T) or x'(T) not finite). Likely "
-                         "causes: an unstable time step (alpha < 1/4) or a "
-                         "control far out of range (Control/Initial "
-                         "simplex size)";
+              message << ") diverged (x(T) or x'(T) not finite, or a "
+                         "friction solver at its limit). Likely causes: an "
+                         "unstable time step (alpha < 1/4) or a control far "
+                         "out of range (Control/Initial simplex size)";
               throw RunError(message.str());
             }
       }
@@ -148,63 +174,9 @@ namespace stickslip
 
 
   void
-  ControlDriver::resume_from_snapshot()
+  ControlDriver::print_header(const RunDirectory &directory) const
   {
-    resume = true;
-  }
-
-
-
-  void
-  ControlDriver::run()
-  {
-    if (!parameters.time.convergence_time_steps.empty())
-      throw_bad_parameter(source,
-                          "Time/Convergence time steps",
-                          "(a list)",
-                          "the control problem runs one time step: leave the "
-                          "list empty and set Time/Time step");
-    group_model        = factory(group);
-    group_system_model = dynamic_cast<FiniteDofModel *>(group_model.get());
-    if (group_system_model == nullptr)
-      throw_bad_parameter(source,
-                          "Control/Enabled",
-                          "true",
-                          "the control problem of seed 002 is for the "
-                          "finite-dof models (Model = ode)");
-    // Input checks of the integrator (stability, r range) before any output.
-    create_time_integrator(parameters,
-                           group_model->system(),
-                           source,
-                           parameters.time.time_step);
-
-    OutputDirectory output(parameters.output.directory,
-                           parameters.output.overwrite,
-                           world);
-    SearchSnapshots snapshots(parameters.output, output.file(""), world);
-    if (!resume)
-      {
-        output.prepare();
-        // Snapshots of an earlier run here would be taken for this one's.
-        snapshots.clear();
-      }
-    else if (!std::filesystem::is_directory(snapshots.folder()))
-      throw InputError("--resume " + parameters.output.directory +
-                       ": no snapshot to continue from in " +
-                       snapshots.folder() +
-                       " (was the run started with Output/Checkpoint "
-                       "interval or Checkpoint wall interval?)");
-    {
-      std::ostringstream used;
-      prm.print_parameters(used, ParameterHandler::PRM);
-      output.write_atomically("parameters.prm", used.str());
-    }
-
     const unsigned int d = group_model->system().size();
-    const double       duration =
-      parameters.time.final_time - parameters.time.initial_time;
-    ControlPenalty penalty(control, duration);
-
     pcout << "stickslip: optimal control (seed 002 §2-3) of the "
           << group_model->description() << '\n'
           << "  penalty "
@@ -216,8 +188,75 @@ namespace stickslip
           << control.search_scales.size() * d << " points, tolerance "
           << control.tolerance << "; " << n_groups << " group(s) of "
           << control.ranks_per_simulation << " rank(s)\n"
-          << "  output: " << output.file("") << std::endl;
+          << "  output: " << directory.file("") << std::endl;
+  }
 
+
+
+  void
+  ControlDriver::observe(const ParallelDirectSearch::State &state,
+                         const RunDirectory &               directory)
+  {
+    const unsigned int         iteration = state.simplexes;
+    const std::vector<double> &best      = state.vertices[0];
+    const ControlOutcome &     outcome   = state.outcomes[0];
+    const double               edge      = state.largest_edge();
+    const double               value     = penalty->value(best, outcome);
+    std::vector<double>        row       = {double(iteration),
+                               value,
+                               edge,
+                               penalty->displacement_error(outcome),
+                               penalty->velocity_error(outcome),
+                               penalty->cost(best),
+                               double(state.evaluations),
+                               penalty->rho_1,
+                               penalty->rho_2};
+    row.insert(row.end(), best.begin(), best.end());
+    table->add_row(row);
+    directory.write_atomically("optimization.csv", table->to_string());
+    // The penalty of the next simplex depends on this best point.
+    penalty->update(best, outcome);
+    if (!parameters.output.quiet && iteration % 10 == 0)
+      {
+        char line[200];
+        std::snprintf(line,
+                      sizeof(line),
+                      "  simplex %4u  penalty %.6e  edge %.3e  E1 %.3e  "
+                      "E2 %.3e  %lu simulations",
+                      iteration,
+                      value,
+                      edge,
+                      penalty->displacement_error(outcome),
+                      penalty->velocity_error(outcome),
+                      state.evaluations);
+        pcout << line << std::endl;
+      }
+
+    if (!take_snapshots)
+      return;
+    // After the last iteration always: a resume then only reruns the
+    // controlled trajectory.
+    const bool due = snapshots->due() || edge < control.tolerance;
+    const int  signal = termination_signal(world);
+    if (due || signal != 0)
+      {
+        TimerOutput::Scope scope(timer, "snapshots");
+        snapshots->write(state, *penalty, simulation_iterations, *table);
+      }
+    if (signal != 0)
+      throw Interrupted(
+        std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+        " after simplex " + std::to_string(iteration) +
+        ": a snapshot of the search is in " + snapshots->folder() +
+        "; continue with --resume " + directory.path());
+  }
+
+
+
+  ParallelDirectSearch::Result
+  ControlDriver::search(RunDirectory &directory, const bool resume)
+  {
+    const unsigned int d = group_model->system().size();
     std::vector<std::string> columns = {"simplex",
                                         "penalty",
                                         "largest_edge",
@@ -229,76 +268,19 @@ namespace stickslip
                                         "rho2"};
     for (unsigned int i = 0; i < d; ++i)
       columns.push_back("v" + std::to_string(i + 1));
-    CsvTable history(columns);
-
-    ProgressReporter progress(pcout,
-                              0,
-                              1,
-                              parameters.output.progress_interval,
-                              parameters.output.quiet);
+    table = std::make_unique<CsvTable>(columns);
     const ParallelDirectSearch search(control.search_scales,
                                       control.tolerance,
                                       control.max_simplexes);
     const auto merit = [&](const std::vector<double> &v,
                            const ControlOutcome &     outcome) {
-      return penalty.value(v, outcome);
+      return penalty->value(v, outcome);
     };
     const auto evaluator = [&](const std::vector<std::vector<double>> &points) {
       return evaluate(points);
     };
-    const bool take_snapshots = snapshots.enabled() || resume;
-
-    const auto observe = [&](const ParallelDirectSearch::State &state) {
-      const unsigned int         iteration   = state.simplexes;
-      const std::vector<double> &best        = state.vertices[0];
-      const ControlOutcome &     outcome     = state.outcomes[0];
-      const double               edge        = state.largest_edge();
-      const unsigned long        evaluations = state.evaluations;
-      const double               value       = penalty.value(best, outcome);
-      std::vector<double> row = {double(iteration),
-                                 value,
-                                 edge,
-                                 penalty.displacement_error(outcome),
-                                 penalty.velocity_error(outcome),
-                                 penalty.cost(best),
-                                 double(evaluations),
-                                 penalty.rho_1,
-                                 penalty.rho_2};
-      row.insert(row.end(), best.begin(), best.end());
-      history.add_row(row);
-      output.write_atomically("optimization.csv", history.to_string());
-      // The penalty of the next simplex depends on this best point.
-      penalty.update(best, outcome);
-      if (!parameters.output.quiet && iteration % 10 == 0)
-        {
-          char line[200];
-          std::snprintf(line,
-                        sizeof(line),
-                        "  simplex %4u  penalty %.6e  edge %.3e  E1 %.3e  "
-                        "E2 %.3e  %lu simulations",
-                        iteration,
-                        value,
-                        edge,
-                        penalty.displacement_error(outcome),
-                        penalty.velocity_error(outcome),
-                        evaluations);
-          pcout << line << std::endl;
-        }
-
-      if (!take_snapshots)
-        return;
-      // After the last iteration always: a resume then only reruns the
-      // controlled trajectory.
-      const bool due    = snapshots.due() || edge < control.tolerance;
-      const int  signal = termination_signal(world);
-      if (due || signal != 0)
-        snapshots.write(state, penalty, simulation_iterations, history);
-      if (signal != 0)
-        throw Interrupted(
-          std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-          " after simplex " + std::to_string(iteration) +
-          ": a snapshot of the search is in " + snapshots.folder() +
-          "; continue with --resume " + output.file(""));
+    const auto observer = [&](const ParallelDirectSearch::State &state) {
+      observe(state, directory);
     };
 
     if (take_snapshots)
@@ -307,15 +289,16 @@ namespace stickslip
     if (resume)
       {
         std::vector<std::string> warnings;
-        state = snapshots.read(
-          d, penalty, simulation_iterations, history, warnings);
+        state = snapshots->read(
+          d, *penalty, simulation_iterations, *table, warnings);
         for (const auto &warning : warnings)
           pcout << "stickslip: warning: " << warning << std::endl;
+        directory.continue_run();
         // Rows written after the snapshot go; the search writes them again.
-        output.write_atomically("optimization.csv", history.to_string());
+        directory.write_atomically("optimization.csv", table->to_string());
         pcout << "  resumed after simplex " << state.simplexes << " ("
               << state.evaluations << " simulations) from "
-              << snapshots.folder() << std::endl;
+              << snapshots->folder() << std::endl;
       }
     else
       {
@@ -323,13 +306,18 @@ namespace stickslip
                              control.initial_simplex_size,
                              evaluator,
                              merit);
-        observe(state);
+        observe(state, directory);
       }
-    const auto result = search.minimize(state, evaluator, merit, observe);
-    const double wall = progress.elapsed();
-    // The controlled run takes no snapshots: a signal now ends it at once.
-    restore_default_termination_handlers();
+    return search.minimize(state, evaluator, merit, observer);
+  }
 
+
+
+  void
+  ControlDriver::print_result(const ParallelDirectSearch::Result &result,
+                              const double                        wall) const
+  {
+    const unsigned int d = group_model->system().size();
     std::ostringstream summary;
     summary.precision(10);
     summary << "  optimum after " << result.simplexes << " simplexes, "
@@ -337,9 +325,9 @@ namespace stickslip
             << format_number(wall) << " s: v* = (";
     for (unsigned int i = 0; i < d; ++i)
       summary << (i > 0 ? ", " : "") << result.best[i];
-    summary << ")\n  J(v*) = " << penalty.cost(result.best)
-            << ", E1 = " << penalty.displacement_error(result.outcome)
-            << ", E2 = " << penalty.velocity_error(result.outcome)
+    summary << ")\n  J(v*) = " << penalty->cost(result.best)
+            << ", E1 = " << penalty->displacement_error(result.outcome)
+            << ", E2 = " << penalty->velocity_error(result.outcome)
             << ", largest edge " << result.largest_edge << '\n'
             << "  friction iterations per simulation step: "
             << double(simulation_iterations) /
@@ -348,19 +336,40 @@ namespace stickslip
             << '\n'
             << "  the controlled run:";
     pcout << summary.str() << std::endl;
+  }
 
-    // The controlled trajectory through the usual driver, into the same
-    // (already checked) directory.
-    std::unique_ptr<Model> model = factory(world);
-    dynamic_cast<FiniteDofModel &>(*model).set_control_force(
-      control_force(result.best));
-    // It takes no snapshots: after a stop it is simply run again.
-    Parameters::Run final_run                 = parameters;
-    final_run.output.overwrite                = true;
-    final_run.output.checkpoint_interval      = 0;
-    final_run.output.checkpoint_wall_interval = 0;
-    Driver driver(final_run, source, *model, prm, pcout);
-    driver.run();
-    pcout << "  wrote " << output.file("optimization.csv") << std::endl;
+
+
+  void
+  ControlDriver::run(RunDirectory &directory, const bool resume)
+  {
+    snapshots =
+      std::make_unique<SearchSnapshots>(parameters.output, directory.path(), world);
+    take_snapshots = snapshots->enabled() || resume;
+    if (resume)
+      directory.check_resumable();
+    else
+      directory.start_fresh();
+    print_header(directory);
+    penalty = std::make_unique<ControlPenalty>(
+      control, parameters.time.final_time - parameters.time.initial_time);
+
+    ProgressReporter progress(
+      pcout, 0, 1, parameters.output.progress_interval, parameters.output.quiet);
+    ParallelDirectSearch::Result result;
+    {
+      TimerOutput::Scope scope(timer, "control search");
+      result = search(directory, resume);
+    }
+    print_result(result, progress.elapsed());
+    // The controlled run takes no snapshots: a signal now ends it at once,
+    // and after a stop it is simply run again.
+    restore_default_termination_handlers();
+
+    dynamic_cast<FiniteDofModel &>(*world_model)
+      .set_control_force(control_force(result.best));
+    FrictionStudy controlled(parameters, std::move(world_model), source, pcout, timer);
+    controlled.run_once(directory);
+    pcout << "  wrote " << directory.file("optimization.csv") << std::endl;
   }
 } // namespace stickslip

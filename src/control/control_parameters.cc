@@ -1,4 +1,5 @@
 #include <base/expressions.h>
+#include <base/selection.h>
 #include <control/control_parameters.h>
 
 #include <algorithm>
@@ -129,11 +130,21 @@ namespace stickslip
 
 
 
+  bool
+  ControlParameters::enabled_in(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Control");
+    const bool enabled = prm.get_bool("Enabled");
+    prm.leave_subsection();
+    return enabled;
+  }
+
+
+
   void
   ControlParameters::parse(ParameterHandler &     prm,
                            const ParameterSource &source,
                            const unsigned int     d,
-                           const bool             finite_dof_model,
                            const MPI_Comm         comm)
   {
     prm.enter_subsection("Control");
@@ -144,8 +155,13 @@ namespace stickslip
     const std::string n_text   = prm.get("Cost matrix");
     const std::string v0_text  = prm.get("Initial control");
     initial_simplex_size       = prm.get_double("Initial simplex size");
-    penalty = prm.get("Penalty") == "P" ? Penalty::exact : Penalty::adaptive_k;
-    dynamic_rho         = prm.get("Penalty parameters") == "dynamic";
+    penalty = parse_selection<Penalty>(prm.get("Penalty"),
+                                       {{"P", Penalty::exact},
+                                        {"Pi", Penalty::adaptive_k}},
+                                       "Control/Penalty");
+    dynamic_rho = parse_selection<bool>(prm.get("Penalty parameters"),
+                                        {{"constant", false}, {"dynamic", true}},
+                                        "Control/Penalty parameters");
     rho                 = prm.get_double("rho");
     initial_dynamic_rho = prm.get_double("Initial dynamic rho");
     const std::string scheme_text = prm.get("Search scheme");
@@ -155,12 +171,6 @@ namespace stickslip
     prm.leave_subsection();
     if (!enabled)
       return;
-    if (!finite_dof_model)
-      throw_bad_parameter(source,
-                          "Control/Enabled",
-                          "true",
-                          "the control problem of seed 002 is for the "
-                          "finite-dof models (Model = ode)");
 
     if (is_blank(x_text))
       throw_bad_parameter(source,

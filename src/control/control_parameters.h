@@ -44,16 +44,19 @@ namespace stickslip
     static void
     declare_parameters(ParameterHandler &prm);
 
+    /** Whether Control/Enabled is set (to choose the study before parsing). */
+    static bool
+    enabled_in(ParameterHandler &prm);
+
     /**
-     * Read and check; @p d is the number of unknowns of the model, and
-     * @p finite_dof_model whether it is one the control applies to.
+     * Read and check; @p d is the number of unknowns of the model (a
+     * finite-dof model: the caller checks that the control applies).
      */
     void
-    parse(ParameterHandler &      prm,
-          const ParameterSource & source,
-          const unsigned int      d,
-          const bool              finite_dof_model,
-          const MPI_Comm          comm);
+    parse(ParameterHandler &     prm,
+          const ParameterSource &source,
+          const unsigned int     d,
+          const MPI_Comm         comm);
   };
 } // namespace stickslip
 

@@ -8,10 +8,9 @@ namespace stickslip
   SearchSnapshots::SearchSnapshots(const Parameters::Output &output,
                                    const std::string &       directory,
                                    const MPI_Comm            world)
-    : output(output)
-    , world(world)
+    : every_iteration(output.checkpoint_interval > 0)
+    , schedule(output, world)
     , store(directory, world, true)
-    , last_wall_snapshot(std::chrono::steady_clock::now())
   {}
 
 
@@ -19,7 +18,7 @@ namespace stickslip
   bool
   SearchSnapshots::enabled() const
   {
-    return output.checkpoint_interval > 0 || output.checkpoint_wall_interval > 0;
+    return schedule.enabled();
   }
 
 
@@ -27,19 +26,8 @@ namespace stickslip
   bool
   SearchSnapshots::due()
   {
-    if (output.checkpoint_interval > 0)
-      return true;
-    if (output.checkpoint_wall_interval <= 0)
-      return false;
-    const auto   now = std::chrono::steady_clock::now();
-    const double seconds =
-      std::chrono::duration<double>(now - last_wall_snapshot).count();
-    const bool late = Utilities::MPI::this_mpi_process(world) == 0 &&
-                      seconds >= output.checkpoint_wall_interval;
-    if (Utilities::MPI::max(late ? 1 : 0, world) == 0)
-      return false;
-    last_wall_snapshot = now;
-    return true;
+    // A search has no simulated time: an interval means every iteration.
+    return every_iteration || schedule.due_by_wall_clock();
   }
 
 

@@ -2,12 +2,12 @@
 #define stickslip_control_search_snapshots_h
 
 #include <base/checkpoint.h>
+#include <base/checkpoint_schedule.h>
 #include <base/output_files.h>
-#include <base/run_parameters.h>
+#include <base/output_parameters.h>
 #include <control/control_penalty.h>
 #include <control/parallel_direct_search.h>
 
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -80,10 +80,9 @@ namespace stickslip
             unsigned long &              n_rows,
             std::vector<double> &        rows);
 
-    const Parameters::Output &            output;
-    const MPI_Comm                        world;
-    const CheckpointStore                 store;
-    std::chrono::steady_clock::time_point last_wall_snapshot;
+    const bool            every_iteration;
+    CheckpointSchedule    schedule;
+    const CheckpointStore store;
   };
 } // namespace stickslip
 

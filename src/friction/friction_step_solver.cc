@@ -7,11 +7,12 @@
 namespace stickslip
 {
   std::unique_ptr<FrictionStepSolver>
-  create_friction_step_solver(const Parameters::Run &run,
-                              const FrictionSystem & system,
-                              const ParameterSource &source)
+  create_friction_step_solver(const Parameters::Friction &    friction,
+                              const Parameters::LinearSolver &linear_solver,
+                              const FrictionSystem &          system,
+                              const ParameterSource &         source)
   {
-    switch (run.friction.solver)
+    switch (friction.solver)
       {
         case Parameters::FrictionSolverType::closed_form:
           if (!system.mass_is_diagonal())
@@ -25,17 +26,17 @@ namespace stickslip
           return std::make_unique<ClosedFormSolver>(system);
         case Parameters::FrictionSolverType::projection:
           return std::make_unique<ProjectionSolver>(system,
-                                                    run.friction,
-                                                    run.linear_solver,
+                                                    friction,
+                                                    linear_solver,
                                                     source);
         case Parameters::FrictionSolverType::penalty_newton:
           return std::make_unique<PenaltyNewtonSolver>(system,
-                                                       run.friction,
+                                                       friction,
                                                        source);
         case Parameters::FrictionSolverType::semismooth_newton:
           return std::make_unique<SemismoothNewtonSolver>(system,
-                                                          run.friction,
-                                                          run.linear_solver);
+                                                          friction,
+                                                          linear_solver);
       }
     return nullptr;
   }

@@ -2,8 +2,9 @@
 #define stickslip_friction_friction_step_solver_h
 
 #include <base/input_error.h>
-#include <base/run_parameters.h>
+#include <friction/friction_parameters.h>
 #include <friction/friction_system.h>
+#include <linear_algebra/linear_solver_parameters.h>
 
 #include <memory>
 #include <string>
@@ -51,9 +52,10 @@ namespace stickslip
 
   /** Build the solver chosen by Friction/Solver for @p system. */
   std::unique_ptr<FrictionStepSolver>
-  create_friction_step_solver(const Parameters::Run &run,
-                              const FrictionSystem & system,
-                              const ParameterSource &source);
+  create_friction_step_solver(const Parameters::Friction &    friction,
+                              const Parameters::LinearSolver &linear_solver,
+                              const FrictionSystem &          system,
+                              const ParameterSource &         source);
 } // namespace stickslip
 
 #endif

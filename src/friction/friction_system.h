@@ -8,8 +8,6 @@
 
 namespace stickslip
 {
-  class InclusionForm;
-
   /**
    * The semi-discrete friction system every model reduces to (DESIGN.md §1,
    * seed 000 (4), seed 002 (0.1)-(0.3)):
@@ -98,13 +96,6 @@ namespace stickslip
     DistributedVector        prescribed_mask; ///< 1 on prescribed unknowns
     const DistributedMatrix *unconstrained_mass      = nullptr;
     const DistributedMatrix *unconstrained_stiffness = nullptr;
-
-    /**
-     * Optional: the same system (or its quasistatic limits) in the form
-     * X' + M dphi(X) contains G(t, X) of seed 004 (A.7), for Time/Scheme =
-     * implicit euler. Set by models that provide it (the chain).
-     */
-    const InclusionForm *inclusion_form = nullptr;
 
   private:
     bool              diagonal_mass;

@@ -5,7 +5,7 @@
 #include <deal.II/lac/solver_control.h>
 
 #include <base/global.h>
-#include <base/run_parameters.h>
+#include <linear_algebra/linear_solver_parameters.h>
 
 #include <memory>
 

@@ -10,7 +10,7 @@
 
 namespace stickslip
 {
-  CenteredIntegrator::CenteredIntegrator(const Parameters::Run &run,
+  CenteredIntegrator::CenteredIntegrator(const Parameters::Numerics &run,
                                          const FrictionSystem & system,
                                          const ParameterSource &source,
                                          const double           dt)
@@ -97,7 +97,8 @@ namespace stickslip
                               "(38) has the matrix M + alpha dt^2 A, diagonal "
                               "only for a diagonal M and Splitting/Alpha = 0; "
                               "use semismooth newton, or alpha = 0");
-        step_solver = create_friction_step_solver(run, step_system, source);
+        step_solver = create_friction_step_solver(
+          run.friction, run.linear_solver, step_system, source);
         step_solver->set_substep(dt / 2);
         return;
       }

@@ -35,7 +35,7 @@ namespace stickslip
   class CenteredIntegrator : public TimeIntegrator
   {
   public:
-    CenteredIntegrator(const Parameters::Run &run,
+    CenteredIntegrator(const Parameters::Numerics &run,
                        const FrictionSystem & system,
                        const ParameterSource &source,
                        const double           dt);

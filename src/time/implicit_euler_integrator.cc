@@ -3,7 +3,7 @@
 namespace stickslip
 {
   ImplicitEulerIntegrator::ImplicitEulerIntegrator(const InclusionForm &  form,
-                                                   const Parameters::Run &run,
+                                                   const Parameters::Numerics &run,
                                                    const ParameterSource &source,
                                                    const double           dt)
     : form(form)

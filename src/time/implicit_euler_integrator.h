@@ -18,7 +18,7 @@ namespace stickslip
   {
   public:
     ImplicitEulerIntegrator(const InclusionForm &  form,
-                            const Parameters::Run &run,
+                            const Parameters::Numerics &run,
                             const ParameterSource &source,
                             const double           dt);
 

@@ -2,8 +2,8 @@
 #define stickslip_time_inclusion_form_h
 
 #include <base/input_error.h>
-#include <base/run_parameters.h>
-#include <time/time_integrator.h>
+#include <friction/friction_state.h>
+#include <time/time_parameters.h>
 
 #include <memory>
 #include <string>
@@ -50,7 +50,7 @@ namespace stickslip
 
     /** A stepper for Time/Scheme = implicit euler with step @p dt. */
     virtual std::unique_ptr<Stepper>
-    create_stepper(const Parameters::Run &run,
+    create_stepper(const Parameters::Numerics &run,
                    const ParameterSource &source,
                    const double           dt) const = 0;
 

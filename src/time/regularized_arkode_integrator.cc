@@ -9,7 +9,7 @@
 namespace stickslip
 {
   RegularizedArkodeIntegrator::RegularizedArkodeIntegrator(
-    const Parameters::Run &run,
+    const Parameters::Numerics &run,
     const FrictionSystem & system)
     : system(system)
     , eta(run.friction.regularization_eta)

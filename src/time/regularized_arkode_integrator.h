@@ -23,7 +23,7 @@ namespace stickslip
   class RegularizedArkodeIntegrator : public TimeIntegrator
   {
   public:
-    RegularizedArkodeIntegrator(const Parameters::Run &run,
+    RegularizedArkodeIntegrator(const Parameters::Numerics &run,
                                 const FrictionSystem & system);
 
     void

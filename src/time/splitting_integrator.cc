@@ -4,13 +4,13 @@
 
 namespace stickslip
 {
-  SplittingIntegrator::SplittingIntegrator(const Parameters::Run &run,
+  SplittingIntegrator::SplittingIntegrator(const Parameters::Numerics &run,
                                            const FrictionSystem & system,
                                            const ParameterSource &source,
                                            const double           dt)
     : strang(run.time.scheme == Parameters::Scheme::strang)
     , friction(system,
-               create_friction_step_solver(run, system, source),
+               create_friction_step_solver(run.friction, run.linear_solver, system, source),
                run.splitting.friction_substeps,
                strang ? 2 : 1,
                strang ? dt / 2 : dt)

@@ -17,7 +17,7 @@ namespace stickslip
   class SplittingIntegrator : public TimeIntegrator
   {
   public:
-    SplittingIntegrator(const Parameters::Run &run,
+    SplittingIntegrator(const Parameters::Numerics &run,
                         const FrictionSystem & system,
                         const ParameterSource &source,
                         const double           dt);

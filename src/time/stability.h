@@ -1,7 +1,7 @@
 #ifndef stickslip_time_stability_h
 #define stickslip_time_stability_h
 
-#include <base/run_parameters.h>
+#include <linear_algebra/linear_solver_parameters.h>
 #include <friction/friction_system.h>
 
 namespace stickslip

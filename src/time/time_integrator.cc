@@ -7,17 +7,6 @@
 namespace stickslip
 {
   void
-  FrictionState::reinit(const IndexSet &owned, const MPI_Comm comm)
-  {
-    displacement.reinit(owned, comm);
-    velocity.reinit(owned, comm);
-    multiplier.reinit(owned, comm);
-    stick.reinit(owned, comm);
-  }
-
-
-
-  void
   TimeIntegrator::register_state(CheckpointArchive &)
   {}
 
@@ -32,10 +21,11 @@ namespace stickslip
 
 
   std::unique_ptr<TimeIntegrator>
-  create_time_integrator(const Parameters::Run &run,
-                         const FrictionSystem & system,
-                         const ParameterSource &source,
-                         const double           dt)
+  create_time_integrator(const Parameters::Numerics &run,
+                         const FrictionSystem &      system,
+                         const ParameterSource &     source,
+                         const double                dt,
+                         const InclusionForm *       inclusion_form)
   {
     switch (run.time.scheme)
       {
@@ -47,7 +37,7 @@ namespace stickslip
         case Parameters::Scheme::centered:
           return std::make_unique<CenteredIntegrator>(run, system, source, dt);
         case Parameters::Scheme::implicit_euler:
-          if (system.inclusion_form == nullptr)
+          if (inclusion_form == nullptr)
             throw_bad_parameter(source,
                                 "Time/Scheme",
                                 "implicit euler",
@@ -55,7 +45,7 @@ namespace stickslip
                                 "(5.1) needs the model written in the form "
                                 "(A.7); only the chain model provides it");
           return std::make_unique<ImplicitEulerIntegrator>(
-            *system.inclusion_form, run, source, dt);
+            *inclusion_form, run, source, dt);
       }
     return nullptr;
   }

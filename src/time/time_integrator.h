@@ -4,36 +4,16 @@
 #include <base/checkpoint.h>
 #include <base/global.h>
 #include <base/input_error.h>
-#include <base/run_parameters.h>
+#include <friction/friction_state.h>
 #include <friction/friction_system.h>
+#include <time/inclusion_form.h>
+#include <time/time_parameters.h>
 
 #include <memory>
 #include <string>
 
 namespace stickslip
 {
-  /**
-   * The state of a finite-dof friction system at a time level: displacement,
-   * velocity, and the multiplier of the step that led there (the average
-   * over its friction sub-steps, seed 000 (37)).
-   */
-  struct FrictionState
-  {
-    DistributedVector displacement;
-    DistributedVector velocity;
-    DistributedVector multiplier;
-    /**
-     * 1 where the friction step kept the component exactly at rest in every
-     * sub-step of the last time step (|lambda_i| <= 1, w_i = 0), else 0.
-     */
-    DistributedVector stick;
-
-    void
-    reinit(const IndexSet &owned, const MPI_Comm comm);
-  };
-
-
-
   /** Work counters of a time integrator. */
   struct IntegratorStatistics
   {
@@ -80,15 +60,18 @@ namespace stickslip
 
 
   /**
-   * Build the integrator of Time/Scheme for @p system and step @p dt. Checks
+   * Build the integrator of Time/Scheme for @p system and step @p dt.
+   * @p inclusion_form is the model's form (A.7) of seed 004, or nullptr if
+   * it has none (then Time/Scheme = implicit euler is an error). Checks
    * that depend on dt (elastic stability, rho range) throw InputErrors here,
    * before anything is written.
    */
   std::unique_ptr<TimeIntegrator>
-  create_time_integrator(const Parameters::Run &run,
-                         const FrictionSystem & system,
-                         const ParameterSource &source,
-                         const double           dt);
+  create_time_integrator(const Parameters::Numerics &numerics,
+                         const FrictionSystem &      system,
+                         const ParameterSource &     source,
+                         const double                dt,
+                         const InclusionForm *       inclusion_form);
 } // namespace stickslip
 
 #endif

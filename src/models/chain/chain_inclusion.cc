@@ -10,7 +10,7 @@ namespace stickslip
   class ChainInclusion::ChainStepper : public InclusionForm::Stepper
   {
   public:
-    ChainStepper(const ChainInclusion &form, const Parameters::Run &run)
+    ChainStepper(const ChainInclusion &form, const Parameters::Numerics &run)
       : form(form)
       , owned(form.thresholds.locally_owned_elements())
       , comm(form.thresholds.get_mpi_communicator())
@@ -148,7 +148,7 @@ namespace stickslip
 
 
   std::unique_ptr<InclusionForm::Stepper>
-  ChainInclusion::create_stepper(const Parameters::Run &run,
+  ChainInclusion::create_stepper(const Parameters::Numerics &run,
                                  const ParameterSource &,
                                  const double) const
   {

@@ -41,7 +41,7 @@ namespace stickslip
                    const LoadFunction &       load);
 
     std::unique_ptr<Stepper>
-    create_stepper(const Parameters::Run &run,
+    create_stepper(const Parameters::Numerics &run,
                    const ParameterSource &source,
                    const double           dt) const override;
 

@@ -57,7 +57,6 @@ namespace stickslip
       upper,
       friction_system.friction_weights,
       [this](const double t, DistributedVector &out) { load(t, out); });
-    friction_system.inclusion_form = inclusion.get();
   }
 
 
@@ -364,11 +363,37 @@ namespace stickslip
 
 
 
+  const InclusionForm *
+  ChainModel::inclusion_form() const
+  {
+    return inclusion.get();
+  }
+
+
+
+  std::vector<double>
+  ChainModel::point_values(const FrictionState &state,
+                           const std::size_t    r) const
+  {
+    // The order of the fields of write_fields() and line_patch().
+    ConstLocalValues x(state.displacement), v(state.velocity),
+      lambda(state.multiplier), stick(state.stick),
+      alpha(friction_system.friction_weights);
+    return {x[r],
+            v[r],
+            -alpha[r] * lambda[r],
+            lambda[r],
+            stick[r],
+            double(Utilities::MPI::this_mpi_process(comm))};
+  }
+
+
+
   std::string
-  ChainModel::write_fields(const double           t,
-                           const FrictionState &  state,
-                           const unsigned int     index,
-                           const OutputDirectory &output) const
+  ChainModel::write_fields(const double         t,
+                           const FrictionState &state,
+                           const unsigned int   index,
+                           const FieldFiles &   files) const
   {
     // One straight-line patch per rank, points at the mass positions
     // x = i, joined to the first mass of the next rank so that the beam is
@@ -382,26 +407,14 @@ namespace stickslip
     const unsigned int n_fields = names.size();
     const unsigned int rank     = Utilities::MPI::this_mpi_process(comm);
     const unsigned int n_ranks  = Utilities::MPI::n_mpi_processes(comm);
-
-    ConstLocalValues x(state.displacement), v(state.velocity),
-      lambda(state.multiplier), stick(state.stick),
-      alpha(friction_system.friction_weights);
-    const std::size_t n_owned = x.size();
-    const auto        values  = [&](const std::size_t r) {
-      return std::vector<double>{x[r],
-                                 v[r],
-                                 -alpha[r] * lambda[r],
-                                 lambda[r],
-                                 stick[r],
-                                 double(rank)};
-    };
+    const std::size_t  n_owned  = state.displacement.locally_owned_size();
 
     // First owned point of every rank (begin index, then the fields).
     std::vector<double> first(n_fields + 1, -1.);
     if (n_owned > 0)
       {
         first[0]              = *data.owned.begin();
-        const auto own_values = values(0);
+        const auto own_values = point_values(state, 0);
         std::copy(own_values.begin(), own_values.end(), first.begin() + 1);
       }
     std::vector<double> all_first((n_fields + 1) * n_ranks);
@@ -412,9 +425,16 @@ namespace stickslip
                   n_fields + 1,
                   MPI_DOUBLE,
                   comm);
+    unsigned int next = n_ranks;
+    for (unsigned int q = rank + 1; q < n_ranks && next == n_ranks; ++q)
+      if (all_first[q * (n_fields + 1)] >= 0)
+        next = q;
+    const std::vector<double> next_first =
+      next < n_ranks ?
+        std::vector<double>(all_first.begin() + next * (n_fields + 1) + 1,
+                            all_first.begin() + (next + 1) * (n_fields + 1)) :
+        std::vector<double>();
 
-    char stem[64];
-    std::snprintf(stem, sizeof(stem), "solution_%05u", index);
     DataOutBase::VtkFlags flags(t, index);
     flags.compression_level = DataOutBase::VtkFlags::best_speed;
     const std::vector<
@@ -423,68 +443,71 @@ namespace stickslip
                  std::string,
                  DataComponentInterpretation::DataComponentInterpretation>>
       no_vectors;
+    return files.write(
+      index,
+      n_owned > 0,
+      [&](std::ostream &out) {
+        DataOutBase::write_vtu(
+          std::vector<DataOutBase::Patch<1, 1>>{line_patch(state, next_first)},
+          names,
+          no_vectors,
+          flags,
+          out);
+      },
+      [&](std::ostream &out, const std::vector<std::string> &pieces) {
+        DataOutBase::write_pvtu_record(out, pieces, names, no_vectors, flags);
+      });
+  }
 
-    if (n_owned > 0)
-      {
-        // The owned masses, then the next non-empty rank's first mass (a
-        // single mass alone is drawn as a short segment); written straight
-        // into the patch (10^6 points: no intermediate copies).
-        unsigned int next = n_ranks;
-        for (unsigned int q = rank + 1; q < n_ranks && next == n_ranks; ++q)
-          if (all_first[q * (n_fields + 1)] >= 0)
-            next = q;
-        const std::size_t n_points =
-          n_owned + ((next < n_ranks || n_owned == 1) ? 1 : 0);
-        DataOutBase::Patch<1, 1> patch;
-        patch.data.reinit(n_fields, n_points);
-        for (std::size_t r = 0; r < n_owned; ++r)
-          {
-            const auto point = values(r);
-            for (unsigned int c = 0; c < n_fields; ++c)
-              patch.data(c, r) = point[c];
-          }
-        double last_position = *data.owned.begin() + n_owned;
-        if (next < n_ranks)
-          {
-            for (unsigned int c = 0; c < n_fields; ++c)
-              patch.data(c, n_owned) = all_first[next * (n_fields + 1) + 1 + c];
-            patch.data(n_fields - 1, n_owned) = rank;
-            last_position += 1;
-          }
-        else if (n_owned == 1)
-          {
-            for (unsigned int c = 0; c < n_fields; ++c)
-              patch.data(c, 1) = patch.data(c, 0);
-            last_position += 0.5;
-          }
-        patch.vertices[0]    = Point<1>(double(*data.owned.begin() + 1));
-        patch.vertices[1]    = Point<1>(last_position);
-        patch.n_subdivisions = n_points - 1;
-        patch.reference_cell = ReferenceCells::get_hypercube<1>();
-        std::ofstream file(output.file(std::string(stem) + "." +
-                                       std::to_string(rank) + ".vtu"));
-        DataOutBase::write_vtu(std::vector<DataOutBase::Patch<1, 1>>{patch},
-                               names,
-                               no_vectors,
-                               flags,
-                               file);
-        AssertThrow(file.good(),
-                    ExcMessage("cannot write the VTU file of rank " +
-                               std::to_string(rank)));
-      }
 
-    if (rank == 0)
+
+  DataOutBase::Patch<1, 1>
+  ChainModel::line_patch(const FrictionState &      state,
+                         const std::vector<double> &next_first) const
+  {
+    // The owned masses, then the next non-empty rank's first mass (a single
+    // mass alone is drawn as a short segment); written straight into the
+    // patch (10^6 points: no intermediate copies).
+    const std::size_t  n_owned  = state.displacement.locally_owned_size();
+    const unsigned int n_fields = 6;
+    const bool         joined   = !next_first.empty();
+    const std::size_t  n_points = n_owned + ((joined || n_owned == 1) ? 1 : 0);
+    DataOutBase::Patch<1, 1> patch;
+    patch.data.reinit(n_fields, n_points);
+    {
+      ConstLocalValues x(state.displacement), v(state.velocity),
+        lambda(state.multiplier), stick(state.stick),
+        alpha(friction_system.friction_weights);
+      const double rank = Utilities::MPI::this_mpi_process(comm);
+      for (std::size_t r = 0; r < n_owned; ++r)
+        {
+          patch.data(0, r) = x[r];
+          patch.data(1, r) = v[r];
+          patch.data(2, r) = -alpha[r] * lambda[r];
+          patch.data(3, r) = lambda[r];
+          patch.data(4, r) = stick[r];
+          patch.data(5, r) = rank;
+        }
+    }
+    double last_position = *data.owned.begin() + n_owned;
+    if (joined)
       {
-        std::vector<std::string> pieces;
-        for (unsigned int q = 0; q < n_ranks; ++q)
-          if (all_first[q * (n_fields + 1)] >= 0)
-            pieces.push_back(std::string(stem) + "." + std::to_string(q) +
-                             ".vtu");
-        std::ostringstream record;
-        DataOutBase::write_pvtu_record(record, pieces, names, no_vectors, flags);
-        output.write_atomically(std::string(stem) + ".pvtu", record.str());
+        for (unsigned int c = 0; c < n_fields; ++c)
+          patch.data(c, n_owned) = next_first[c];
+        patch.data(n_fields - 1, n_owned) = Utilities::MPI::this_mpi_process(comm);
+        last_position += 1;
       }
-    return std::string(stem) + ".pvtu";
+    else if (n_owned == 1)
+      {
+        for (unsigned int c = 0; c < n_fields; ++c)
+          patch.data(c, 1) = patch.data(c, 0);
+        last_position += 0.5;
+      }
+    patch.vertices[0]    = Point<1>(double(*data.owned.begin() + 1));
+    patch.vertices[1]    = Point<1>(last_position);
+    patch.n_subdivisions = n_points - 1;
+    patch.reference_cell = ReferenceCells::get_hypercube<1>();
+    return patch;
   }
 
 

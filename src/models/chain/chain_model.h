@@ -1,6 +1,7 @@
 #ifndef stickslip_models_chain_chain_model_h
 #define stickslip_models_chain_chain_model_h
 
+#include <deal.II/base/data_out_base.h>
 #include <deal.II/base/parameter_handler.h>
 
 #include <models/chain/chain_data.h>
@@ -63,15 +64,35 @@ namespace stickslip
     numbering_independent_of_partition() const override;
 
     std::string
-    write_fields(const double           t,
-                 const FrictionState &  state,
-                 const unsigned int     index,
-                 const OutputDirectory &output) const override;
+    write_fields(const double         t,
+                 const FrictionState &state,
+                 const unsigned int   index,
+                 const FieldFiles &   files) const override;
 
     std::string
     description() const override;
 
+    /** The chain's form (A.7) of seed 004 (ChainInclusion). */
+    const InclusionForm *
+    inclusion_form() const override;
+
   private:
+    /**
+     * The fields at owned point @p r: displacement, velocity, friction
+     * force, multiplier, stick, subdomain.
+     */
+    std::vector<double>
+    point_values(const FrictionState &state, const std::size_t r) const;
+
+    /**
+     * The VTU patch of the owned masses, joined to @p next_first (the
+     * fields at the first mass of the next rank that has masses; empty if
+     * none).
+     */
+    DataOutBase::Patch<1, 1>
+    line_patch(const FrictionState &      state,
+               const std::vector<double> &next_first) const;
+
     /** K, M, C on the owned rows; the local tridiagonal coefficients. */
     void
     assemble();

@@ -28,9 +28,17 @@ namespace stickslip
   Model::write_fields(const double,
                       const FrictionState &,
                       const unsigned int,
-                      const OutputDirectory &) const
+                      const FieldFiles &) const
   {
     return "";
+  }
+
+
+
+  const InclusionForm *
+  Model::inclusion_form() const
+  {
+    return nullptr;
   }
 
 

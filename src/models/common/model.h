@@ -2,10 +2,11 @@
 #define stickslip_models_common_model_h
 
 #include <base/checkpoint.h>
-#include <base/output_files.h>
-#include <drivers/reference_solution.h>
+#include <base/field_files.h>
+#include <friction/friction_state.h>
 #include <friction/friction_system.h>
-#include <time/time_integrator.h>
+#include <models/common/reference_solution.h>
+#include <time/inclusion_form.h>
 
 #include <string>
 #include <vector>
@@ -13,9 +14,12 @@
 namespace stickslip
 {
   /**
-   * What the driver needs of a model: its FrictionSystem, an optional exact
-   * solution, the norm of its errors, and its outputs (history.csv columns,
-   * field files). Models build their operators in their constructors.
+   * A model whose discretization is a friction system (seed 000 (4)): its
+   * FrictionSystem, an optional exact solution, the norm of its errors, its
+   * outputs (history.csv columns, field files) and, as a capability, its
+   * form (A.7) of seed 004 for the implicit Euler scheme. Models build
+   * their operators in their constructors. FrictionEvolution advances one
+   * through the run loop.
    */
   class Model
   {
@@ -60,14 +64,23 @@ namespace stickslip
     has_field_output() const;
 
     /**
-     * Write the fields of @p state as output number @p index (VTU/PVTU) and
-     * return the name of the record file relative to the output directory.
+     * Write the fields of @p state as output number @p index through
+     * @p files (collective) and return the name of the record file relative
+     * to the output directory.
      */
     virtual std::string
-    write_fields(const double           t,
-                 const FrictionState &  state,
-                 const unsigned int     index,
-                 const OutputDirectory &output) const;
+    write_fields(const double         t,
+                 const FrictionState &state,
+                 const unsigned int   index,
+                 const FieldFiles &   files) const;
+
+    /**
+     * The system in the form X' + M dphi(X) contains G(t, X) of seed 004
+     * (A.7), for Time/Scheme = implicit euler, or nullptr if the model has
+     * none (the default; the chain has one).
+     */
+    virtual const InclusionForm *
+    inclusion_form() const;
 
     virtual std::string
     description() const = 0;

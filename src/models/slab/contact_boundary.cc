@@ -7,7 +7,7 @@ namespace stickslip
 {
   namespace Slab
   {
-    ContactBoundary::ContactBoundary(const Parameters &parameters,
+    ContactBoundary::ContactBoundary(const SlabParameters &parameters,
                                      const double      time_step)
       : time_step(time_step)
       , theta(parameters.theta)

@@ -48,7 +48,7 @@ namespace stickslip
     class ContactBoundary
     {
     public:
-      ContactBoundary(const Parameters &parameters, const double time_step);
+      ContactBoundary(const SlabParameters &parameters, const double time_step);
 
       /**
        * The state at t0 from u^0, its gradient and u^1 at z = 0. The initial

@@ -1,3 +1,4 @@
+#include <base/selection.h>
 #include <base/expressions.h>
 #include <models/slab/friction_coefficient.h>
 
@@ -110,10 +111,12 @@ namespace stickslip
     FrictionCoefficient::Law
     FrictionCoefficient::parse_law(const std::string &name)
     {
-      return name == "constant"    ? Law::constant :
-             name == "fig2"        ? Law::fig2 :
-             name == "exponential" ? Law::exponential :
-                                     Law::rational;
+      return parse_selection<Law>(name,
+                                  {{"constant", Law::constant},
+                                   {"fig2", Law::fig2},
+                                   {"exponential", Law::exponential},
+                                   {"rational", Law::rational}},
+                                  "Slab/Friction law");
     }
   } // namespace Slab
 } // namespace stickslip

@@ -81,11 +81,9 @@ namespace stickslip
     {
       const std::vector<std::vector<double>> all =
         Utilities::MPI::gather(comm, rows, 0);
-      if (Utilities::MPI::this_mpi_process(comm) != 0)
-        return;
       CsvTable table(std::vector<std::string>(profile_names,
                                               profile_names + profile_width));
-      for (const auto &block : all)
+      for (const auto &block : all) // empty but on rank 0
         for (std::size_t r = 0; r < block.size(); r += profile_width)
           table.add_row(std::vector<double>(block.begin() + r,
                                             block.begin() + r + profile_width));
@@ -124,7 +122,7 @@ namespace stickslip
                          const std::vector<double> &profile,
                          const double               t,
                          const unsigned int         index,
-                         const OutputDirectory &    output)
+                         const FieldFiles &         files)
     {
       DataOut<1> data_out;
       data_out.attach_dof_handler(dof_handler);
@@ -164,8 +162,7 @@ namespace stickslip
       DataOutBase::VtkFlags flags(t, index);
       flags.compression_level = DataOutBase::VtkFlags::best_speed;
       data_out.set_flags(flags);
-      return data_out.write_vtu_with_pvtu_record(
-        output.file(""), "solution", index, comm, 5, 0);
+      return files.write(index, data_out);
     }
   } // namespace Slab
 } // namespace stickslip

@@ -5,6 +5,7 @@
 #include <deal.II/fe/fe_q.h>
 #include <deal.II/grid/tria.h>
 
+#include <base/field_files.h>
 #include <base/global.h>
 #include <base/output_files.h>
 #include <models/slab/characteristic_transport.h>
@@ -50,13 +51,16 @@ namespace stickslip
       ProfileWriter(const CharacteristicTransport &transport,
                     const MPI_Comm                 comm);
 
-      /** Write output number @p index at time @p t; returns the .pvtu name. */
+      /**
+       * Write output number @p index at time @p t through @p files
+       * (collective); returns the record's name.
+       */
       std::string
       write(CharacteristicTransport &  transport,
             const std::vector<double> &profile,
             const double               t,
             const unsigned int         index,
-            const OutputDirectory &    output);
+            const FieldFiles &         files);
 
     private:
       const MPI_Comm            comm;

@@ -1,4 +1,5 @@
 #include <base/expressions.h>
+#include <base/selection.h>
 #include <models/slab/slab_parameters.h>
 
 #include <cmath>
@@ -8,7 +9,7 @@ namespace stickslip
   namespace Slab
   {
     void
-    Parameters::declare_parameters(ParameterHandler &prm)
+    SlabParameters::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Slab");
       prm.declare_entry("Lambda",
@@ -139,7 +140,7 @@ namespace stickslip
 
 
     void
-    Parameters::parse(ParameterHandler &prm, const ParameterSource &source)
+    SlabParameters::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Slab");
       lambda               = prm.get_double("Lambda");
@@ -157,12 +158,16 @@ namespace stickslip
                           "Slab/Convergence cells",
                           source);
       cfl_number      = prm.get_double("CFL number");
-      interior_scheme = prm.get("Interior scheme") == "upwind" ?
-                          InteriorScheme::upwind :
-                          InteriorScheme::lax_wendroff;
-      contact = prm.get("Contact") == "regularized" ?
-                  ContactTreatment::regularized :
-                  ContactTreatment::non_regularized;
+      interior_scheme = parse_selection<InteriorScheme>(
+        prm.get("Interior scheme"),
+        {{"upwind", InteriorScheme::upwind},
+         {"lax-wendroff", InteriorScheme::lax_wendroff}},
+        "Slab/Interior scheme");
+      contact = parse_selection<ContactTreatment>(
+        prm.get("Contact"),
+        {{"regularized", ContactTreatment::regularized},
+         {"non-regularized", ContactTreatment::non_regularized}},
+        "Slab/Contact");
       eta          = prm.get_double("Regularization eta");
       epsilon      = prm.get_double("Surface mass epsilon");
       theta        = prm.get_double("Boundary theta");
@@ -253,7 +258,7 @@ namespace stickslip
 
 
     double
-    Parameters::c1() const
+    SlabParameters::c1() const
     {
       return std::sqrt(shear_modulus / density);
     }
@@ -261,7 +266,7 @@ namespace stickslip
 
 
     double
-    Parameters::c2() const
+    SlabParameters::c2() const
     {
       return std::sqrt((lambda + 2 * shear_modulus) / density);
     }
@@ -269,7 +274,7 @@ namespace stickslip
 
 
     FrictionCoefficient
-    Parameters::friction_coefficient() const
+    SlabParameters::friction_coefficient() const
     {
       return FrictionCoefficient(friction_law,
                                  static_coefficient,

@@ -33,7 +33,7 @@ namespace stickslip
      * Parsing checks every value and throws an InputError naming the
      * parameter; checks that need the mesh (CFL) are done by the simulation.
      */
-    struct Parameters
+    struct SlabParameters
     {
       // Material and geometry (SI units).
       double lambda;            ///< Lame lambda [Pa]

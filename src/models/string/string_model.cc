@@ -959,10 +959,10 @@ namespace stickslip
 
   template <int dim>
   std::string
-  StringModel<dim>::write_fields(const double           t,
-                                 const FrictionState &  state,
-                                 const unsigned int     index,
-                                 const OutputDirectory &output) const
+  StringModel<dim>::write_fields(const double         t,
+                                 const FrictionState &state,
+                                 const unsigned int   index,
+                                 const FieldFiles &   files) const
   {
     const IndexSet &  owned = friction_system.locally_owned;
     DistributedVector stick(owned, comm);
@@ -997,8 +997,7 @@ namespace stickslip
     DataOutBase::VtkFlags flags(t, index);
     flags.compression_level = DataOutBase::VtkFlags::best_speed;
     data_out.set_flags(flags);
-    return data_out.write_vtu_with_pvtu_record(
-      output.file(""), "solution", index, comm, 5, 0);
+    return files.write(index, data_out);
   }
 
 

@@ -76,10 +76,10 @@ namespace stickslip
     has_field_output() const override;
 
     std::string
-    write_fields(const double           t,
-                 const FrictionState &  state,
-                 const unsigned int     index,
-                 const OutputDirectory &output) const override;
+    write_fields(const double         t,
+                 const FrictionState &state,
+                 const unsigned int   index,
+                 const FieldFiles &   files) const override;
 
     std::string
     description() const override;

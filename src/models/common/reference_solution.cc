@@ -1,5 +1,5 @@
 #include <base/local_values.h>
-#include <drivers/reference_solution.h>
+#include <models/common/reference_solution.h>
 
 #include <cmath>
 

@@ -1,8 +1,10 @@
+#include <deal.II/base/function_parser.h>
+
 #include <base/expressions.h>
-#include <base/run_parameters.h>
+#include <base/selection.h>
+#include <time/time_parameters.h>
 
 #include <cmath>
-#include <sstream>
 
 namespace stickslip
 {
@@ -70,12 +72,14 @@ namespace stickslip
         parse_number_list(prm.get("Convergence time steps"),
                           "Time/Convergence time steps",
                           source);
-      const std::string scheme_name = prm.get("Scheme");
-      scheme = scheme_name == "lie"            ? Scheme::lie :
-               scheme_name == "strang"         ? Scheme::strang :
-               scheme_name == "centered"       ? Scheme::centered :
-               scheme_name == "implicit euler" ? Scheme::implicit_euler :
-                                                 Scheme::regularized_arkode;
+      scheme = parse_selection<Scheme>(
+        prm.get("Scheme"),
+        {{"lie", Scheme::lie},
+         {"strang", Scheme::strang},
+         {"regularized arkode", Scheme::regularized_arkode},
+         {"centered", Scheme::centered},
+         {"implicit euler", Scheme::implicit_euler}},
+        "Time/Scheme");
       prm.leave_subsection();
 
       if (!(final_time > initial_time))
@@ -95,6 +99,13 @@ namespace stickslip
                               "Time/Convergence time steps",
                               format_number(dt),
                               "every time step of the list must be positive");
+    }
+
+
+
+    void
+    Time::check_steps(const ParameterSource &source) const
+    {
       for (const double dt : time_steps())
         n_steps(dt, source);
       if (reference_time_step > 0)
@@ -190,101 +201,6 @@ namespace stickslip
 
 
     void
-    Friction::declare_parameters(ParameterHandler &prm)
-    {
-      prm.enter_subsection("Friction");
-      prm.declare_entry(
-        "Solver",
-        "semismooth newton",
-        Patterns::Selection(
-          "closed form|projection|penalty newton|semismooth newton"),
-        "Solver of the friction sub-step M W + tau C lambda = b, lambda in "
-        "Sgn(W) (seed 000 (38)): closed form (diagonal M only, seed 000 "
-        "(53)), projection (39)-(41), penalty newton (67)-(74; dense, small "
-        "systems), semismooth newton (primal-dual active set, one linear "
-        "solve with M per iteration).");
-      prm.declare_entry("Tolerance",
-                        "1e-12",
-                        Patterns::Double(0),
-                        "Stopping tolerance of the iterative friction "
-                        "solvers: max-norm change of the multiplier "
-                        "(projection), max-norm Newton step (penalty "
-                        "newton).");
-      prm.declare_entry("Maximum iterations",
-                        "10000",
-                        Patterns::Integer(1),
-                        "Iteration limit of the iterative friction solvers; "
-                        "reaching it is an error.");
-      prm.declare_entry("Projection rho",
-                        "0",
-                        Patterns::Double(0),
-                        "rho of the projection algorithm (41). 0 chooses "
-                        "rho = 1/(tau_1 beta_d), the middle of the "
-                        "convergence range (43) 0 < rho < 2/(tau_1 beta_d); "
-                        "a given rho outside (43) is an error.");
-      prm.declare_entry("Penalty epsilon",
-                        "1e-4",
-                        Patterns::Double(0),
-                        "epsilon > 0 of the penalty functional (67).");
-      prm.declare_entry("Regularization eta",
-                        "1e-3",
-                        Patterns::Double(0),
-                        "eta > 0 of the regularized multiplier lambda_eta = "
-                        "v/sqrt(eta^2 + v^2), seed 000 (5) (Scheme = "
-                        "regularized arkode).");
-      prm.declare_entry("ARKode tolerance",
-                        "1e-8",
-                        Patterns::Double(0),
-                        "Relative and absolute error tolerance of the "
-                        "adaptive ARKode integration.");
-      prm.leave_subsection();
-    }
-
-
-
-    void
-    Friction::parse(ParameterHandler &prm, const ParameterSource &source)
-    {
-      prm.enter_subsection("Friction");
-      const std::string name = prm.get("Solver");
-      solver = name == "closed form" ? FrictionSolverType::closed_form :
-               name == "projection"  ? FrictionSolverType::projection :
-               name == "penalty newton" ?
-                                        FrictionSolverType::penalty_newton :
-                                        FrictionSolverType::semismooth_newton;
-      tolerance          = prm.get_double("Tolerance");
-      max_iterations     = prm.get_integer("Maximum iterations");
-      projection_rho     = prm.get_double("Projection rho");
-      penalty_epsilon    = prm.get_double("Penalty epsilon");
-      regularization_eta = prm.get_double("Regularization eta");
-      arkode_tolerance   = prm.get_double("ARKode tolerance");
-      prm.leave_subsection();
-
-      if (!(tolerance > 0))
-        throw_bad_parameter(source,
-                            "Friction/Tolerance",
-                            format_number(tolerance),
-                            "the tolerance must be positive");
-      if (!(penalty_epsilon > 0))
-        throw_bad_parameter(source,
-                            "Friction/Penalty epsilon",
-                            format_number(penalty_epsilon),
-                            "epsilon of seed 000 (67) must be positive");
-      if (!(regularization_eta > 0))
-        throw_bad_parameter(source,
-                            "Friction/Regularization eta",
-                            format_number(regularization_eta),
-                            "eta of seed 000 (5) must be positive");
-      if (!(arkode_tolerance > 0))
-        throw_bad_parameter(source,
-                            "Friction/ARKode tolerance",
-                            format_number(arkode_tolerance),
-                            "the tolerance must be positive");
-    }
-
-
-
-    void
     Centered::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Centered scheme");
@@ -339,9 +255,11 @@ namespace stickslip
     Centered::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Centered scheme");
-      multiplier_solver = prm.get("Multiplier solver") == "fixed point" ?
-                            CenteredMultiplierSolver::fixed_point :
-                            CenteredMultiplierSolver::friction_solver;
+      multiplier_solver = parse_selection<CenteredMultiplierSolver>(
+        prm.get("Multiplier solver"),
+        {{"fixed point", CenteredMultiplierSolver::fixed_point},
+         {"friction solver", CenteredMultiplierSolver::friction_solver}},
+        "Centered scheme/Multiplier solver");
       regularization     = prm.get_bool("Regularization");
       epsilon_expression = prm.get("Regularization epsilon");
       r                  = prm.get_double("r");
@@ -402,167 +320,28 @@ namespace stickslip
 
 
 
-    void
-    LinearSolver::declare_parameters(ParameterHandler &prm)
-    {
-      prm.enter_subsection("Linear solver");
-      prm.declare_entry("Type",
-                        "auto",
-                        Patterns::Selection("auto|direct|cg"),
-                        "Linear solves with M and M + alpha tau^2 A: direct "
-                        "(sparse Cholesky, factorized once per run), cg "
-                        "(conjugate gradients with algebraic multigrid), or "
-                        "auto (direct up to the size limit, cg above). "
-                        "Diagonal matrices are always inverted directly.");
-      prm.declare_entry("Tolerance",
-                        "1e-13",
-                        Patterns::Double(0),
-                        "Relative residual tolerance of cg.");
-      prm.declare_entry("Direct size limit",
-                        "20000",
-                        Patterns::Integer(1),
-                        "Largest system solved directly when Type = auto.");
-      prm.leave_subsection();
-    }
-
 
 
     void
-    LinearSolver::parse(ParameterHandler &prm, const ParameterSource &source)
+    Numerics::declare_parameters(ParameterHandler &prm)
     {
-      prm.enter_subsection("Linear solver");
-      const std::string name = prm.get("Type");
-      type = name == "auto"   ? LinearSolverType::automatic :
-             name == "direct" ? LinearSolverType::direct :
-                                LinearSolverType::cg;
-      tolerance         = prm.get_double("Tolerance");
-      direct_size_limit = prm.get_integer("Direct size limit");
-      prm.leave_subsection();
-      if (!(tolerance > 0))
-        throw_bad_parameter(source,
-                            "Linear solver/Tolerance",
-                            format_number(tolerance),
-                            "the tolerance must be positive");
-    }
-
-
-
-    void
-    Output::declare_parameters(ParameterHandler &prm)
-    {
-      prm.enter_subsection("Output");
-      prm.declare_entry("Directory",
-                        "output",
-                        Patterns::Anything(),
-                        "Directory of parameters.prm, history.csv and "
-                        "errors.csv (created if missing).");
-      prm.declare_entry("Interval",
-                        "0",
-                        Patterns::Double(0),
-                        "Simulated time between rows of history.csv; 0 "
-                        "writes every time step.");
-      prm.declare_entry("Overwrite",
-                        "false",
-                        Patterns::Bool(),
-                        "Allow writing into a directory that holds the "
-                        "results of a previous run.");
-      prm.declare_entry("Quiet",
-                        "false",
-                        Patterns::Bool(),
-                        "Print only errors and the final summary (no "
-                        "progress lines).");
-      prm.declare_entry("Field output",
-                        "true",
-                        Patterns::Bool(),
-                        "Write solution.pvd with the .pvtu/.vtu fields of the "
-                        "string and membrane every Interval (false: history "
-                        "only, e.g. for benchmarks).");
-      prm.declare_entry("Progress interval",
-                        "5",
-                        Patterns::Double(0),
-                        "Wall-clock seconds between progress lines.");
-      prm.declare_entry("Checkpoint interval",
-                        "0",
-                        Patterns::Double(0),
-                        "Simulated time between restart snapshots in "
-                        "Directory/checkpoints (0: none). Resume with "
-                        "stickslip FILE.prm --resume DIRECTORY. A control "
-                        "search has no simulated time: any value > 0 "
-                        "takes a snapshot of the search after every "
-                        "iteration.");
-      prm.declare_entry("Checkpoint wall interval",
-                        "0",
-                        Patterns::Double(0),
-                        "Wall-clock seconds between restart snapshots (0: "
-                        "none), e.g. a little less than a job's time limit "
-                        "divided by a few; a control search takes its "
-                        "snapshot at the next iteration boundary.");
-      prm.leave_subsection();
-    }
-
-
-
-    void
-    Output::parse(ParameterHandler &prm, const ParameterSource &source)
-    {
-      prm.enter_subsection("Output");
-      directory         = prm.get("Directory");
-      interval          = prm.get_double("Interval");
-      overwrite         = prm.get_bool("Overwrite");
-      quiet             = prm.get_bool("Quiet");
-      progress_interval = prm.get_double("Progress interval");
-      field_output      = prm.get_bool("Field output");
-      checkpoint_interval      = prm.get_double("Checkpoint interval");
-      checkpoint_wall_interval = prm.get_double("Checkpoint wall interval");
-      prm.leave_subsection();
-      if (directory.find_first_not_of(" \t") == std::string::npos)
-        throw_bad_parameter(source,
-                            "Output/Directory",
-                            directory,
-                            "an output directory must be named");
-    }
-
-
-
-    void
-    Run::declare_parameters(ParameterHandler &prm)
-    {
-      prm.declare_entry("Model",
-                        "ode",
-                        Patterns::Selection("ode|gearbox|string|chain|slab"),
-                        "The model: ode (finite-dof friction system written "
-                        "in the parameter file, seeds 000/001), gearbox "
-                        "(gear box efficiency problem, seed 000 (54)), string "
-                        "(frictional wave string, dim 1, or membrane, dim 2; "
-                        "seed 000 (23)), chain (masses, springs and "
-                        "St-Venant elements, seed 004), slab (Renard's "
-                        "elastic slab, seed 003).");
-      prm.declare_entry("Dimension",
-                        "1",
-                        Patterns::Integer(1, 2),
-                        "Space dimension of the string model: 1 (string) or "
-                        "2 (membrane).");
       Time::declare_parameters(prm);
       Splitting::declare_parameters(prm);
       Friction::declare_parameters(prm);
       Centered::declare_parameters(prm);
       LinearSolver::declare_parameters(prm);
-      Output::declare_parameters(prm);
     }
 
 
 
     void
-    Run::parse(ParameterHandler &prm, const ParameterSource &source)
+    Numerics::parse(ParameterHandler &prm, const ParameterSource &source)
     {
-      model     = prm.get("Model");
-      dimension = prm.get_integer("Dimension");
       time.parse(prm, source);
       splitting.parse(prm, source);
       friction.parse(prm, source);
       centered.parse(prm, source);
       linear_solver.parse(prm, source);
-      output.parse(prm, source);
     }
   } // namespace Parameters
 } // namespace stickslip

@@ -1,5 +1,5 @@
-#ifndef stickslip_drivers_reference_solution_h
-#define stickslip_drivers_reference_solution_h
+#ifndef stickslip_models_common_reference_solution_h
+#define stickslip_models_common_reference_solution_h
 
 #include <base/global.h>
 #include <models/common/exact_solution.h>

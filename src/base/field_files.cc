@@ -1,0 +1,124 @@
+#include <deal.II/base/utilities.h>
+
+#include <base/field_files.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace
+  {
+    /** "solution_KKKKK", the stem of the files of output @p index. */
+    std::string
+    stem(const unsigned int index)
+    {
+      return "solution_" + Utilities::int_to_string(index, 5);
+    }
+
+
+
+    /**
+     * The output number of a field file name "solution_KKKKK.*", or -1 if
+     * it is not one.
+     */
+    long
+    output_index(const std::string &file_name)
+    {
+      if (file_name.rfind("solution_", 0) != 0)
+        return -1;
+      const std::size_t dot = file_name.find('.', 9);
+      if (dot == std::string::npos || dot == 9)
+        return -1;
+      const std::string digits = file_name.substr(9, dot - 9);
+      if (digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+      return std::stol(digits);
+    }
+  } // namespace
+
+
+
+  FieldFiles::FieldFiles(const OutputDirectory &directory)
+    : directory(directory)
+  {}
+
+
+
+  std::string
+  FieldFiles::record_name(const unsigned int index)
+  {
+    return std::string(OutputDirectory::field_folder) + "/" + stem(index) +
+           ".pvtu";
+  }
+
+
+
+  std::string
+  FieldFiles::write(
+    const unsigned int                          index,
+    const bool                                  has_piece,
+    const std::function<void(std::ostream &)> & write_piece,
+    const std::function<void(std::ostream &, const std::vector<std::string> &)>
+      &write_record) const
+  {
+    const MPI_Comm     comm    = directory.communicator();
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const unsigned int n_digits =
+      Utilities::needed_digits(std::max(0, int(n_ranks) - 1));
+    const auto piece_name = [&](const unsigned int r) {
+      return stem(index) + "." + Utilities::int_to_string(r, n_digits) + ".vtu";
+    };
+    const std::string folder =
+      directory.file(OutputDirectory::field_folder) + "/";
+
+    std::string error;
+    if (has_piece)
+      {
+        std::ostringstream piece;
+        write_piece(piece);
+        error = write_file_atomically(folder + piece_name(rank), piece.str(), false);
+      }
+    throw_if_any_failed(error, comm);
+
+    // The record lists the pieces that exist, once all of them do.
+    const std::vector<unsigned int> have_piece =
+      Utilities::MPI::gather(comm, has_piece ? 1u : 0u, 0);
+    if (rank == 0)
+      {
+        std::vector<std::string> pieces;
+        for (unsigned int r = 0; r < n_ranks; ++r)
+          if (have_piece[r] != 0)
+            pieces.push_back(piece_name(r));
+        std::ostringstream record;
+        write_record(record, pieces);
+        error = write_file_atomically(folder + stem(index) + ".pvtu",
+                                      record.str(),
+                                      false);
+      }
+    throw_if_any_failed(error, comm);
+    return record_name(index);
+  }
+
+
+
+  void
+  FieldFiles::remove_outputs_from(const unsigned int first_stale) const
+  {
+    namespace fs = std::filesystem;
+    const fs::path folder = directory.file(OutputDirectory::field_folder);
+    std::error_code code;
+    if (!fs::is_directory(folder, code))
+      return;
+    for (const auto &entry : fs::directory_iterator(folder, code))
+      {
+        const std::string name  = entry.path().filename().string();
+        const long        index = output_index(name);
+        if (is_temporary_name(name) ||
+            (index >= 0 && index >= static_cast<long>(first_stale)))
+          fs::remove(entry.path(), code);
+      }
+  }
+} // namespace stickslip

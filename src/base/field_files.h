@@ -1,0 +1,76 @@
+#ifndef stickslip_base_field_files_h
+#define stickslip_base_field_files_h
+
+#include <deal.II/base/data_out_base.h>
+
+#include <base/global.h>
+#include <base/output_files.h>
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The field files of a run: output number k is one VTU piece per rank,
+   * DIRECTORY/solution/solution_KKKKK.R.vtu, and a PVTU record
+   * DIRECTORY/solution/solution_KKKKK.pvtu that lists them (the names of
+   * deal.II's write_vtu_with_pvtu_record). Every file is written under a
+   * temporary name and renamed, and the record only after every piece is
+   * complete, so a run killed at any moment leaves no partial file under a
+   * final name and no record that lists a missing piece. A failed write is
+   * a RunError on every rank naming the file and the reason.
+   */
+  class FieldFiles
+  {
+  public:
+    explicit FieldFiles(const OutputDirectory &directory);
+
+    /** The record of output @p index, relative to the output directory. */
+    static std::string
+    record_name(const unsigned int index);
+
+    /**
+     * Write output @p index (collective): this rank's piece by
+     * @p write_piece (only if @p has_piece: ranks without data write
+     * none), then rank 0 the record by @p write_record, given the names of
+     * the pieces relative to the record. Returns record_name(index).
+     */
+    std::string
+    write(const unsigned int                               index,
+          const bool                                       has_piece,
+          const std::function<void(std::ostream &)> &      write_piece,
+          const std::function<void(std::ostream &, const std::vector<std::string> &)>
+            &write_record) const;
+
+    /** The same for a DataOut (every rank has a piece). */
+    template <int dim, int spacedim>
+    std::string
+    write(const unsigned int                         index,
+          const DataOutInterface<dim, spacedim> &    data_out) const
+    {
+      return write(
+        index,
+        true,
+        [&](std::ostream &out) { data_out.write_vtu(out); },
+        [&](std::ostream &out, const std::vector<std::string> &pieces) {
+          data_out.write_pvtu_record(out, pieces);
+        });
+    }
+
+    /**
+     * Remove the files of the outputs numbered @p first_stale and above,
+     * and temporaries, left by an interrupted run that wrote them after its
+     * last snapshot (possibly on another number of ranks) (rank 0).
+     */
+    void
+    remove_outputs_from(const unsigned int first_stale) const;
+
+  private:
+    const OutputDirectory &directory;
+  };
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,405 @@
+#include <base/checkpoint_schedule.h>
+#include <base/checksum.h>
+#include <base/expressions.h>
+#include <base/field_files.h>
+#include <base/history_file.h>
+#include <base/input_error.h>
+#include <base/progress.h>
+#include <base/pvd_record.h>
+#include <base/signals.h>
+#include <base/time_grid.h>
+#include <drivers/run_loop.h>
+
+#include <cstdint>
+#include <map>
+#include <sstream>
+
+namespace stickslip
+{
+  void
+  StepObserver::start(const double)
+  {}
+
+
+
+  void
+  StepObserver::register_state(CheckpointArchive &)
+  {}
+
+
+
+  /**
+   * The state of one run of the loop: its outputs, its schedules, what a
+   * snapshot holds, and the steps of the loop as small functions.
+   */
+  class RunLoop::Run
+  {
+  public:
+    /**
+     * @p with_outputs: history.csv, fields and snapshots (else progress
+     * lines and the summary only); @p resuming: this run continues from a
+     * snapshot.
+     */
+    Run(RunLoop &       loop,
+        Evolution &     evolution,
+        const TimeGrid &grid,
+        StepObserver *  observer,
+        const bool      with_outputs,
+        const bool      resuming);
+
+    /** Set the initial state and write the outputs at t0. */
+    void
+    start();
+
+    /** Continue from the newest snapshot (collective; nothing is changed before it is checked). */
+    void
+    resume();
+
+    /** The time loop from the current step to the last. */
+    void
+    loop();
+
+  private:
+    /** Register everything that carries over from step to step. */
+    void
+    register_state();
+
+    /** Advance one step; a failure keeps the outputs so far and says so. */
+    void
+    advance(const unsigned int n);
+
+    /** A row of history.csv at @p t, and the fields when due. */
+    void
+    write_outputs(const double t);
+
+    /** Snapshot and signal handling after step @p n. */
+    void
+    checkpoint(const unsigned int n);
+
+    /** The driver's lines of a snapshot's meta text. */
+    std::string
+    meta() const;
+
+    /** Check a snapshot's lines against this run; returns the history prefix. */
+    std::pair<std::uint64_t, std::uint64_t>
+    restore_meta(const std::string &text);
+
+    RunLoop &                 owner;
+    Evolution &               evolution;
+    const TimeGrid            grid;
+    StepObserver *            observer;
+    const bool                with_outputs;
+    const Parameters::Output &output;
+    const MPI_Comm            comm;
+    HistoryFile               history;
+    FieldFiles                files;
+    PvdRecord                 pvd;
+    CheckpointSchedule        schedule;
+    const bool                snapshots;
+    CheckpointArchive         archive;
+    const CheckpointStore     store;
+    unsigned long             completed_steps;
+    unsigned long             rows;
+    double                    next_output;
+  };
+
+
+
+  RunLoop::Run::Run(RunLoop &       loop,
+                    Evolution &     evolution,
+                    const TimeGrid &grid,
+                    StepObserver *  observer,
+                    const bool      with_outputs,
+                    const bool      resuming)
+    : owner(loop)
+    , evolution(evolution)
+    , grid(grid)
+    , observer(observer)
+    , with_outputs(with_outputs)
+    , output(loop.output)
+    , comm(loop.directory.communicator())
+    , history(loop.directory, "history.csv", evolution.history_columns())
+    , files(loop.directory)
+    , schedule(output, comm, grid.t0, grid.dt)
+    , snapshots(with_outputs && (schedule.enabled() || resuming))
+    , store(loop.directory.path(), comm)
+    , completed_steps(0)
+    , rows(0)
+    , next_output(grid.t0 + output.interval)
+  {}
+
+
+
+  void
+  RunLoop::Run::register_state()
+  {
+    archive.add(completed_steps);
+    archive.add(rows);
+    archive.add(next_output);
+    schedule.register_state(archive);
+    evolution.register_state(archive);
+    if (observer != nullptr)
+      observer->register_state(archive);
+  }
+
+
+
+  void
+  RunLoop::Run::start()
+  {
+    if (snapshots)
+      register_state();
+    evolution.initialize(grid.t0);
+    if (observer != nullptr)
+      observer->start(grid.t0);
+    if (!with_outputs)
+      return;
+    evolution.write_initial_outputs(owner.directory);
+    history.start();
+    write_outputs(grid.t0);
+  }
+
+
+
+  std::string
+  RunLoop::Run::meta() const
+  {
+    std::ostringstream text;
+    text.precision(17);
+    text << "dt " << grid.dt << '\n'
+         << "discretization " << evolution.discretization_key() << '\n'
+         << "history_bytes " << history.n_bytes() << '\n'
+         << "history_checksum " << checksum_text(history.hash()) << '\n'
+         << pvd.to_text();
+    return text.str();
+  }
+
+
+
+  std::pair<std::uint64_t, std::uint64_t>
+  RunLoop::Run::restore_meta(const std::string &text)
+  {
+    // The four lines meta() wrote first: "name value".
+    std::istringstream                 in(text);
+    std::map<std::string, std::string> values;
+    for (unsigned int i = 0; i < 4; ++i)
+      {
+        std::string line;
+        std::getline(in, line);
+        const auto space = line.find(' ');
+        values[line.substr(0, space)] =
+          space == std::string::npos ? "" : line.substr(space + 1);
+      }
+    double        saved_dt = 0;
+    std::uint64_t n_bytes = 0, hash = 0;
+    try
+      {
+        saved_dt = std::stod(values.at("dt"));
+        n_bytes  = std::stoull(values.at("history_bytes"));
+        hash     = std::stoull(values.at("history_checksum"), nullptr, 16);
+      }
+    catch (std::exception &)
+      {
+        throw InputError("the snapshot in " + store.folder() +
+                         " does not hold the state of a time loop");
+      }
+    const std::string key = values["discretization"];
+    if (std::abs(saved_dt - grid.dt) > 1e-12 * grid.dt ||
+        key != evolution.discretization_key())
+      throw InputError("the snapshot was written with Time/Time step = " +
+                       format_number(saved_dt) +
+                       (key.empty() ? "" : " (" + key + ")") +
+                       ", this run has " + format_number(grid.dt) +
+                       (key.empty() ? "" : " (" +
+                                             evolution.discretization_key() +
+                                             ")") +
+                       ": resume with the same discretization");
+    pvd.from_text(in);
+    return {n_bytes, hash};
+  }
+
+
+
+  void
+  RunLoop::Run::resume()
+  {
+    owner.directory.check_resumable();
+    register_state();
+    std::vector<std::string> warnings;
+    const std::string        text =
+      store.read(archive, evolution.numbering_independent_of_partition(), warnings);
+    for (const auto &warning : warnings)
+      owner.pcout << "stickslip: warning: " << warning << std::endl;
+    const auto prefix = restore_meta(text);
+    const double snapshot_time = grid.time(completed_steps);
+    if (completed_steps >= grid.n_steps)
+      throw InputError(
+        "--resume " + owner.directory.path() +
+        ": the newest snapshot is at t = " + format_number(snapshot_time) +
+        " (step " + std::to_string(completed_steps) +
+        "), and 'Time/Final time' = " +
+        format_number(grid.time(grid.n_steps)) +
+        " is not later: there is nothing to continue. Give a final time "
+        "after the snapshot (the run's rows after it are then computed "
+        "again). Nothing was changed");
+    history.check_prefix(prefix.first, prefix.second);
+
+    // Checked: now the directory goes back to the snapshot's state.
+    owner.directory.continue_run();
+    history.resume(prefix.first, prefix.second);
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      files.remove_outputs_from(pvd.size());
+    if (evolution.has_fields())
+      pvd.write(owner.directory);
+    owner.pcout << "  resumed at step " << completed_steps << " (t = "
+                << snapshot_time << ") from " << store.folder() << std::endl;
+  }
+
+
+
+  void
+  RunLoop::Run::write_outputs(const double t)
+  {
+    TimerOutput::Scope scope(owner.timer, "output");
+    const bool fields = evolution.has_fields() &&
+                        rows % evolution.rows_per_field_output() == 0;
+    history.append(evolution.history_row(t));
+    ++rows;
+    if (fields)
+      pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
+  }
+
+
+
+  void
+  RunLoop::Run::advance(const unsigned int n)
+  {
+    const TimeStep step = grid.step(n);
+    try
+      {
+        evolution.advance(step);
+      }
+    catch (RunError &error)
+      {
+        if (!with_outputs)
+          throw;
+        throw RunError(std::string(error.what()) + ". The last good state (t = " +
+                       format_number(step.time) + ") is in history.csv");
+      }
+    if (observer != nullptr)
+      observer->after_step(step);
+  }
+
+
+
+  void
+  RunLoop::Run::checkpoint(const unsigned int n)
+  {
+    const double t   = grid.time(n);
+    const bool   due = schedule.due_at(t);
+    const int    signal = termination_signal(comm);
+    if ((due || signal != 0) && n < grid.n_steps)
+      {
+        TimerOutput::Scope scope(owner.timer, "snapshots");
+        completed_steps = n;
+        history.sync();
+        store.write(completed_steps, archive, meta());
+      }
+    if (signal != 0)
+      throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                        " at step " + std::to_string(n) + " (t = " +
+                        format_number(t) + "): a snapshot of this state is in " +
+                        store.folder() + "; continue with --resume " +
+                        owner.directory.path());
+  }
+
+
+
+  void
+  RunLoop::Run::loop()
+  {
+    if (snapshots)
+      install_termination_handlers();
+    TimerOutput::Scope scope(owner.timer, "time loop");
+    ProgressReporter   progress(owner.pcout,
+                              grid.t0,
+                              grid.time(grid.n_steps),
+                              output.progress_interval,
+                              output.quiet);
+    const unsigned int first = completed_steps;
+    for (unsigned int n = first; n < grid.n_steps; ++n)
+      {
+        advance(n);
+        const double t_next = grid.time(n + 1);
+        if (with_outputs &&
+            (output.interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
+             n + 1 == grid.n_steps))
+          {
+            write_outputs(t_next);
+            if (output.interval > 0)
+              next_output =
+                next_multiple(grid.t0, output.interval, t_next, grid.dt);
+          }
+        progress.update(t_next);
+        if (snapshots)
+          checkpoint(n + 1);
+      }
+    if (with_outputs)
+      evolution.write_final_outputs(owner.directory);
+    owner.pcout << evolution.summary({grid.dt,
+                                      grid.n_steps,
+                                      grid.n_steps - first,
+                                      progress.elapsed()})
+                << std::endl;
+  }
+
+
+
+  RunLoop::RunLoop(RunDirectory &            directory,
+                   const Parameters::Output &output,
+                   const ConditionalOStream &pcout,
+                   TimerOutput &             timer)
+    : directory(directory)
+    , output(output)
+    , pcout(pcout)
+    , timer(timer)
+  {}
+
+
+
+  void
+  RunLoop::run(Evolution &     evolution,
+               const TimeGrid &grid,
+               StepObserver *  observer,
+               const bool      resume)
+  {
+    Run run(*this, evolution, grid, observer, true, resume);
+    if (resume)
+      run.resume();
+    else
+      run.start();
+    run.loop();
+  }
+
+
+
+  void
+  RunLoop::run_without_outputs(Evolution &     evolution,
+                               const TimeGrid &grid,
+                               StepObserver *  observer)
+  {
+    Run run(*this, evolution, grid, observer, false, false);
+    run.start();
+    run.loop();
+  }
+
+
+
+  void
+  RunLoop::integrate(Evolution &evolution, const TimeGrid &grid)
+  {
+    evolution.initialize(grid.t0);
+    for (unsigned int n = 0; n < grid.n_steps; ++n)
+      evolution.advance(grid.step(n));
+  }
+} // namespace stickslip

@@ -1,0 +1,51 @@
+#ifndef stickslip_drivers_run_parameters_h
+#define stickslip_drivers_run_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <base/output_parameters.h>
+#include <time/time_parameters.h>
+
+#include <string>
+
+namespace stickslip
+{
+  /**
+   * The parameters of a run, one struct per subsection in the manner of
+   * deal.II's step-44 and Lethe: each declares its entries with a pattern
+   * and a documentation sentence, and its parse() checks ranges and throws
+   * an InputError naming the parameter, its file and line. The structs live
+   * in the layer that uses them (Output in base/, LinearSolver in
+   * linear_algebra/, Friction in friction/, Time, Splitting and Centered in
+   * time/); the model subsections have their own structs in models/.
+   */
+  namespace Parameters
+  {
+    /** The models of the top-level entry Model. */
+    enum class ModelKind
+    {
+      ode,     ///< a finite-dof friction system written in the file
+      gearbox, ///< the gear box of seed 000 (54)
+      string,  ///< the frictional string (dim 1) or membrane (dim 2)
+      chain,   ///< masses, springs and St-Venant elements (seed 004)
+      slab     ///< Renard's elastic slab (seed 003)
+    };
+
+    /** All cross-cutting parameters of a run. */
+    struct Run : Numerics
+    {
+      ModelKind    model;
+      unsigned int dimension;
+      Output       output;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+    };
+  } // namespace Parameters
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,41 @@
+#ifndef stickslip_friction_friction_parameters_h
+#define stickslip_friction_friction_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+
+namespace stickslip
+{
+  namespace Parameters
+  {
+    /** Solvers of the friction sub-step M W + tau C lambda = b (seed 000 (38)). */
+    enum class FrictionSolverType
+    {
+      closed_form,      ///< componentwise, diagonal M (seed 000 (53))
+      projection,       ///< seed 000 (39)-(41)
+      penalty_newton,   ///< seed 000 (67)-(74)
+      semismooth_newton ///< primal-dual active set on the W form (38)
+    };
+
+    /** Subsection Friction: the friction-step solver and its settings. */
+    struct Friction
+    {
+      FrictionSolverType solver;
+      double             tolerance;
+      unsigned int       max_iterations;
+      double             projection_rho; ///< 0: automatic
+      double             penalty_epsilon;
+      double             regularization_eta;
+      double             arkode_tolerance;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+    };
+  } // namespace Parameters
+} // namespace stickslip
+
+#endif

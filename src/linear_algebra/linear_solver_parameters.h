@@ -1,0 +1,36 @@
+#ifndef stickslip_linear_algebra_linear_solver_parameters_h
+#define stickslip_linear_algebra_linear_solver_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+
+namespace stickslip
+{
+  namespace Parameters
+  {
+    /** How linear systems with M or M + alpha tau^2 A are solved. */
+    enum class LinearSolverType
+    {
+      automatic, ///< direct below a size limit, CG above
+      direct,    ///< PETSc/MUMPS Cholesky (Trilinos: Amesos), factorized once
+      cg         ///< preconditioned conjugate gradients
+    };
+
+    /** Subsection Linear solver. */
+    struct LinearSolver
+    {
+      LinearSolverType type;
+      double           tolerance;
+      unsigned int     direct_size_limit;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+    };
+  } // namespace Parameters
+} // namespace stickslip
+
+#endif

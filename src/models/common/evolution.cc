@@ -1,0 +1,46 @@
+#include <models/common/evolution.h>
+
+namespace stickslip
+{
+  bool
+  Evolution::has_fields() const
+  {
+    return false;
+  }
+
+
+
+  std::string
+  Evolution::write_fields(const double, const unsigned int, const FieldFiles &)
+  {
+    return "";
+  }
+
+
+
+  unsigned int
+  Evolution::rows_per_field_output() const
+  {
+    return 1;
+  }
+
+
+
+  void
+  Evolution::write_initial_outputs(const OutputDirectory &)
+  {}
+
+
+
+  void
+  Evolution::write_final_outputs(const OutputDirectory &)
+  {}
+
+
+
+  std::string
+  Evolution::discretization_key() const
+  {
+    return "";
+  }
+} // namespace stickslip

@@ -1,0 +1,83 @@
+#ifndef stickslip_models_common_friction_evolution_h
+#define stickslip_models_common_friction_evolution_h
+
+#include <friction/friction_state.h>
+#include <models/common/evolution.h>
+#include <models/common/model.h>
+#include <time/time_integrator.h>
+
+namespace stickslip
+{
+  /**
+   * A friction-system model (Model) advanced by a TimeIntegrator, as an
+   * Evolution of the run loop: the FrictionState, the friction work and
+   * iteration counters of history.csv, and the detection of a state that
+   * diverged.
+   */
+  class FrictionEvolution : public Evolution
+  {
+  public:
+    /** @p field_output: write field files if the model has any. */
+    FrictionEvolution(const Model &   model,
+                      TimeIntegrator &integrator,
+                      const bool      field_output);
+
+    std::string
+    description() const override;
+
+    void
+    initialize(const double t0) override;
+
+    /**
+     * One step of the integrator, then the model's prescribed values. A
+     * state that is not finite, or that ran away (grew by twelve orders of
+     * magnitude over the data's scale, which no bounded forcing does in a
+     * bounded time), is a RunError naming the step and the likely causes.
+     */
+    void
+    advance(const TimeStep &step) override;
+
+    void
+    register_state(CheckpointArchive &archive) override;
+
+    bool
+    numbering_independent_of_partition() const override;
+
+    std::vector<std::string>
+    history_columns() const override;
+
+    std::vector<double>
+    history_row(const double t) override;
+
+    bool
+    has_fields() const override;
+
+    std::string
+    write_fields(const double       t,
+                 const unsigned int index,
+                 const FieldFiles & files) override;
+
+    std::string
+    summary(const RunStatistics &statistics) const override;
+
+    /** The current state (for observers measuring errors). */
+    const FrictionState &
+    state() const;
+
+  private:
+    const Model &   model;
+    TimeIntegrator &integrator;
+    const bool      field_output;
+    FrictionState   current;
+    /** A state this large (max norm) has run away. */
+    const double runaway_size;
+    /** Friction iterations when the last history row was written. */
+    unsigned long iterations_at_last_row;
+    /** Whether a step was taken (the t0 row has no multiplier). */
+    bool advanced;
+    /** The friction work summed over the ranks, as a snapshot holds it. */
+    double dissipated_total;
+  };
+} // namespace stickslip
+
+#endif

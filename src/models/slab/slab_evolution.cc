@@ -1,0 +1,302 @@
+#include <models/slab/slab_evolution.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace stickslip
+{
+  namespace Slab
+  {
+    SlabEvolution::SlabEvolution(const SlabProblem &   problem,
+                                 const Discretization &discretization,
+                                 const bool            field_output,
+                                 const MPI_Comm        comm)
+      : problem(problem)
+      , parameters(problem.parameters())
+      , discretization(discretization)
+      , field_output(field_output)
+      , comm(comm)
+      , transport(comm,
+                  discretization.n_cells,
+                  parameters.height,
+                  parameters.c1(),
+                  parameters.c2(),
+                  discretization.time_step,
+                  parameters.interior_scheme)
+      , boundary(parameters, discretization.time_step)
+      , mu(parameters.friction_coefficient())
+      , state{}
+      , iterations(0)
+      , multiple(0)
+      , max_pressure(0)
+    {
+      if (field_output)
+        writer = std::make_unique<ProfileWriter>(transport, comm);
+    }
+
+
+
+    std::string
+    SlabEvolution::description() const
+    {
+      return problem.description();
+    }
+
+
+
+    void
+    SlabEvolution::initialize(const double)
+    {
+      const SlabProblem &p = problem;
+      transport.initialize(
+        [&](const double z, const unsigned int k) {
+          return p.initial_velocity(z, k);
+        },
+        [&](const double z, const unsigned int k) {
+          return p.initial_gradient(z, k);
+        });
+      state = boundary.initial_state(
+        {{p.initial_displacement(0, 0),
+          p.initial_displacement(0, 1),
+          p.initial_displacement(0, 2) > p.gap_tolerance() ?
+            p.initial_displacement(0, 2) :
+            0.}},
+        {{p.initial_gradient(0, 0),
+          p.initial_gradient(0, 1),
+          p.initial_gradient(0, 2)}},
+        {{p.initial_velocity(0, 0),
+          p.initial_velocity(0, 1),
+          p.initial_velocity(0, 2)}});
+      if (transport.owns_bottom())
+        transport.set_bottom_velocity(
+          {{state.velocity[0], state.velocity[1], state.normal_velocity}});
+      max_pressure = state.pressure;
+    }
+
+
+
+    void
+    SlabEvolution::advance(const TimeStep &)
+    {
+      transport.advance();
+      if (!transport.owns_bottom())
+        return;
+      // The boundary node is local to rank 0: no communication, and the
+      // neighbour ranks only need its interior values next step.
+      boundary.step(transport.bottom_incoming(), state);
+      transport.set_bottom_velocity(
+        {{state.velocity[0], state.velocity[1], state.normal_velocity}});
+      iterations += state.iterations;
+      multiple += state.n_solutions > 1 ? 1 : 0;
+      max_pressure = std::max(max_pressure, state.pressure);
+    }
+
+
+
+    void
+    SlabEvolution::register_state(CheckpointArchive &archive)
+    {
+      // b+- by global node (any number of ranks reads them), the contact
+      // node's state and the counters (rank 0's matter).
+      transport.register_state(archive);
+      for (double *x : {&state.gap,
+                        &state.normal_velocity,
+                        &state.pressure,
+                        &state.velocity[0],
+                        &state.velocity[1],
+                        &state.incoming[0],
+                        &state.incoming[1],
+                        &state.friction_force[0],
+                        &state.friction_force[1],
+                        &state.displacement[0],
+                        &state.displacement[1],
+                        &max_pressure})
+        archive.add(*x);
+      for (unsigned long *c : {&iterations, &multiple})
+        archive.add(*c);
+      archive.add(state.stick);
+      // The per-step counters of the node are unsigned ints: they travel as
+      // counters through the archive's copy hooks.
+      auto node_counters = std::make_shared<std::array<unsigned long, 2>>();
+      archive.add((*node_counters)[0]);
+      archive.add((*node_counters)[1]);
+      archive.before_write.push_back([this, node_counters]() {
+        (*node_counters)[0] = state.iterations;
+        (*node_counters)[1] = state.n_solutions;
+      });
+      archive.after_read.push_back([this, node_counters]() {
+        state.iterations  = (*node_counters)[0];
+        state.n_solutions = (*node_counters)[1];
+      });
+    }
+
+
+
+    bool
+    SlabEvolution::numbering_independent_of_partition() const
+    {
+      return true;
+    }
+
+
+
+    std::vector<std::string>
+    SlabEvolution::history_columns() const
+    {
+      return {"t",
+              "normal_displacement",
+              "contact_pressure",
+              "slip_velocity_1",
+              "slip_velocity_2",
+              "tangential_displacement_1",
+              "tangential_displacement_2",
+              "iterations",
+              "normal_velocity",
+              "friction_force_1",
+              "friction_force_2",
+              "friction_bound",
+              "stick",
+              "solutions",
+              "max_b3"};
+    }
+
+
+
+    std::vector<double>
+    SlabEvolution::history_row(const double t)
+    {
+      const double max_b3 = transport.max_normal_characteristic();
+      const double slip_1 = state.velocity[0] - parameters.foundation_velocity;
+      const double slip_2 = state.velocity[1];
+      return {t,
+              state.gap,
+              state.pressure,
+              slip_1,
+              slip_2,
+              state.displacement[0],
+              state.displacement[1],
+              double(state.iterations),
+              state.normal_velocity,
+              state.friction_force[0],
+              state.friction_force[1],
+              state.pressure * mu.value(std::hypot(slip_1, slip_2)),
+              state.stick ? 1. : 0.,
+              double(state.n_solutions),
+              max_b3};
+    }
+
+
+
+    bool
+    SlabEvolution::has_fields() const
+    {
+      return field_output;
+    }
+
+
+
+    std::string
+    SlabEvolution::write_fields(const double       t,
+                                const unsigned int index,
+                                const FieldFiles & files)
+    {
+      const std::vector<double> profile =
+        local_profile(transport, parameters.compression, comm);
+      return writer->write(transport, profile, t, index, files);
+    }
+
+
+
+    unsigned int
+    SlabEvolution::rows_per_field_output() const
+    {
+      return parameters.field_output_every;
+    }
+
+
+
+    void
+    SlabEvolution::write_initial_outputs(const OutputDirectory &directory)
+    {
+      if (parameters.write_profiles)
+        write_profile_csv(local_profile(transport, parameters.compression, comm),
+                          "profile-initial.csv",
+                          directory,
+                          comm);
+    }
+
+
+
+    void
+    SlabEvolution::write_final_outputs(const OutputDirectory &directory)
+    {
+      if (parameters.write_profiles)
+        write_profile_csv(local_profile(transport, parameters.compression, comm),
+                          "profile-final.csv",
+                          directory,
+                          comm);
+    }
+
+
+
+    std::string
+    SlabEvolution::discretization_key() const
+    {
+      return "cells " + std::to_string(discretization.n_cells);
+    }
+
+
+
+    std::string
+    SlabEvolution::summary(const RunStatistics &statistics) const
+    {
+      const double updates =
+        double(discretization.n_cells + 1) * statistics.steps_taken;
+      char line[400];
+      std::snprintf(
+        line,
+        sizeof(line),
+        "  N_z = %u, dz = %.6g m, dt = %.6g s, d2 = %.6g, d1 = %.6g, "
+        "%u steps to t = %.6g s: wall %.3f s (%.3g interior node-updates/s "
+        "per rank)\n",
+        discretization.n_cells,
+        transport.cell_size(),
+        discretization.time_step,
+        transport.courant_numbers()[2],
+        transport.courant_numbers()[0],
+        discretization.n_steps,
+        problem.initial_time() +
+          discretization.n_steps * discretization.time_step,
+        statistics.wall_time,
+        updates / statistics.wall_time / Utilities::MPI::n_mpi_processes(comm));
+      std::string text = line;
+      std::snprintf(line,
+                    sizeof(line),
+                    "  friction: %lu slip-speed iterations, %lu steps with "
+                    "several solutions of (52) (selection rule applied); "
+                    "uniqueness condition eps + dt G/c1 > dt S L_mu %s at the "
+                    "largest pressure S = %.6g Pa",
+                    iterations,
+                    multiple,
+                    boundary.unique_at(max_pressure) ? "holds" : "FAILS",
+                    max_pressure);
+      return text + line;
+    }
+
+
+
+    const BoundaryState &
+    SlabEvolution::boundary_state() const
+    {
+      return state;
+    }
+
+
+
+    double
+    SlabEvolution::foundation_velocity() const
+    {
+      return parameters.foundation_velocity;
+    }
+  } // namespace Slab
+} // namespace stickslip

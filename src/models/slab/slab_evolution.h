@@ -1,0 +1,105 @@
+#ifndef stickslip_models_slab_slab_evolution_h
+#define stickslip_models_slab_slab_evolution_h
+
+#include <models/common/evolution.h>
+#include <models/slab/characteristic_transport.h>
+#include <models/slab/contact_boundary.h>
+#include <models/slab/friction_coefficient.h>
+#include <models/slab/slab_output.h>
+#include <models/slab/slab_problem.h>
+
+#include <memory>
+
+namespace stickslip
+{
+  namespace Slab
+  {
+    /**
+     * One run of the slab as an Evolution of the run loop: the
+     * characteristic transport of the interior (CharacteristicTransport,
+     * distributed over the ranks) and the contact/friction node at z = 0
+     * (ContactBoundary, on the rank that owns it), with the slab's
+     * history.csv columns, VTU profiles and profile CSV files.
+     */
+    class SlabEvolution : public Evolution
+    {
+    public:
+      /** @p field_output: write VTU profiles every Slab/Field output every rows. */
+      SlabEvolution(const SlabProblem &   problem,
+                    const Discretization &discretization,
+                    const bool            field_output,
+                    const MPI_Comm        comm);
+
+      std::string
+      description() const override;
+
+      void
+      initialize(const double t0) override;
+
+      void
+      advance(const TimeStep &step) override;
+
+      void
+      register_state(CheckpointArchive &archive) override;
+
+      /** b+- are stored by global node: any number of ranks reads them. */
+      bool
+      numbering_independent_of_partition() const override;
+
+      std::vector<std::string>
+      history_columns() const override;
+
+      std::vector<double>
+      history_row(const double t) override;
+
+      bool
+      has_fields() const override;
+
+      std::string
+      write_fields(const double       t,
+                   const unsigned int index,
+                   const FieldFiles & files) override;
+
+      unsigned int
+      rows_per_field_output() const override;
+
+      void
+      write_initial_outputs(const OutputDirectory &directory) override;
+
+      void
+      write_final_outputs(const OutputDirectory &directory) override;
+
+      /** The number of cells: a snapshot of another grid is refused. */
+      std::string
+      discretization_key() const override;
+
+      std::string
+      summary(const RunStatistics &statistics) const override;
+
+      /** The state of the contact node (meaningful on rank 0). */
+      const BoundaryState &
+      boundary_state() const;
+
+      /** The foundation velocity v_* (the slip is u_T,t - v_*). */
+      double
+      foundation_velocity() const;
+
+    private:
+      const SlabProblem &            problem;
+      const SlabParameters &         parameters;
+      const Discretization           discretization;
+      const bool                     field_output;
+      const MPI_Comm                 comm;
+      CharacteristicTransport        transport;
+      const ContactBoundary          boundary;
+      const FrictionCoefficient      mu;
+      BoundaryState                  state;
+      std::unique_ptr<ProfileWriter> writer;
+      /** Slip-speed iterations, and steps where (52) had several solutions. */
+      unsigned long iterations, multiple;
+      double        max_pressure;
+    };
+  } // namespace Slab
+} // namespace stickslip
+
+#endif
