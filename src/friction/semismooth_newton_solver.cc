@@ -14,14 +14,14 @@ namespace stickslip
 {
   namespace
   {
-    /** x -> mask (M (mask x)) + (1 - mask) x: SPD, identity on stuck rows. */
-    class MaskedMass
+    /** x -> mask (A (mask x)) + (1 - mask) x: SPD, identity on stuck rows. */
+    class MaskedOperator
     {
     public:
-      MaskedMass(const DistributedMatrix &mass,
-                 const DistributedVector &mask,
-                 DistributedVector &      scratch)
-        : mass(mass)
+      MaskedOperator(const DistributedMatrix &matrix,
+                     const DistributedVector &mask,
+                     DistributedVector &      scratch)
+        : matrix(matrix)
         , mask(mask)
         , scratch(scratch)
       {}
@@ -31,7 +31,7 @@ namespace stickslip
       {
         scratch = src;
         scratch.scale(mask);
-        mass.vmult(dst, scratch);
+        matrix.vmult(dst, scratch);
         ConstLocalValues m(mask);
         ConstLocalValues x(src);
         LocalValues      y(dst);
@@ -40,25 +40,33 @@ namespace stickslip
       }
 
     private:
-      const DistributedMatrix &mass;
+      const DistributedMatrix &matrix;
       const DistributedVector &mask;
       DistributedVector &      scratch;
     };
 
-    /** Jacobi preconditioner of MaskedMass. */
-    class MaskedJacobi
+
+
+    /** Jacobi preconditioner of the masked operator. */
+    class MaskedJacobi : public MaskedPreconditioner
     {
     public:
-      MaskedJacobi(const DistributedVector &diagonal, const DistributedVector &mask)
+      explicit MaskedJacobi(const DistributedVector &diagonal)
         : diagonal(diagonal)
-        , mask(mask)
+        , mask(nullptr)
       {}
 
       void
-      vmult(DistributedVector &dst, const DistributedVector &src) const
+      initialize(const DistributedVector &new_mask) override
+      {
+        mask = &new_mask;
+      }
+
+      void
+      vmult(DistributedVector &dst, const DistributedVector &src) const override
       {
         ConstLocalValues d(diagonal);
-        ConstLocalValues m(mask);
+        ConstLocalValues m(*mask);
         ConstLocalValues x(src);
         LocalValues      y(dst);
         for (std::size_t k = 0; k < y.size(); ++k)
@@ -67,8 +75,24 @@ namespace stickslip
 
     private:
       const DistributedVector &diagonal;
-      const DistributedVector &mask;
+      const DistributedVector *mask;
     };
+
+
+
+    /** The default configuration's limits and messages. */
+    SemismoothNewtonSolver::AdditionalData
+    friction_step_data(const Parameters::Friction &    parameters,
+                       const Parameters::LinearSolver &linear_solver)
+    {
+      SemismoothNewtonSolver::AdditionalData data;
+      data.max_iterations     = parameters.max_iterations;
+      data.linear_tolerance   = linear_solver.tolerance;
+      data.zero_initial_guess = false;
+      data.description        = "the semismooth Newton friction solver";
+      data.advice = "Raise the limit or use Friction/Solver = projection";
+      return data;
+    }
   } // namespace
 
 
@@ -77,20 +101,48 @@ namespace stickslip
     const FrictionSystem &          system,
     const Parameters::Friction &    parameters,
     const Parameters::LinearSolver &linear_solver)
-    : system(system)
-    , parameters(parameters)
-    , linear_solver(linear_solver)
-    , tau(0)
-    , states(system.locally_owned.n_elements(), State::stick)
-    , mask(system.locally_owned, system.comm)
-    , rhs(system.locally_owned, system.comm)
-    , residual(system.locally_owned, system.comm)
-    , scratch(system.locally_owned, system.comm)
+    : SemismoothNewtonSolver(
+        system.mass,
+        system.mass_diagonal(),
+        std::make_unique<MaskedJacobi>(system.mass_diagonal()),
+        std::vector<unsigned char>(system.locally_owned.n_elements(), 0),
+        system.friction_weights,
+        friction_step_data(parameters, linear_solver))
+  {
+    // Cheaper exact solves where M allows them.
+    diagonal_operator = system.mass_is_diagonal();
+    if (!diagonal_operator && system.size() <= SpdSolver::dense_size_limit)
+      replicated_operator = replicate(system.mass, system.comm);
+  }
+
+
+
+  SemismoothNewtonSolver::SemismoothNewtonSolver(
+    const DistributedMatrix &             matrix,
+    const DistributedVector &             diagonal,
+    std::unique_ptr<MaskedPreconditioner> preconditioner,
+    const std::vector<unsigned char> &    fixed_rows,
+    const DistributedVector &             weights,
+    const AdditionalData &                additional_data)
+    : matrix(matrix)
+    , diagonal(diagonal)
+    , weights(weights)
+    , preconditioner(std::move(preconditioner))
+    , fixed_rows(fixed_rows)
+    , additional_data(additional_data)
+    , comm(weights.get_mpi_communicator())
+    , tau(1.)
+    , diagonal_operator(false)
+    , states(fixed_rows.size(), State::stick)
+    , mask(weights.locally_owned_elements(), comm)
+    , rhs(weights.locally_owned_elements(), comm)
+    , residual(weights.locally_owned_elements(), comm)
+    , scratch(weights.locally_owned_elements(), comm)
     , linear_iterations(0)
   {
-    if (!system.mass_is_diagonal() &&
-        system.size() <= SpdSolver::dense_size_limit)
-      replicated_mass = replicate(system.mass, system.comm);
+    Assert(fixed_rows.size() == weights.locally_owned_size(),
+           ExcDimensionMismatch(fixed_rows.size(),
+                                weights.locally_owned_size()));
   }
 
 
@@ -107,28 +159,28 @@ namespace stickslip
   SemismoothNewtonSolver::solve_masked(const DistributedVector &right_hand_side,
                                        DistributedVector &      w)
   {
-    if (system.mass_is_diagonal())
+    if (diagonal_operator)
       {
         ConstLocalValues r(right_hand_side);
-        ConstLocalValues d(system.mass_diagonal());
+        ConstLocalValues d(diagonal);
         ConstLocalValues m(mask);
         LocalValues      x(w);
         for (std::size_t k = 0; k < x.size(); ++k)
           x[k] = m[k] > 0 ? r[k] / d[k] : 0.;
         return;
       }
-    if (replicated_mass.m() > 0)
+    if (replicated_operator.m() > 0)
       {
-        // Tiny system: the masked M densely, identical on every rank.
-        const dealii::Vector<double> m = replicate(mask, system.comm);
+        // Tiny system: the masked A densely, identical on every rank.
+        const dealii::Vector<double> m = replicate(mask, comm);
         const unsigned int           n = m.size();
         LAPACKFullMatrix<double>     masked(n);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
-            masked(i, j) = m[i] * m[j] * replicated_mass(i, j) +
+            masked(i, j) = m[i] * m[j] * replicated_operator(i, j) +
                            (i == j ? 1. - m[i] : 0.);
         masked.compute_cholesky_factorization();
-        dealii::Vector<double> values = replicate(right_hand_side, system.comm);
+        dealii::Vector<double> values = replicate(right_hand_side, comm);
         masked.solve(values);
         copy_owned(values, w);
         ++linear_iterations;
@@ -141,14 +193,17 @@ namespace stickslip
         w = 0;
         return;
       }
-    const MaskedMass   op(system.mass, mask, scratch);
-    const MaskedJacobi preconditioner(system.mass_diagonal(), mask);
-    SolverControl      control(std::max<unsigned int>(1000, 10 * system.size()),
-                          linear_solver.tolerance * norm);
+    preconditioner->initialize(mask);
+    const MaskedOperator op(matrix, mask, scratch);
+    SolverControl control(std::max<unsigned int>(1000, 10 * weights.size()),
+                          additional_data.linear_tolerance * norm);
     SolverCG<DistributedVector> cg(control);
-    // Start from the current w restricted to the unstuck set.
-    w.scale(mask);
-    cg.solve(op, w, right_hand_side, preconditioner);
+    if (additional_data.zero_initial_guess)
+      w = 0;
+    else
+      // Start from the current w restricted to the unstuck set.
+      w.scale(mask);
+    cg.solve(op, w, right_hand_side, *preconditioner);
     linear_iterations += control.last_step();
     // Stuck components are exactly at rest, not at round-off.
     w.scale(mask);
@@ -165,22 +220,24 @@ namespace stickslip
     // Initial sets from the warm-start multiplier.
     {
       ConstLocalValues start(warm_start);
-      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues c(weights);
       for (std::size_t k = 0; k < states.size(); ++k)
-        states[k] = !(c[k] > 0)         ? State::free :
+        states[k] = fixed_rows[k]       ? State::fixed :
+                    !(c[k] > 0)         ? State::free :
                     start[k] >= 1.      ? State::slip_positive :
                     start[k] <= -1.     ? State::slip_negative :
                                           State::stick;
     }
 
     unsigned int last_changed = 0;
-    for (unsigned int iteration = 1; iteration <= parameters.max_iterations;
+    for (unsigned int iteration = 1;
+         iteration <= additional_data.max_iterations;
          ++iteration)
       {
         // Right-hand side of the slipping rows, mask of the unstuck rows.
         {
           ConstLocalValues b_values(b);
-          ConstLocalValues c(system.friction_weights);
+          ConstLocalValues c(weights);
           LocalValues      r(rhs);
           LocalValues      m(mask);
           for (std::size_t k = 0; k < states.size(); ++k)
@@ -188,15 +245,16 @@ namespace stickslip
               const double sign = states[k] == State::slip_positive ? 1. :
                                   states[k] == State::slip_negative ? -1. :
                                                                       0.;
-              m[k] = states[k] == State::stick ? 0. : 1.;
-              r[k] = states[k] == State::stick ? 0. :
-                                                 b_values[k] - tau * c[k] * sign;
+              const bool at_rest =
+                states[k] == State::stick || states[k] == State::fixed;
+              m[k] = at_rest ? 0. : 1.;
+              r[k] = at_rest ? 0. : b_values[k] - tau * c[k] * sign;
             }
         }
         solve_masked(rhs, w);
 
         // Multiplier from the residual on the stuck rows; new sets.
-        system.mass.vmult(residual, w);
+        matrix.vmult(residual, w);
         residual.sadd(-1., 1., b);
         // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
         // t = 0) round-off alone would flip a component between stick and
@@ -205,8 +263,8 @@ namespace stickslip
         unsigned int     n_changed     = 0;
         {
           ConstLocalValues r(residual);
-          ConstLocalValues c(system.friction_weights);
-          ConstLocalValues d(system.mass_diagonal());
+          ConstLocalValues c(weights);
+          ConstLocalValues d(diagonal);
           LocalValues      x(w);
           LocalValues      multiplier(lambda);
           for (std::size_t k = 0; k < states.size(); ++k)
@@ -214,6 +272,8 @@ namespace stickslip
               State next = states[k];
               switch (states[k])
                 {
+                  case State::fixed:
+                    break;
                   case State::free:
                     multiplier[k] = 0;
                     break;
@@ -251,21 +311,22 @@ namespace stickslip
                 }
             }
         }
-        last_changed = Utilities::MPI::sum(n_changed, system.comm);
+        last_changed = Utilities::MPI::sum(n_changed, comm);
         if (last_changed == 0)
           {
-            warm_start = lambda;
+            if (&warm_start != &lambda)
+              warm_start = lambda;
             return iteration;
           }
       }
     std::ostringstream message;
-    message << "the semismooth Newton friction solver did not find stable "
-               "stick/slip sets in 'Friction/Maximum iterations' = "
-            << parameters.max_iterations
+    message << additional_data.description
+            << " did not find stable stick/slip sets in 'Friction/Maximum "
+               "iterations' = "
+            << additional_data.max_iterations
             << " iterations (unknowns moved between stick and slip by the "
                "last one: "
-            << last_changed << "). Raise the limit or use "
-               "Friction/Solver = projection";
+            << last_changed << "). " << additional_data.advice;
     throw RunError(message.str());
   }
 

@@ -3,36 +3,106 @@
 
 #include <deal.II/lac/full_matrix.h>
 
+#include <linear_algebra/masked_preconditioner.h>
 #include <friction/friction_step_solver.h>
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace stickslip
 {
   /**
-   * A semismooth Newton (primal-dual active set) method on the W form of
-   * seed 000 (38), beyond the papers. Each component is stuck (w_i = 0,
-   * |lambda_i| <= 1) or slipping (lambda_i = +-1). Given the sets, W solves
-   * M W = b - tau C lambda on the slipping components with w = 0 on the
-   * stuck ones, and lambda on the stuck ones follows from the residual.
-   * The sets are then updated from the complementarity function
-   * lambda = P_Lambda(lambda + rho_i c_i w_i), rho_i = m_ii/(tau c_i^2) (so
-   * that for a diagonal M one iteration reproduces the closed form), until
-   * they stop changing on every rank. One linear solve with the masked M per
-   * iteration, by conjugate gradients with a Jacobi preconditioner: M^{-1}
-   * and C M^{-1} C are never formed, so it scales with a consistent mass.
-   * Warm-started from the sets of the previous time step's multiplier.
+   * A semismooth Newton (primal-dual active set) method for
+   *
+   *   A W + T lambda = b,   lambda_i in Sgn(w_i) (t_i > 0),
+   *   lambda_i = 0 (t_i = 0),   w_i = 0 on fixed rows,
+   *
+   * with A SPD and thresholds T = tau diag(c_i), c_i >= 0: W = argmin 1/2
+   * AV.V + sum t_i |v_i| - b.V over the rows that are not fixed. Each
+   * component is stuck (w_i = 0, |lambda_i| <= 1) or slipping (lambda_i =
+   * +-1). Given the sets, W solves A W = b - T lambda on the slipping
+   * components with w = 0 on the stuck ones, and lambda on the stuck ones
+   * follows from the residual. The sets are then updated from the
+   * complementarity function lambda = P_Lambda(lambda + rho_i c_i w_i),
+   * rho_i = a_ii/(tau c_i^2) (so that for a diagonal A one iteration
+   * reproduces the closed form), until they stop changing on every rank.
+   * One linear solve with the masked A per iteration, by conjugate gradients
+   * with a preconditioner of the caller's choice: A^{-1} and C A^{-1} C are
+   * never formed, so it scales with a consistent mass. Warm-started from the
+   * sets of the previous multiplier.
+   *
+   * The default configuration is the W form of the friction step of seed
+   * 000 (38), beyond the papers: A = M, c = C, tau the sub-step, no fixed
+   * rows, and masked solves by division for a diagonal M, by a dense
+   * Cholesky factorization of the replicated M for tiny systems and by
+   * Jacobi-preconditioned CG otherwise. The general configuration takes the
+   * operator, the preconditioner, the fixed rows and the weights; the chain
+   * solves its static increment with it (A = K, thresholds alpha_i, the
+   * massive rows fixed, an exact tridiagonal preconditioner per rank).
    */
   class SemismoothNewtonSolver : public FrictionStepSolver
   {
   public:
+    /** The plain values of a general configuration. */
+    struct AdditionalData
+    {
+      /** Active-set iterations before giving up. */
+      unsigned int max_iterations;
+
+      /** CG stops at this tolerance times the norm of the right-hand side. */
+      double linear_tolerance;
+
+      /**
+       * Start each CG solve from zero rather than from the previous iterate
+       * restricted to the new set.
+       */
+      bool zero_initial_guess;
+
+      /** Who failed, for the iteration-limit message ("the ... solver"). */
+      std::string description;
+
+      /** The last sentence of the iteration-limit message: what to do. */
+      std::string advice;
+    };
+
+    /**
+     * The default configuration: the friction step of @p system with A = M
+     * and c = C. The limits come from Friction/Maximum iterations and
+     * Linear solver/Tolerance.
+     */
     SemismoothNewtonSolver(const FrictionSystem &          system,
                            const Parameters::Friction &    parameters,
                            const Parameters::LinearSolver &linear_solver);
 
+    /**
+     * A general configuration; the references must outlive the solver.
+     *
+     * @param[in] matrix The SPD operator A, distributed by rows.
+     * @param[in] diagonal The owned entries of the diagonal of A (the
+     *   scaling rho_i of the set update).
+     * @param[in] preconditioner Used by the CG solves with the masked A.
+     * @param[in] fixed_rows Per owned row, non-zero where w_i = 0 with no
+     *   multiplier (lambda_i is left untouched there).
+     * @param[in] weights The c_i >= 0: thresholds tau c_i, with tau = 1
+     *   until set_substep(); rows with c_i = 0 are free (lambda_i = 0).
+     * @param[in] additional_data Limits, CG start and messages.
+     */
+    SemismoothNewtonSolver(
+      const DistributedMatrix &             matrix,
+      const DistributedVector &             diagonal,
+      std::unique_ptr<MaskedPreconditioner> preconditioner,
+      const std::vector<unsigned char> &    fixed_rows,
+      const DistributedVector &             weights,
+      const AdditionalData &                additional_data);
+
     void
     set_substep(const double tau) override;
 
+    /**
+     * As FrictionStepSolver::solve(); @p warm_start may be @p lambda itself
+     * (a caller that keeps only the multiplier).
+     */
     unsigned int
     solve(const DistributedVector &b,
           DistributedVector &      w,
@@ -47,7 +117,7 @@ namespace stickslip
     n_linear_iterations() const;
 
   private:
-    /** Solve M_SS w_S = rhs_S, w = 0 on the stuck set, by PCG. */
+    /** Solve A_SS w_S = rhs_S, w = 0 off the unstuck set S. */
     void
     solve_masked(const DistributedVector &rhs, DistributedVector &w);
 
@@ -56,19 +126,26 @@ namespace stickslip
       stick,
       slip_positive,
       slip_negative,
-      free ///< c_i = 0: never constrained
+      free, ///< c_i = 0: never constrained
+      fixed ///< w_i = 0, no multiplier
     };
 
-    const FrictionSystem &         system;
-    const Parameters::Friction     parameters;
-    const Parameters::LinearSolver linear_solver;
-    double                         tau;
-    std::vector<State>             states;
-    DistributedVector              mask; ///< 1 on unstuck, 0 on stuck
-    DistributedVector              rhs, residual, scratch;
+    const DistributedMatrix &                   matrix;
+    const DistributedVector &                   diagonal;
+    const DistributedVector &                   weights;
+    const std::unique_ptr<MaskedPreconditioner> preconditioner;
+    const std::vector<unsigned char>            fixed_rows;
+    const AdditionalData                        additional_data;
+    const MPI_Comm                              comm;
+    double                                      tau;
+    /** Default configuration with a diagonal M: solves are divisions. */
+    bool                                        diagonal_operator;
     /** M replicated on every rank, for tiny systems (dense masked solves). */
-    FullMatrix<double>             replicated_mass;
-    unsigned long                  linear_iterations;
+    FullMatrix<double>                          replicated_operator;
+    std::vector<State>                          states;
+    DistributedVector                           mask; ///< 1 on unstuck rows
+    DistributedVector                           rhs, residual, scratch;
+    unsigned long                               linear_iterations;
   };
 } // namespace stickslip
 

@@ -2,6 +2,7 @@
 #define stickslip_models_chain_static_increment_solver_h
 
 #include <base/global.h>
+#include <friction/semismooth_newton_solver.h>
 
 #include <vector>
 
@@ -16,13 +17,12 @@ namespace stickslip
    * i.e. dV = argmin 1/2 dV.K dV - b.dV + sum alpha_i |dV_i|, the dual of
    * the projection onto the box C in the metric of K^{-1} of seed 004 §5
    * case 2 (MODELS.md §5.6: G^{n+1} = -alpha lambda). It is the friction
-   * step of seed 000 (38) with M = K, tau C = diag(alpha), solved by the
-   * same primal-dual active set iteration as the core's SemismoothNewtonSolver,
-   * but with the masked tridiagonal K_SS solved by conjugate gradients
-   * preconditioned with exact per-rank tridiagonal (Thomas) solves: the
-   * preconditioned operator is the identity plus a perturbation of rank at
-   * most 2 (ranks - 1), so CG needs a handful of iterations however long
-   * the chain (Jacobi-preconditioned CG would need O(n)).
+   * step of seed 000 (38) with M = K, tau C = diag(alpha), so this class
+   * only configures the core's SemismoothNewtonSolver: operator K,
+   * thresholds alpha, the massive rows fixed, and the masked K_SS solved by
+   * conjugate gradients from zero, preconditioned with exact per-rank
+   * tridiagonal solves (TridiagonalBlockPreconditioner), which keeps the
+   * number of CG iterations small however long the chain.
    */
   class StaticIncrementSolver
   {
@@ -32,13 +32,13 @@ namespace stickslip
      * couples owned row r to the next global row, 0 for the last row).
      * @p is_static flags the owned rows of the inclusion.
      */
-    StaticIncrementSolver(const DistributedMatrix &  stiffness,
-                          const std::vector<double> &diagonal,
-                          const std::vector<double> &upper,
-                          const DistributedVector &  thresholds,
+    StaticIncrementSolver(const DistributedMatrix &         stiffness,
+                          const std::vector<double> &       diagonal,
+                          const std::vector<double> &       upper,
+                          const DistributedVector &         thresholds,
                           const std::vector<unsigned char> &is_static,
-                          const double               linear_tolerance,
-                          const unsigned int         max_iterations);
+                          const double                      linear_tolerance,
+                          const unsigned int                max_iterations);
 
     /**
      * Solve for @p increment and @p lambda (on static rows; other rows
@@ -55,30 +55,9 @@ namespace stickslip
     n_linear_iterations() const;
 
   private:
-    enum class State : unsigned char
-    {
-      fixed, ///< not a static row: dV = 0, no multiplier
-      stick,
-      slip_positive,
-      slip_negative,
-      free ///< alpha_i = 0
-    };
-
-    /** K_SS w = rhs on the unstuck rows S, w = 0 elsewhere. */
-    void
-    solve_masked(const DistributedVector &rhs, DistributedVector &w);
-
-    const DistributedMatrix &  stiffness;
-    const std::vector<double> &diagonal;
-    const std::vector<double> &upper;
-    const DistributedVector &  thresholds;
-    const MPI_Comm             comm;
-    const double               linear_tolerance;
-    const unsigned int         max_iterations;
-    std::vector<State>         states;
-    std::vector<State>         initial_states;
-    DistributedVector          mask, rhs, residual, scratch;
-    unsigned long              linear_iterations;
+    /** The diagonal of K as a vector, for the solver's set update. */
+    const DistributedVector stiffness_diagonal;
+    SemismoothNewtonSolver  solver;
   };
 } // namespace stickslip
 
