@@ -10,7 +10,10 @@ the runs (seed 002 Tables 1/3 and 5):
     here the Euclidean norm over the components of the maxima in time);
   - the total variation in time of every multiplier component,
     sum_n |lambda^n - lambda^{n-1}|, summed over the components.
-Prints one table row and exits 1 if a bound is violated.
+Prints one table row and exits 1 if a bound is violated, or if the runs
+have no step, different lengths, no x, v or lambda columns, non-finite
+values, or an unregularized multiplier that never varies (the measures
+would be 0 and every bound met vacuously).
 """
 import argparse
 import csv
@@ -80,6 +83,14 @@ def main():
     r = run(args.exe, args.prm, os.path.join(args.out, "regularized"),
             True, args.np, extra)
     steps = len(nr) - 1
+    if steps < 1 or len(r) != len(nr):
+        print("FAIL: %d and %d rows: no step or different lengths" % (len(nr), len(r)))
+        return 1
+    for prefix in ("x", "v", "lambda"):
+        values = [v for run_ in (nr, r) for c in columns(run_, prefix) for v in c[1:]]
+        if not values or not all(math.isfinite(v) for v in values):
+            print("FAIL: no %s columns or non-finite values" % prefix)
+            return 1
     it_nr = sum(float(row["iterations"]) for row in nr)
     it_r = sum(float(row["iterations"]) for row in r)
     dx = discrepancy(columns(nr, "x"), columns(r, "x"))
@@ -91,6 +102,9 @@ def main():
                           it_nr / max(it_r, 1), dx, dv, tv_nr, tv_r,
                           tv_nr / max(tv_r, 1e-300)))
     failed = False
+    if not (it_nr > 0 and tv_nr > 0):
+        print("FAIL: no iterations or a constant multiplier in the unregularized run")
+        failed = True
     if it_nr < args.min_iteration_ratio * it_r:
         print("FAIL: regularization cuts the iterations less than %gx"
               % args.min_iteration_ratio)

@@ -3,10 +3,12 @@
 
 Checks the last row of the optimization history of a control run: the
 constraint errors E1 (4.1) and E2 (4.2) of seed 002 at the optimum, after
-at least one simplex iteration. Exit 0/1.
+at least one simplex iteration (a file without rows, or E1, E2 not finite,
+fails). Exit 0/1.
 """
 import argparse
 import csv
+import math
 import sys
 
 
@@ -18,8 +20,14 @@ def main():
     args = parser.parse_args()
     with open(args.history, newline="") as f:
         rows = list(csv.DictReader(f))
+    if not rows:
+        print("FAIL: %s has no rows" % args.history)
+        return 1
     last = rows[-1]
     e1, e2 = float(last["E1"]), float(last["E2"])
+    if not (math.isfinite(e1) and math.isfinite(e2)):
+        print("FAIL: E1 = %s, E2 = %s" % (e1, e2))
+        return 1
     print("%d simplexes, %d simulations, E1 %.3e, E2 %.3e, cost %.10g, "
           "largest edge %.3e" % (int(float(last["simplex"])),
                                  int(float(last["evaluations"])), e1, e2,

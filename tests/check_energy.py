@@ -7,10 +7,12 @@ Energy checks of an unforced string/membrane run (f = 0, fixed ends):
     implicit friction sub-steps dissipate O(dt) more than the friction work);
   - with --stop-between A B: the first time the string is stuck everywhere
     (stick_fraction = 1, and it stays so until the end) lies in [A, B].
-Prints the figures; exit 0/1.
+At least two rows and finite values are required (a nan would compare
+false with every bound and pass). Prints the figures; exit 0/1.
 """
 import argparse
 import csv
+import math
 import sys
 
 
@@ -26,6 +28,15 @@ def main():
     E = [float(r["kinetic_energy"]) + float(r["elastic_energy"]) for r in rows]
     D = [float(r["dissipated_energy"]) for r in rows]
     stick = [float(r["stick_fraction"]) for r in rows]
+    if len(rows) < 2:
+        print("FAIL: %d rows in %s, at least 2 needed" % (len(rows), args.history))
+        return 1
+    if not all(math.isfinite(v) for v in t + E + D + stick):
+        print("FAIL: non-finite values in %s" % args.history)
+        return 1
+    if not E[0] > 0:
+        print("FAIL: initial energy E0 = %g, nothing to compare with" % E[0])
+        return 1
     E0 = E[0]
     increase = max(b - a for a, b in zip(E, E[1:]))
     balance = max(abs(e + d - E0) for e, d in zip(E, D)) / E0

@@ -25,7 +25,8 @@ log(dt), and checks the bounds given on the command line:
       i.e. |e - E| <= R |E| (reference values of TEST_PROBLEMS.md).
 
 The last line is "PASS" or "FAIL: ..."; the exit code is 0 on PASS and 1
-otherwise (also for an unreadable file or a bad command line).
+otherwise (also for an unreadable file, a bad command line, or a call that
+requests no check at all: it would pass vacuously).
 
 Example:
     python3 tests/check_errors.py output/p3/errors.csv --min-order-x 0.9 \\
@@ -264,9 +265,12 @@ def main(argv=None):
                   "%.3f, allowed %g" % (args.reference_dt, e, ref, rel,
                                         args.reference_tolerance))
 
-    if n_checks == 0:
-        print("  (no checks requested)")
     print()
+    if n_checks == 0:
+        # A call without bounds would pass whatever errors.csv holds.
+        print("FAIL: no checks requested (give at least one bound, e.g. "
+              "--max-error-x or --min-order-x)")
+        return 1
     if failures:
         print("FAIL: %d of %d checks failed (%s)"
               % (len(failures), n_checks, ", ".join(failures)))

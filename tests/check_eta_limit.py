@@ -5,7 +5,8 @@ The regularized route of seed 000 (5)-(6): the runs in ETA_DIR_k use
 decreasing eta. Checks that (a) their errors against the exact solution
 (errors.csv) decrease with eta, and (b) their distance to the splitting
 solution (history.csv of SPLITTING_DIR, same output times) decreases with
-eta, the last one below 1/4 of the first. Exit 1 otherwise.
+eta, the last one below 1/4 of the first. Needs at least two ETA_DIRs and
+x/v columns to compare. Exit 1 otherwise.
 """
 import csv
 import sys
@@ -18,12 +19,17 @@ def rows(path):
 
 def distance(a, b):
     keys = [k for k in a[0] if k[0] in "xv" and k[1:].isdigit()]
+    if not keys or not a:
+        raise SystemExit("FAIL: no x/v columns or no rows to compare")
     if len(a) != len(b):
         raise SystemExit("FAIL: %d rows against %d" % (len(a), len(b)))
     return max(abs(float(ra[k]) - float(rb[k])) for ra, rb in zip(a, b) for k in keys)
 
 
 def main():
+    if len(sys.argv) < 4:
+        print("FAIL: usage: check_eta_limit.py SPLITTING_DIR ETA_DIR_1 ETA_DIR_2 ...")
+        return 1
     splitting = rows(sys.argv[1] + "/history.csv")
     errors, distances = [], []
     for directory in sys.argv[2:]:

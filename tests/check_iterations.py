@@ -4,7 +4,9 @@
 Average friction-solver iterations per friction solve over a run: the sum of
 the history's 'iterations' column (iterations since the previous row) divided
 by the number of solves, steps * P * phases (steps = rows - 1; the history
-must have one row per step, Output/Interval = 0). Exit 1 if above A.
+must have one row per step, Output/Interval = 0). Exit 1 if above A, and
+also when the history has no step or counts no iteration at all (an average
+of 0 would pass any bound).
 """
 import argparse
 import csv
@@ -21,7 +23,13 @@ def main():
     with open(args.history, newline="") as f:
         rows = list(csv.DictReader(f))
     steps = len(rows) - 1
+    if steps < 1:
+        print("FAIL: %s has %d rows: no time step" % (args.history, len(rows)))
+        return 1
     total = sum(float(r["iterations"]) for r in rows)
+    if not total > 0:
+        print("FAIL: %s counts %s friction-solver iterations" % (args.history, total))
+        return 1
     solves = steps * args.substeps * args.phases
     average = total / solves
     print("%d steps, %d friction solves, %d iterations, %.3f per solve"

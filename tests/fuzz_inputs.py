@@ -131,6 +131,9 @@ def main():
     excluded = set(filter(None, args.exclude.split(",")))
     files = sorted(f for f in os.listdir(args.prm_dir)
                    if f.endswith(".prm") and f not in excluded)
+    if not files or args.cases < 1:
+        print("FAIL: no parameter file in %s or no case to run" % args.prm_dir)
+        return 1
     rng = random.Random(args.seed)
     cases = []
     for index in range(args.cases):

@@ -6,7 +6,8 @@ Joint refinement of h and dt for the string/membrane model: level r runs PRM
 with 'String/Global refinements = r' and 'Time/Time step = dt0 * 2^-r', then
 reads its errors.csv. Prints the table of errors and observed orders between
 consecutive levels, and asserts the order between the first and the last
-level (>= Q for x and v) and a decreasing multiplier error. Exit 0/1.
+level (>= Q for x and v) and a decreasing multiplier error. Needs two
+levels or more and positive finite errors. Exit 0/1.
 """
 import argparse
 import csv
@@ -30,6 +31,9 @@ def main():
     args = p.parse_args()
 
     levels = [int(r) for r in args.levels.split(",")]
+    if len(levels) < 2:
+        print("FAIL: --levels needs two levels or more")
+        return 1
     rows = []
     for r in levels:
         out = os.path.join(args.outdir, "level%d" % r)
@@ -50,6 +54,9 @@ def main():
             e = next(csv.DictReader(f))
         rows.append((r, float(e["dt"]), float(e["error_x"]), float(e["error_v"]),
                      float(e["error_lambda"])))
+        if not all(math.isfinite(v) and v > 0 for v in rows[-1][1:]):
+            print("FAIL: level %d: errors.csv holds %s" % (r, rows[-1][1:]))
+            return 1
 
     print("level  dt          error_x     error_v     error_lambda  order_x order_v order_lambda")
     for i, (r, dt, ex, ev, el) in enumerate(rows):

@@ -5,7 +5,9 @@
 Least-squares slopes of log(error) against log(dt) over every row of a
 stickslip errors.csv (errors against the exact solution or a fine reference
 run), each checked to lie in its band LO:HI; the errors at the smallest dt
-checked against the optional bounds. Prints the table and PASS or FAIL.
+checked against the optional bounds. At least two rows and one band or
+bound are required (without, nothing would be checked). Prints the table
+and PASS or FAIL.
 """
 import argparse
 import csv
@@ -31,8 +33,15 @@ def main():
     p.add_argument("--max-error-x", type=float)
     p.add_argument("--max-error-lambda", type=float)
     a = p.parse_args()
+    if not (a.x or a.v or getattr(a, "lambda") or a.max_error_x is not None
+            or a.max_error_lambda is not None):
+        print("FAIL: no checks requested (give a band or a bound)")
+        return 1
     with open(a.csv, newline="") as f:
         rows = list(csv.DictReader(f))
+    if len(rows) < 2:
+        print("FAIL: %d rows in %s, at least two time steps needed" % (len(rows), a.csv))
+        return 1
     rows.sort(key=lambda r: -float(r["dt"]))
     dt = [float(r["dt"]) for r in rows]
     failures = []
@@ -49,10 +58,10 @@ def main():
                                 % (name, s, lo, hi))
         print("  error_%-6s %s  slope %.3f%s"
               % (name, " ".join("%.3e" % v for v in e), s, verdict))
-    if a.max_error_x is not None and float(rows[-1]["error_x"]) > a.max_error_x:
+    if a.max_error_x is not None and not float(rows[-1]["error_x"]) <= a.max_error_x:
         failures.append("error_x %s > %g" % (rows[-1]["error_x"], a.max_error_x))
     if a.max_error_lambda is not None and \
-       float(rows[-1]["error_lambda"]) > a.max_error_lambda:
+       not float(rows[-1]["error_lambda"]) <= a.max_error_lambda:
         failures.append("error_lambda %s > %g"
                         % (rows[-1]["error_lambda"], a.max_error_lambda))
     if failures:

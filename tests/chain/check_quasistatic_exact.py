@@ -22,10 +22,12 @@ displacement x = v_n + P/k_n, F_{n+1} = -P, and the dissipated energy is
 sum alpha_i * (total variation of v_i). Implicit Euler with the load
 increments is exact at the nodes for a load piecewise linear on the grid, so
 every row of history.csv must match to round-off (TOL, relative to the
-column's largest magnitude).
+column's largest magnitude). Every column is checked on every row (the
+multiplier columns may be empty on the first row only) and must be finite.
 """
 import argparse
 import csv
+import math
 import sys
 
 
@@ -73,7 +75,7 @@ def main():
         return 1
 
     computed, expected = {}, {}
-    for row in rows:
+    for index, row in enumerate(rows):
         t = float(row["t"])
         e = exact(t, k, alpha, a.rate, a.peak_time)
         names = ["x%d" % (i + 1) for i in range(n)] + \
@@ -82,8 +84,11 @@ def main():
         values = e["x"] + e["g"] + [e["reaction_left"], e["reaction_right"],
                                     e["end_displacement"]]
         for name, value in zip(names, values):
-            if row[name] in ("", "nan"):  # no multiplier at t0
+            if index == 0 and row[name] in ("", "nan"):  # no multiplier at t0
                 continue
+            if not math.isfinite(float(row[name])):
+                print("FAIL: row %d, %s = %s" % (index + 1, name, row[name]))
+                return 1
             computed.setdefault(name, []).append(float(row[name]))
             expected.setdefault(name, []).append(value)
 
@@ -97,6 +102,10 @@ def main():
     expected["dissipated_energy"] = [dissipated]
 
     worst, failed = 0.0, []
+    short = [name for name in names if len(computed.get(name, [])) < len(rows) - 1]
+    if short:
+        print("FAIL: columns checked on fewer than %d rows: %s" % (len(rows) - 1, ", ".join(short)))
+        return 1
     for name in computed:
         scale = max(1.0, max(abs(v) for v in expected[name]))
         error = max(abs(c - e) for c, e in zip(computed[name], expected[name]))

@@ -10,7 +10,7 @@ the velocity of the last (massive) mass and the reactions, relative to the
 column's largest magnitude in the semi-dynamical run. Passes when the
 difference decreases with eps, is at most D at the smallest eps, and its
 observed rate log(d1/dk)/log(e1/ek) between the largest and the smallest eps
-is at least Q.
+is at least Q. Needs two eps values or more and runs with the same rows.
 """
 import argparse
 import csv
@@ -62,6 +62,9 @@ def main():
             if line.strip().startswith("set Masses"):
                 m_n = line.split("=", 1)[1].split("#")[0].split(",")[-1].strip()
     epsilons = a.epsilons.split(",")
+    if len(epsilons) < 2:
+        print("FAIL: --epsilons needs two values or more")
+        return 1
     differences = []
     print("  eps        max relative difference (x_i, v_n, reactions)")
     for eps in epsilons:
@@ -69,8 +72,14 @@ def main():
                   common + ["Time/Scheme=" + a.scheme,
                             "Chain/Regime=dynamical",
                             "Chain/Masses=" + ", ".join([eps] * (n - 1) + [m_n])])
+        if len(dyn) != len(semi) or len(semi) < 2:
+            print("FAIL: eps = %s: %d rows against %d" % (eps, len(dyn), len(semi)))
+            return 1
         d = max(abs(float(r[c]) - float(s[c])) / scale[c]
                 for r, s in zip(dyn, semi) for c in columns)
+        if not math.isfinite(d):
+            print("FAIL: eps = %s: non-finite values" % eps)
+            return 1
         differences.append(d)
         print("  %-9s  %.4e" % (eps, d))
     e = [float(x) for x in epsilons]

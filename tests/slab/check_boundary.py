@@ -106,6 +106,9 @@ def main():
     p.add_argument("--set", action="append", default=[])
     a = p.parse_args()
     grids = a.grids
+    if len(grids) < 2:
+        print("FAIL: an order needs two grids or more")
+        return 1
     mins = [a.order_w, a.order_s, a.order_v]
     dtr, _, ws, ss, vs = reference()
     tmp = tempfile.mkdtemp(prefix="slab_boundary_")
@@ -132,6 +135,9 @@ def main():
                 h = t - float(rows[i - 1]["t"])
                 es += h * abs(float(r["contact_pressure"]) - interp(dtr, ss, t))
                 ev += h * abs(float(r["slip_velocity_1"]) - interp(dtr, vs, t))
+        if len(rows) < 2 or not all(math.isfinite(e) for e in (ew, es, ev)):
+            print("FAIL: N = %d: %d rows, errors %s" % (n, len(rows), (ew, es, ev)))
+            return 1
         errs.append((ew, es, ev))
     names = ["normal displacement (max)", "contact pressure (L1)", "slip velocity (L1)"]
     ok = True

@@ -7,7 +7,8 @@ Invariants of a slab run (MODELS.md §4.9.5), at every row of history.csv:
   equality when slipping; stick (column 'stick') exactly when the slip velocity
   is zero; --monotone: max |b3| never exceeds its initial value (Prop. 4,
   upwind with theta = 1). --min-stick/--min-slip: fraction of rows stuck /
-  slipping at least F (so that the checks are not vacuous).
+  slipping at least F (so that the checks are not vacuous). At least two
+rows and finite values are required (a nan compares false with every bound).
 """
 import argparse
 import csv
@@ -23,6 +24,9 @@ p.add_argument("--min-slip", type=float, default=0.0)
 a = p.parse_args()
 with open(a.history) as f:
     rows = [{k: float(v) for k, v in r.items()} for r in csv.DictReader(f)]
+if len(rows) < 2 or not all(math.isfinite(v) for r in rows for v in r.values()):
+    print("FAIL: %d rows or non-finite values in %s" % (len(rows), a.history))
+    sys.exit(1)
 bad = []
 scale_s = max(r["contact_pressure"] for r in rows) or 1.0
 n_stick = n_slip = 0

@@ -35,6 +35,9 @@ def exact(outdir):
     p1 = read_csv(os.path.join(outdir, "profile-final.csv"))
     hist = read_csv(os.path.join(outdir, "history.csv"))
     n_steps = len(hist["t"]) - 1
+    if n_steps < 1:
+        print("FAIL: no time step: nothing was transported")
+        return 1
     z = p0["z"]
     n = len(z) - 1
     c = [None] * 3
@@ -67,7 +70,7 @@ def exact(outdir):
             ve, ge = 0.5 * (bp[i] + bm[i]), 0.5 * (bp[i] - bm[i]) / c[k]
             scale = max(scale, abs(ve), abs(c[k] * ge))
             worst = max(worst, abs(v1[i] - ve), c[k] * abs(g1[i] - ge))
-    rel = worst / scale
+    rel = worst / scale if scale > 0 else float("nan")
     print("exact transport at CFL 1: %d steps, %d cells, max |difference| "
           "%.3e (relative %.3e)" % (n_steps, n, worst, rel))
     if not rel < 1e-12:
@@ -139,4 +142,7 @@ if __name__ == "__main__":
         sys.exit(exact(sys.argv[2]))
     exe, prm, scheme, lo, hi = sys.argv[2:7]
     grids = [int(x) for x in sys.argv[7:]] or [200, 400, 800, 1600]
+    if len(grids) < 2:
+        print("FAIL: an order needs two grids or more")
+        sys.exit(1)
     sys.exit(order(exe, prm, scheme, float(lo), float(hi), grids))
