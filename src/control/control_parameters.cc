@@ -171,6 +171,21 @@ namespace stickslip
     prm.leave_subsection();
     if (!enabled)
       return;
+    parse_vectors(
+      {x_text, v_text, b_text, n_text, v0_text, scheme_text}, d, source);
+    check(source, n_text, scheme_text, comm);
+  }
+
+
+
+  void
+  ControlParameters::parse_vectors(const std::vector<std::string> &texts,
+                                   const unsigned int              d,
+                                   const ParameterSource &         source)
+  {
+    const std::string &x_text = texts[0], &v_text = texts[1],
+                      &b_text = texts[2], &n_text = texts[3],
+                      &v0_text = texts[4], &scheme_text = texts[5];
 
     if (is_blank(x_text))
       throw_bad_parameter(source,
@@ -202,6 +217,18 @@ namespace stickslip
     control_matrix  = diagonal_list(b_text, "Control/Control matrix", source, d);
     cost_matrix     = diagonal_list(n_text, "Control/Cost matrix", source, d);
     initial_control = diagonal_list(v0_text, "Control/Initial control", source, d);
+    search_scales =
+      parse_number_list(scheme_text, "Control/Search scheme", source);
+  }
+
+
+
+  void
+  ControlParameters::check(const ParameterSource &source,
+                           const std::string &    n_text,
+                           const std::string &    scheme_text,
+                           const MPI_Comm         comm) const
+  {
     for (const double n : cost_matrix)
       if (!(n > 0))
         throw_bad_parameter(source,
@@ -230,8 +257,6 @@ namespace stickslip
                           format_number(tolerance),
                           "the PDS stopping tolerance on the largest simplex "
                           "edge must be positive");
-    search_scales =
-      parse_number_list(scheme_text, "Control/Search scheme", source);
     if (std::find(search_scales.begin(), search_scales.end(), 0.5) ==
         search_scales.end())
       throw_bad_parameter(source,

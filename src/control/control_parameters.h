@@ -57,6 +57,23 @@ namespace stickslip
           const ParameterSource &source,
           const unsigned int     d,
           const MPI_Comm         comm);
+
+  private:
+    /**
+     * The targets, B, N, v^0 and the search template from their texts
+     * (x_T, x'_T, B, N, v^0, template), checked for their lengths.
+     */
+    void
+    parse_vectors(const std::vector<std::string> &texts,
+                  const unsigned int              d,
+                  const ParameterSource &         source);
+
+    /** Range checks of the values read. */
+    void
+    check(const ParameterSource &source,
+          const std::string &    n_text,
+          const std::string &    scheme_text,
+          const MPI_Comm         comm) const;
   };
 } // namespace stickslip
 

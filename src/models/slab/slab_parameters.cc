@@ -8,132 +8,158 @@ namespace stickslip
 {
   namespace Slab
   {
+    namespace
+    {
+      /** The slab's material, geometry, data and grid. */
+      void
+      declare_slab_and_grid(ParameterHandler &prm)
+      {
+        prm.declare_entry("Lambda",
+                          "107e9",
+                          Patterns::Double(),
+                          "Lame coefficient lambda [Pa]; lambda + 2G > 0.");
+        prm.declare_entry("Shear modulus",
+                          "77e9",
+                          Patterns::Double(),
+                          "Lame coefficient G [Pa], > 0.");
+        prm.declare_entry("Density",
+                          "7800",
+                          Patterns::Double(),
+                          "rho [kg/m^3], > 0.");
+        prm.declare_entry("Height", "0.05", Patterns::Double(), "H [m], > 0.");
+        prm.declare_entry("Compression",
+                          "1e-5",
+                          Patterns::Double(),
+                          "D >= 0 [m]: the top x3 = H is held at the "
+                          "displacement (0, 0, -D), seed 003 (12).");
+        prm.declare_entry("Foundation velocity",
+                          "0.1",
+                          Patterns::Double(),
+                          "v_* [m/s]: velocity of the rigid foundation along "
+                          "x1, seed 003 (8).");
+        prm.declare_entry("Initial displacement",
+                          "0; 0; -1e-5*z/0.05",
+                          Patterns::Anything(),
+                          "u^0(z): three muParser expressions of z separated "
+                          "by ';'. Must satisfy u^0(H) = (0, 0, -D) and "
+                          "u^0_3(0) >= 0 (no initial penetration).");
+        prm.declare_entry("Initial velocity",
+                          "0; 0; 0",
+                          Patterns::Anything(),
+                          "u^1(z): three muParser expressions of z separated "
+                          "by ';'. Must satisfy u^1(H) = 0.");
+        prm.declare_entry("Number of cells",
+                          "100",
+                          Patterns::Integer(1),
+                          "N_z: cells of the uniform grid z_i = i H/N_z.");
+        prm.declare_entry("Convergence cells",
+                          "",
+                          Patterns::Anything(),
+                          "Comma-separated list of N_z. When not empty, one "
+                          "invocation runs every N_z of the list with the "
+                          "same CFL number (constant dt/dz, as in seed 003 "
+                          "§7.1) and writes refinement.csv with the "
+                          "differences between successive runs. Needs CFL "
+                          "number > 0.");
+        prm.declare_entry("CFL number",
+                          "0",
+                          Patterns::Double(),
+                          "When > 0, dt = CFL number * dz / c2 (so that "
+                          "d2 = c2 dt/dz equals it) and Time/Time step is "
+                          "ignored; the run takes ceil((T - t0)/dt) steps. "
+                          "0: dt = Time/Time step. In both cases d2 <= 1 is "
+                          "required.");
+      }
+
+
+
+      /** The schemes of the interior and of the contact, the friction law. */
+      void
+      declare_schemes_and_friction(ParameterHandler &prm)
+      {
+        prm.declare_entry("Interior scheme",
+                          "upwind",
+                          Patterns::Selection("upwind|lax-wendroff"),
+                          "upwind: seed 003 (42)-(43) (first order; the paper "
+                          "calls it Lax-Wendroff), lax-wendroff: second-order "
+                          "Lax-Wendroff on the characteristics. Both are exact "
+                          "at CFL number 1.");
+        prm.declare_entry("Contact",
+                          "non-regularized",
+                          Patterns::Selection("non-regularized|regularized"),
+                          "Unilateral contact at x3 = 0: non-regularized "
+                          "implicit Euler (47)-(48), or regularized (49)-(50) "
+                          "with normal compliance eta.");
+        prm.declare_entry("Regularization eta",
+                          "1e-15",
+                          Patterns::Double(),
+                          "eta > 0 [m/Pa] of (37): penetration = eta * S "
+                          "(Contact = regularized).");
+        prm.declare_entry("Surface mass epsilon",
+                          "10",
+                          Patterns::Double(),
+                          "epsilon >= 0 [kg/m^2]: mass perturbation of the "
+                          "contact boundary, seed 003 (29)-(36), (52). 0 "
+                          "solves the unperturbed inclusion (25).");
+        prm.declare_entry(
+          "Boundary theta",
+          "1",
+          Patterns::Double(),
+          "theta in [1/2, 1] of the boundary schemes: 1 is "
+          "the implicit Euler scheme of the paper (47)-(52), "
+          "1/2 the trapezoidal variant it calls more accurate.");
+        prm.declare_entry("Friction law",
+                          "fig2",
+                          Patterns::Selection(
+                            "constant|fig2|exponential|rational"),
+                          "mu(s) of the slip speed s: constant (mu_s), fig2 "
+                          "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
+                          "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
+                          "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
+                          "s/v_c)).");
+        prm.declare_entry("Static friction coefficient",
+                          "0.8",
+                          Patterns::Double(),
+                          "mu_s = mu(0) >= 0.");
+        prm.declare_entry("Dynamic friction coefficient",
+                          "0.5",
+                          Patterns::Double(),
+                          "mu_d = lim mu(s), 0 <= mu_d <= mu_s (unused by the "
+                          "constant law).");
+        prm.declare_entry("Critical slip velocity",
+                          "0.1",
+                          Patterns::Double(),
+                          "v_c > 0 [m/s]: slip speed scale of the decreasing "
+                          "laws.");
+        prm.declare_entry("Root scan points",
+                          "256",
+                          Patterns::Integer(2),
+                          "When (52) may have several solutions (eps + dt "
+                          "G/c1 <= dt S L_mu), the scalar slip-speed equation "
+                          "is sampled at this many points to find every root "
+                          "before the selection rule is applied.");
+        prm.declare_entry("Write profiles",
+                          "false",
+                          Patterns::Bool(),
+                          "Write profile-initial.csv and profile-final.csv "
+                          "(z, u_t, u_,3, u at every node, gathered on rank 0; "
+                          "for tests and small grids).");
+        prm.declare_entry("Field output every",
+                          "1",
+                          Patterns::Integer(1),
+                          "Write the VTU profiles (solution.pvd) at every k-th "
+                          "row of history.csv (Output/Field output = true).");
+      }
+    } // namespace
+
+
+
     void
     SlabParameters::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Slab");
-      prm.declare_entry("Lambda",
-                        "107e9",
-                        Patterns::Double(),
-                        "Lame coefficient lambda [Pa]; lambda + 2G > 0.");
-      prm.declare_entry("Shear modulus",
-                        "77e9",
-                        Patterns::Double(),
-                        "Lame coefficient G [Pa], > 0.");
-      prm.declare_entry("Density", "7800", Patterns::Double(), "rho [kg/m^3], > 0.");
-      prm.declare_entry("Height", "0.05", Patterns::Double(), "H [m], > 0.");
-      prm.declare_entry("Compression",
-                        "1e-5",
-                        Patterns::Double(),
-                        "D >= 0 [m]: the top x3 = H is held at the "
-                        "displacement (0, 0, -D), seed 003 (12).");
-      prm.declare_entry("Foundation velocity",
-                        "0.1",
-                        Patterns::Double(),
-                        "v_* [m/s]: velocity of the rigid foundation along "
-                        "x1, seed 003 (8).");
-      prm.declare_entry("Initial displacement",
-                        "0; 0; -1e-5*z/0.05",
-                        Patterns::Anything(),
-                        "u^0(z): three muParser expressions of z separated "
-                        "by ';'. Must satisfy u^0(H) = (0, 0, -D) and "
-                        "u^0_3(0) >= 0 (no initial penetration).");
-      prm.declare_entry("Initial velocity",
-                        "0; 0; 0",
-                        Patterns::Anything(),
-                        "u^1(z): three muParser expressions of z separated "
-                        "by ';'. Must satisfy u^1(H) = 0.");
-      prm.declare_entry("Number of cells",
-                        "100",
-                        Patterns::Integer(1),
-                        "N_z: cells of the uniform grid z_i = i H/N_z.");
-      prm.declare_entry("Convergence cells",
-                        "",
-                        Patterns::Anything(),
-                        "Comma-separated list of N_z. When not empty, one "
-                        "invocation runs every N_z of the list with the "
-                        "same CFL number (constant dt/dz, as in seed 003 "
-                        "§7.1) and writes refinement.csv with the "
-                        "differences between successive runs. Needs CFL "
-                        "number > 0.");
-      prm.declare_entry("CFL number",
-                        "0",
-                        Patterns::Double(),
-                        "When > 0, dt = CFL number * dz / c2 (so that "
-                        "d2 = c2 dt/dz equals it) and Time/Time step is "
-                        "ignored; the run takes ceil((T - t0)/dt) steps. "
-                        "0: dt = Time/Time step. In both cases d2 <= 1 is "
-                        "required.");
-      prm.declare_entry("Interior scheme",
-                        "upwind",
-                        Patterns::Selection("upwind|lax-wendroff"),
-                        "upwind: seed 003 (42)-(43) (first order; the paper "
-                        "calls it Lax-Wendroff), lax-wendroff: second-order "
-                        "Lax-Wendroff on the characteristics. Both are exact "
-                        "at CFL number 1.");
-      prm.declare_entry("Contact",
-                        "non-regularized",
-                        Patterns::Selection("non-regularized|regularized"),
-                        "Unilateral contact at x3 = 0: non-regularized "
-                        "implicit Euler (47)-(48), or regularized (49)-(50) "
-                        "with normal compliance eta.");
-      prm.declare_entry("Regularization eta",
-                        "1e-15",
-                        Patterns::Double(),
-                        "eta > 0 [m/Pa] of (37): penetration = eta * S "
-                        "(Contact = regularized).");
-      prm.declare_entry("Surface mass epsilon",
-                        "10",
-                        Patterns::Double(),
-                        "epsilon >= 0 [kg/m^2]: mass perturbation of the "
-                        "contact boundary, seed 003 (29)-(36), (52). 0 "
-                        "solves the unperturbed inclusion (25).");
-      prm.declare_entry("Boundary theta",
-                        "1",
-                        Patterns::Double(),
-                        "theta in [1/2, 1] of the boundary schemes: 1 is "
-                        "the implicit Euler scheme of the paper (47)-(52), "
-                        "1/2 the trapezoidal variant it calls more accurate.");
-      prm.declare_entry("Friction law",
-                        "fig2",
-                        Patterns::Selection("constant|fig2|exponential|rational"),
-                        "mu(s) of the slip speed s: constant (mu_s), fig2 "
-                        "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
-                        "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
-                        "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
-                        "s/v_c)).");
-      prm.declare_entry("Static friction coefficient",
-                        "0.8",
-                        Patterns::Double(),
-                        "mu_s = mu(0) >= 0.");
-      prm.declare_entry("Dynamic friction coefficient",
-                        "0.5",
-                        Patterns::Double(),
-                        "mu_d = lim mu(s), 0 <= mu_d <= mu_s (unused by the "
-                        "constant law).");
-      prm.declare_entry("Critical slip velocity",
-                        "0.1",
-                        Patterns::Double(),
-                        "v_c > 0 [m/s]: slip speed scale of the decreasing "
-                        "laws.");
-      prm.declare_entry("Root scan points",
-                        "256",
-                        Patterns::Integer(2),
-                        "When (52) may have several solutions (eps + dt "
-                        "G/c1 <= dt S L_mu), the scalar slip-speed equation "
-                        "is sampled at this many points to find every root "
-                        "before the selection rule is applied.");
-      prm.declare_entry("Write profiles",
-                        "false",
-                        Patterns::Bool(),
-                        "Write profile-initial.csv and profile-final.csv "
-                        "(z, u_t, u_,3, u at every node, gathered on rank 0; "
-                        "for tests and small grids).");
-      prm.declare_entry("Field output every",
-                        "1",
-                        Patterns::Integer(1),
-                        "Write the VTU profiles (solution.pvd) at every k-th "
-                        "row of history.csv (Output/Field output = true).");
+      declare_slab_and_grid(prm);
+      declare_schemes_and_friction(prm);
       prm.leave_subsection();
     }
 
@@ -154,15 +180,14 @@ namespace stickslip
       n_cells              = prm.get_integer("Number of cells");
       const std::string         cells_text = prm.get("Convergence cells");
       const std::vector<double> cells =
-        parse_number_list(cells_text,
-                          "Slab/Convergence cells",
-                          source);
-      cfl_number      = prm.get_double("CFL number");
-      interior_scheme = parse_selection<InteriorScheme>(
-        prm.get("Interior scheme"),
-        {{"upwind", InteriorScheme::upwind},
-         {"lax-wendroff", InteriorScheme::lax_wendroff}},
-        "Slab/Interior scheme");
+        parse_number_list(cells_text, "Slab/Convergence cells", source);
+      cfl_number = prm.get_double("CFL number");
+      interior_scheme =
+        parse_selection<InteriorScheme>(prm.get("Interior scheme"),
+                                        {{"upwind", InteriorScheme::upwind},
+                                         {"lax-wendroff",
+                                          InteriorScheme::lax_wendroff}},
+                                        "Slab/Interior scheme");
       contact = parse_selection<ContactTreatment>(
         prm.get("Contact"),
         {{"regularized", ContactTreatment::regularized},
@@ -179,15 +204,29 @@ namespace stickslip
       write_profiles         = prm.get_bool("Write profiles");
       field_output_every     = prm.get_integer("Field output every");
       prm.leave_subsection();
+      check(source);
+      check_convergence_cells(cells, cells_text, source);
+    }
 
+
+
+    void
+    SlabParameters::check(const ParameterSource &source) const
+    {
       const auto require = [&](const bool         condition,
                                const std::string &name,
                                const double       value,
                                const std::string &allowed) {
         if (!condition)
-          throw_bad_parameter(source, "Slab/" + name, format_number(value), allowed);
+          throw_bad_parameter(source,
+                              "Slab/" + name,
+                              format_number(value),
+                              allowed);
       };
-      require(shear_modulus > 0, "Shear modulus", shear_modulus, "G must be > 0");
+      require(shear_modulus > 0,
+              "Shear modulus",
+              shear_modulus,
+              "G must be > 0");
       require(lambda + 2 * shear_modulus > 0,
               "Lambda",
               lambda,
@@ -240,6 +279,15 @@ namespace stickslip
                   critical_slip_velocity,
                   "v_c must be > 0");
         }
+    }
+
+
+
+    void
+    SlabParameters::check_convergence_cells(const std::vector<double> &cells,
+                                            const std::string         &text,
+                                            const ParameterSource     &source)
+    {
       for (const double n : cells)
         if (!(n >= 1) || n != std::floor(n) || n > 1e9)
           throw_bad_parameter(source,
@@ -250,7 +298,7 @@ namespace stickslip
       if (!convergence_cells.empty() && !(cfl_number > 0))
         throw_bad_parameter(source,
                             "Slab/Convergence cells",
-                            cells_text,
+                            text,
                             "a refinement study keeps dt/dz constant: set "
                             "Slab/CFL number > 0");
     }

@@ -81,6 +81,18 @@ namespace stickslip
       /** The friction law built from the parameters. */
       FrictionCoefficient
       friction_coefficient() const;
+
+    private:
+      /** Range checks of the values read, InputErrors naming the parameter. */
+      void
+      check(const ParameterSource &source) const;
+
+      /** The list of grids of a refinement study (positive integers). */
+      void
+      check_convergence_cells(const std::vector<double> &cells,
+                              const std::string &        text,
+                              const ParameterSource &    source);
+
     };
   } // namespace Slab
 } // namespace stickslip
