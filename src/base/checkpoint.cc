@@ -233,7 +233,7 @@ namespace stickslip
 
 
     std::string
-    read_file(const std::string &path)
+    read_whole_file(const std::string &path)
     {
       std::ifstream in(path, std::ios::binary);
       if (!in.good())
@@ -479,6 +479,260 @@ namespace stickslip
 
 
 
+  namespace
+  {
+    /**
+     * Reads the rank files of one snapshot into an archive: on the number
+     * of ranks that wrote it, each rank its own file; on another number,
+     * every rank every file, into full-size arrays from which it takes its
+     * owned entries (by index, or by place where the archive has
+     * locations). Throws std::runtime_error when a file is missing, damaged
+     * or of another archive.
+     */
+    class SnapshotReader
+    {
+    public:
+      SnapshotReader(CheckpointArchive &archive, const bool same_partition)
+        : archive(archive)
+        , same_partition(same_partition)
+        , locations(archive.has_entry_locations())
+        , replicated(archive.vectors.size())
+      {
+        if (same_partition)
+          return;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+          replicated[v].assign(archive.vectors[v]->size(), nan);
+        if (locations && !archive.vectors.empty())
+          written_locations.assign(archive.vectors[0]->size() *
+                                     archive.location_dimension,
+                                   nan);
+      }
+
+      /** Read the file @p name; @p keep: its scalars are this rank's. */
+      void
+      read_file(const std::string &name, const bool keep)
+      {
+        const std::string bytes = read_whole_file(name);
+        if (bytes.size() < sizeof(magic) + 8 ||
+            std::memcmp(bytes.data(), magic, sizeof(magic)) != 0)
+          throw std::runtime_error(name + " is not a snapshot file");
+        std::uint64_t stored;
+        std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+        if (stored != checksum(bytes.substr(0, bytes.size() - 8)))
+          throw std::runtime_error(name + " fails its checksum");
+        Reader in(bytes.substr(sizeof(magic)));
+        in.get<std::uint32_t>(); // ranks
+        in.get<std::uint32_t>(); // rank
+        const std::vector<std::uint64_t> indices = read_vectors(in, name);
+        if (locations)
+          read_locations(in, name, indices);
+        read_scalars(in, name, bytes.size(), keep);
+      }
+
+      /** On another partition: the owned entries from the full arrays. */
+      void
+      distribute();
+
+    private:
+      /** The vectors; on another partition, the indices the file holds. */
+      std::vector<std::uint64_t>
+      read_vectors(Reader &in, const std::string &name);
+
+      void
+      read_locations(Reader &                          in,
+                     const std::string &               name,
+                     const std::vector<std::uint64_t> &indices);
+
+      void
+      read_scalars(Reader &           in,
+                   const std::string &name,
+                   const std::size_t  n_bytes,
+                   const bool         keep);
+
+      /** The snapshot's index of each owned entry (another partition). */
+      std::vector<std::uint64_t>
+      source_indices();
+
+      CheckpointArchive &              archive;
+      const bool                       same_partition;
+      const bool                       locations;
+      std::vector<std::vector<double>> replicated;
+      std::vector<double>              written_locations;
+    };
+
+
+
+    std::vector<std::uint64_t>
+    SnapshotReader::read_vectors(Reader &in, const std::string &name)
+    {
+      if (in.get<std::uint32_t>() != archive.vectors.size())
+        throw std::runtime_error(name + " holds other vectors");
+      std::vector<std::uint64_t> file_indices;
+      for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+        {
+          DistributedVector & vector = *archive.vectors[v];
+          const std::uint64_t n      = in.get<std::uint64_t>();
+          if (same_partition)
+            {
+              const IndexSet owned = vector.locally_owned_elements();
+              if (n != owned.n_elements())
+                throw std::runtime_error(name + " has another partition");
+              LocalValues values(vector);
+              std::size_t k = 0;
+              for (const auto i : owned)
+                {
+                  if (in.get<std::uint64_t>() != i)
+                    throw std::runtime_error(name + " has another numbering");
+                  values[k++] = in.get<double>();
+                }
+            }
+          else
+            for (std::uint64_t j = 0; j < n; ++j)
+              {
+                const std::uint64_t i     = in.get<std::uint64_t>();
+                const double        value = in.get<double>();
+                if (i >= replicated[v].size())
+                  throw std::runtime_error(name + " has another size");
+                replicated[v][i] = value;
+                if (v == 0)
+                  file_indices.push_back(i);
+              }
+        }
+      return file_indices;
+    }
+
+
+
+    void
+    SnapshotReader::read_locations(Reader &                          in,
+                                   const std::string &               name,
+                                   const std::vector<std::uint64_t> &indices)
+    {
+      const unsigned int  dimension = in.get<std::uint32_t>();
+      const std::uint64_t n         = in.get<std::uint64_t>();
+      if (dimension != archive.location_dimension ||
+          (!same_partition && !archive.vectors.empty() && n != indices.size()))
+        throw std::runtime_error(name + " has other locations");
+      for (std::uint64_t j = 0; j < n; ++j)
+        for (unsigned int d = 0; d < dimension; ++d)
+          {
+            const double x = in.get<double>();
+            if (!written_locations.empty())
+              written_locations[indices[j] * dimension + d] = x;
+          }
+    }
+
+
+
+    void
+    SnapshotReader::read_scalars(Reader &           in,
+                                 const std::string &name,
+                                 const std::size_t  n_bytes,
+                                 const bool         keep)
+    {
+      // Scalars: this rank's, or (another partition) rank 0's; the other
+      // files are still read through, for their checksums.
+      if (in.get<std::uint32_t>() != archive.scalars.size())
+        throw std::runtime_error(name + " holds other scalars");
+      for (double *s : archive.scalars)
+        {
+          const double value = in.get<double>();
+          if (keep)
+            *s = value;
+        }
+      if (in.get<std::uint32_t>() != archive.counters.size())
+        throw std::runtime_error(name + " holds other counters");
+      for (unsigned long *c : archive.counters)
+        {
+          const unsigned long value = in.get<std::uint64_t>();
+          if (keep)
+            *c = value;
+        }
+      if (in.get<std::uint32_t>() != archive.flags.size())
+        throw std::runtime_error(name + " holds other flags");
+      for (bool *f : archive.flags)
+        {
+          const bool value = in.get<std::uint8_t>() != 0;
+          if (keep)
+            *f = value;
+        }
+      if (archive.arrays.empty())
+        return;
+      if (in.get<std::uint32_t>() != archive.arrays.size())
+        throw std::runtime_error(name + " holds other arrays");
+      for (std::vector<double> *array : archive.arrays)
+        {
+          const std::uint64_t n = in.get<std::uint64_t>();
+          if (n > n_bytes / sizeof(double))
+            throw std::runtime_error(name + " has a bad array size");
+          std::vector<double> values(n);
+          for (double &value : values)
+            value = in.get<double>();
+          if (keep)
+            *array = std::move(values);
+        }
+    }
+
+
+
+    std::vector<std::uint64_t>
+    SnapshotReader::source_indices()
+    {
+      // The snapshot's index of each owned entry: the same index, or the
+      // entry at the same place.
+      std::vector<std::uint64_t> source;
+      if (archive.vectors.empty())
+        return source;
+      const IndexSet owned = archive.vectors[0]->locally_owned_elements();
+      source.reserve(owned.n_elements());
+      if (!locations)
+        {
+          for (const auto i : owned)
+            source.push_back(i);
+          return source;
+        }
+      for (const double x : written_locations)
+        if (std::isnan(x))
+          throw std::runtime_error("an entry's location is missing");
+      const LocationLookup lookup(written_locations, archive.location_dimension);
+      written_locations.clear();
+      written_locations.shrink_to_fit();
+      for (std::size_t k = 0; k < owned.n_elements(); ++k)
+        {
+          const std::int64_t j =
+            lookup.find(&archive.locations[k * archive.location_dimension]);
+          if (j < 0)
+            throw std::runtime_error(
+              "an unknown of this mesh lies where the snapshot has none (was "
+              "it written for another mesh?)");
+          source.push_back(j);
+        }
+      return source;
+    }
+
+
+
+    void
+    SnapshotReader::distribute()
+    {
+      const std::vector<std::uint64_t> source = source_indices();
+      for (unsigned int v = 0; v < archive.vectors.size(); ++v)
+        {
+          LocalValues values(*archive.vectors[v]);
+          for (std::size_t k = 0; k < source.size(); ++k)
+            {
+              const double value = replicated[v][source[k]];
+              if (std::isnan(value))
+                throw std::runtime_error("an entry is missing");
+              values[k] = value;
+            }
+        }
+    }
+  } // namespace
+
+
+
   bool
   CheckpointStore::try_read(const std::string &path,
                             CheckpointArchive &archive,
@@ -486,14 +740,15 @@ namespace stickslip
                             std::string &      meta,
                             std::string &      reason) const
   {
-    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
-    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const unsigned int rank          = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int n_ranks       = Utilities::MPI::n_mpi_processes(comm);
     unsigned int       written_ranks = 0;
     try
       {
-        const MetaText parsed = parse_meta(read_file(path + "/meta"), path);
-        written_ranks         = parsed.n_ranks;
-        meta                  = parsed.body;
+        const MetaText parsed =
+          parse_meta(read_whole_file(path + "/meta"), path);
+        written_ranks = parsed.n_ranks;
+        meta          = parsed.body;
       }
     catch (InputError &)
       {
@@ -505,8 +760,8 @@ namespace stickslip
         return false;
       }
     // Entries with locations are matched by place on another partition.
-    const bool locations = archive.has_entry_locations();
-    if (written_ranks != n_ranks && !any_partition && !locations && !replicated)
+    if (written_ranks != n_ranks && !any_partition &&
+        !archive.has_entry_locations() && !replicated)
       throw InputError("the snapshot " + path + " was written by " +
                        std::to_string(written_ranks) +
                        " MPI ranks; this model numbers its unknowns by "
@@ -521,176 +776,14 @@ namespace stickslip
     else
       for (unsigned int r = 0; r < written_ranks; ++r)
         files.push_back(r);
-
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    std::vector<std::vector<double>> replicated(archive.vectors.size());
-    std::vector<double>              written_locations;
-    if (written_ranks != n_ranks)
-      {
-        for (unsigned int v = 0; v < archive.vectors.size(); ++v)
-          replicated[v].assign(archive.vectors[v]->size(), nan);
-        if (locations && !archive.vectors.empty())
-          written_locations.assign(archive.vectors[0]->size() *
-                                     archive.location_dimension,
-                                   nan);
-      }
     try
       {
+        SnapshotReader reader(archive, written_ranks == n_ranks);
         for (const unsigned int file : files)
-          {
-            const std::string name =
-              path + "/rank_" + std::to_string(file) + ".bin";
-            const std::string bytes = read_file(name);
-            if (bytes.size() < sizeof(magic) + 8 ||
-                std::memcmp(bytes.data(), magic, sizeof(magic)) != 0)
-              throw std::runtime_error(name + " is not a snapshot file");
-            std::uint64_t stored;
-            std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
-            if (stored != checksum(bytes.substr(0, bytes.size() - 8)))
-              throw std::runtime_error(name + " fails its checksum");
-            Reader in(bytes.substr(sizeof(magic)));
-            in.get<std::uint32_t>(); // ranks
-            in.get<std::uint32_t>(); // rank
-            if (in.get<std::uint32_t>() != archive.vectors.size())
-              throw std::runtime_error(name + " holds other vectors");
-            std::vector<std::uint64_t> file_indices;
-            for (unsigned int v = 0; v < archive.vectors.size(); ++v)
-              {
-                DistributedVector &vector = *archive.vectors[v];
-                const std::uint64_t n     = in.get<std::uint64_t>();
-                if (written_ranks == n_ranks)
-                  {
-                    const IndexSet owned = vector.locally_owned_elements();
-                    if (n != owned.n_elements())
-                      throw std::runtime_error(name + " has another partition");
-                    LocalValues values(vector);
-                    std::size_t k = 0;
-                    for (const auto i : owned)
-                      {
-                        if (in.get<std::uint64_t>() != i)
-                          throw std::runtime_error(name +
-                                                   " has another numbering");
-                        values[k++] = in.get<double>();
-                      }
-                  }
-                else
-                  for (std::uint64_t j = 0; j < n; ++j)
-                    {
-                      const std::uint64_t i = in.get<std::uint64_t>();
-                      const double        value = in.get<double>();
-                      if (i >= replicated[v].size())
-                        throw std::runtime_error(name + " has another size");
-                      replicated[v][i] = value;
-                      if (v == 0)
-                        file_indices.push_back(i);
-                    }
-              }
-            if (locations)
-              {
-                const unsigned int dimension = in.get<std::uint32_t>();
-                const std::uint64_t n        = in.get<std::uint64_t>();
-                if (dimension != archive.location_dimension ||
-                    (written_ranks != n_ranks && !archive.vectors.empty() &&
-                     n != file_indices.size()))
-                  throw std::runtime_error(name + " has other locations");
-                for (std::uint64_t j = 0; j < n; ++j)
-                  for (unsigned int d = 0; d < dimension; ++d)
-                    {
-                      const double x = in.get<double>();
-                      if (!written_locations.empty())
-                        written_locations[file_indices[j] * dimension + d] = x;
-                    }
-              }
-            // Scalars: this rank's, or (another partition) rank 0's; the
-            // other files are still read through, for their checksums.
-            const bool keep = (file == files.front());
-            if (in.get<std::uint32_t>() != archive.scalars.size())
-              throw std::runtime_error(name + " holds other scalars");
-            for (double *s : archive.scalars)
-              {
-                const double value = in.get<double>();
-                if (keep)
-                  *s = value;
-              }
-            if (in.get<std::uint32_t>() != archive.counters.size())
-              throw std::runtime_error(name + " holds other counters");
-            for (unsigned long *c : archive.counters)
-              {
-                const unsigned long value = in.get<std::uint64_t>();
-                if (keep)
-                  *c = value;
-              }
-            if (in.get<std::uint32_t>() != archive.flags.size())
-              throw std::runtime_error(name + " holds other flags");
-            for (bool *f : archive.flags)
-              {
-                const bool value = in.get<std::uint8_t>() != 0;
-                if (keep)
-                  *f = value;
-              }
-            if (!archive.arrays.empty())
-              {
-                if (in.get<std::uint32_t>() != archive.arrays.size())
-                  throw std::runtime_error(name + " holds other arrays");
-                for (std::vector<double> *array : archive.arrays)
-                  {
-                    const std::uint64_t n = in.get<std::uint64_t>();
-                    if (n > bytes.size() / sizeof(double))
-                      throw std::runtime_error(name + " has a bad array size");
-                    std::vector<double> values(n);
-                    for (double &value : values)
-                      value = in.get<double>();
-                    if (keep)
-                      *array = std::move(values);
-                  }
-              }
-          }
+          reader.read_file(path + "/rank_" + std::to_string(file) + ".bin",
+                           file == files.front());
         if (written_ranks != n_ranks)
-          {
-            // The snapshot's index of each owned entry: the same index, or
-            // the entry at the same place.
-            std::vector<std::uint64_t> source;
-            if (!archive.vectors.empty())
-              {
-                const IndexSet owned =
-                  archive.vectors[0]->locally_owned_elements();
-                source.reserve(owned.n_elements());
-                if (locations)
-                  {
-                    for (const double x : written_locations)
-                      if (std::isnan(x))
-                        throw std::runtime_error("an entry's location is missing");
-                    const LocationLookup lookup(written_locations,
-                                                archive.location_dimension);
-                    written_locations.clear();
-                    written_locations.shrink_to_fit();
-                    for (std::size_t k = 0; k < owned.n_elements(); ++k)
-                      {
-                        const std::int64_t j = lookup.find(
-                          &archive.locations[k * archive.location_dimension]);
-                        if (j < 0)
-                          throw std::runtime_error(
-                            "an unknown of this mesh lies where the snapshot "
-                            "has none (was it written for another mesh?)");
-                        source.push_back(j);
-                      }
-                  }
-                else
-                  for (const auto i : owned)
-                    source.push_back(i);
-              }
-            for (unsigned int v = 0; v < archive.vectors.size(); ++v)
-              {
-                LocalValues values(*archive.vectors[v]);
-                for (std::size_t k = 0; k < source.size(); ++k)
-                  {
-                    const double value = replicated[v][source[k]];
-                    if (std::isnan(value))
-                      throw std::runtime_error("an entry is missing");
-                    values[k] = value;
-                  }
-              }
-          }
+          reader.distribute();
       }
     catch (std::exception &e)
       {

@@ -19,8 +19,13 @@ namespace stickslip
       prm.declare_entry("Directory",
                         "output",
                         Patterns::Anything(),
-                        "Directory of parameters.prm, history.csv and "
-                        "errors.csv (created if missing).");
+                        "Directory of the run's outputs (created if "
+                        "missing): parameters.prm, log.txt, history.csv, "
+                        "errors.csv or refinement.csv of a study, "
+                        "solution.pvd with the field files in solution/, "
+                        "and the snapshots in checkpoints/. A lock file "
+                        "(stickslip.lock) keeps a second run out while "
+                        "this one lives.");
       prm.declare_entry("Interval",
                         "0",
                         Patterns::Double(0),
@@ -30,7 +35,8 @@ namespace stickslip
                         "false",
                         Patterns::Bool(),
                         "Allow writing into a directory that holds the "
-                        "results of a previous run.");
+                        "results of a previous run; they are removed first "
+                        "(field files, tables, snapshots).");
       prm.declare_entry("Quiet",
                         "false",
                         Patterns::Bool(),
@@ -39,9 +45,10 @@ namespace stickslip
       prm.declare_entry("Field output",
                         "true",
                         Patterns::Bool(),
-                        "Write solution.pvd with the .pvtu/.vtu fields of the "
-                        "string and membrane every Interval (false: history "
-                        "only, e.g. for benchmarks).");
+                        "Write solution.pvd with the .pvtu/.vtu fields in "
+                        "solution/ every Interval for the models that have "
+                        "fields (string, membrane, chain, slab; false: "
+                        "history only, e.g. for benchmarks).");
       prm.declare_entry("Progress interval",
                         "5",
                         Patterns::Double(0),

@@ -39,8 +39,9 @@ namespace stickslip
     enabled() const;
 
     /**
-     * A snapshot is due after the iteration just completed (collective:
-     * rank 0's clock decides for all).
+     * A snapshot is due after the iteration just completed: after every
+     * one with a checkpoint interval, else by the wall-clock part of the
+     * CheckpointSchedule (collective).
      */
     bool
     due();
