@@ -8,6 +8,7 @@ packages=(
   cmake make g++
   openmpi-bin
   numdiff
+  libgtest-dev       # GoogleTest for the unit tests (tests/unit)
   python3 python3-numpy python3-matplotlib python3-vtk9
 )
 

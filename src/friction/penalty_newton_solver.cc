@@ -92,7 +92,12 @@ namespace stickslip
             const double under = std::max(0., -(mu[i] + 1.));
             residual[i] += inverse_epsilon * (over * over - under * under);
           }
-        // (74): F' = A + 2/eps [diag((mu-1)^+) + diag((mu+1)^-)]
+        // (74): F' = A + 2/eps [diag((mu-1)^+) + diag((mu+1)^-)], in a
+        // matrix reset each iteration (the last one holds its Cholesky
+        // factor) and marked symmetric: LAPACKFullMatrix factorizes only
+        // such a matrix (deal.II asserts both in debug builds).
+        jacobian.reinit(n);
+        jacobian.set_property(LAPACKSupport::symmetric);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
             jacobian(i, j) = obstacle_matrix(i, j);

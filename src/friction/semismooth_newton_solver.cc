@@ -175,6 +175,8 @@ namespace stickslip
         const dealii::Vector<double> m = replicate(mask, comm);
         const unsigned int           n = m.size();
         LAPACKFullMatrix<double>     masked(n);
+        // Cholesky needs the matrix marked symmetric (asserted in debug).
+        masked.set_property(LAPACKSupport::symmetric);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
             masked(i, j) = m[i] * m[j] * replicated_operator(i, j) +

@@ -83,6 +83,9 @@ namespace stickslip
         method       = Method::dense;
         dense_factor = std::make_unique<LAPACKFullMatrix<double>>(matrix->m());
         *dense_factor = replicate(*matrix, comm);
+        // Assigning a FullMatrix marks it general; Cholesky needs it marked
+        // symmetric (asserted in debug builds).
+        dense_factor->set_property(LAPACKSupport::symmetric);
         dense_factor->compute_cholesky_factorization();
         return;
       }

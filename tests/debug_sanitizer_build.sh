@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# debug_sanitizer_build.sh SOURCE_DIR BUILD_DIR OUT_DIR
+# The one extra build of the test suite: Debug (deal.II's debug library
+# libdeal.ii.g.so, so its Asserts on index ranges, vector sizes and
+# ghosted/owned vector misuse fire) with AddressSanitizer and
+# UndefinedBehaviorSanitizer, in place of separate Debug and sanitizer
+# builds. Under it run the unit tests (those of parallel components on 2
+# ranks too), every model and scheme briefly, a checkpoint and resume, a
+# control search, 2-rank runs of the string, the membrane, the chain and
+# the slab (the distributed-vector asserts need more than one rank), and
+# 60 fuzzed inputs (every 10th on 2 ranks). A failed run, a sanitizer
+# report or a deal.II assertion ("An error occurred in line ...", then
+# abort) fails the test; every run is tried, and the failures are listed
+# at the end (their logs are in OUT_DIR). Leak checking is off: OpenMPI and
+# PETSc keep allocations until exit by design. STICKSLIP_JOBS sets the
+# compile jobs (default 2).
+set -uo pipefail
+src=$1; build=$2; out=$3
+flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+start=$SECONDS
+rm -rf "$out"; mkdir -p "$out"
+{ cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" &&
+  cmake --build "$build" --target stickslip unit_tests -j "${STICKSLIP_JOBS:-2}"; } \
+  > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; echo "FAIL: build"; exit 1; }
+echo "built in $((SECONDS - start)) s"
+exe=$build/stickslip
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi2=(mpirun -np 2 --oversubscribe)
+failures=()
+
+# verdict NAME LOG STATUS: a failed run, a sanitizer report or a deal.II
+# assertion is a failure (its log is printed).
+verdict() {
+  if [ "$3" -ne 0 ] || grep -qE "Sanitizer|runtime error:|An error occurred in line" "$2"; then
+    cat "$2"; echo "FAIL: $1 (exit status $3; log $2)"; failures+=("$1")
+  else
+    echo "ok $1 ($((SECONDS - start)) s)"
+  fi
+}
+
+# unit NAME [launcher...]: one unit-test executable.
+unit() {
+  local name=$1; shift
+  local log=$out/unit_$name${1:+_np2}.log
+  "$@" "$build/tests/unit/unit_$name" > "$log" 2>&1
+  verdict "unit $name${1:+ on 2 ranks}" "$log" $?
+}
+for name in friction_step_solvers gamma_law checkpoint csv_table \
+            parallel_direct_search slab_friction_inclusion \
+            slab_contact_boundary input_error; do
+  unit $name
+done
+for name in friction_step_solvers gamma_law checkpoint; do
+  unit $name "${mpi2[@]}"
+done
+
+# run NAME PRM [args...]: one stickslip run (prefix with NP=2 for 2 ranks).
+run() {
+  local name=$1 prm=$2; shift 2
+  local launcher=(); [ "${NP:-1}" -gt 1 ] && launcher=("${mpi2[@]}")
+  "${launcher[@]}" "$exe" "$src/$prm" --quiet --set "Output/Directory=$out/$name" \
+    --set "Output/Overwrite=true" "$@" > "$out/$name.log" 2>&1
+  verdict "$name" "$out/$name.log" $?
+}
+single=(--set "Time/Convergence time steps=" --set "Time/Time step=1e-2")
+# The ODE systems: every friction-step solver, Strang, ARKode, centered.
+run p3_semismooth prm/p3.prm "${single[@]}"
+run p3_projection prm/p3.prm "${single[@]}" --set "Friction/Solver=projection"
+run p3_strang prm/p3.prm "${single[@]}" --set "Time/Scheme=strang"
+run p5b_penalty prm/p5b.prm "${single[@]}" --set "Friction/Solver=penalty newton"
+run p4_closed_form prm/p4.prm "${single[@]}" --set "Friction/Solver=closed form"
+run p3_arkode prm/p3.prm "${single[@]}" --set "Time/Scheme=regularized arkode"
+run gearbox prm/gearbox.prm --set "Time/Reference time step=0" --set "Time/Convergence time steps="
+run tp1_centered prm/tp1.prm --set "Centered scheme/Regularization=true"
+# A control search (parallel direct search over simulations).
+run tp1_control prm/tp1_control.prm --set "Control/Tolerance=1e-3"
+# The string: a checkpoint, then a resume from it.
+run string prm/string.prm --set "Time/Final time=0.2" --set "Output/Checkpoint interval=0.1"
+run string_resumed prm/string.prm --set "Time/Final time=0.4" --resume "$out/string"
+run membrane prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
+  --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
+# 2 ranks: owned/ghosted vectors, partitioned matrices and their asserts.
+NP=2 run string_np2 prm/string.prm --set "Time/Final time=0.1"
+NP=2 run membrane_np2 prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
+  --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
+# The chain (implicit Euler of seed 004) and the slab, on 1 and 2 ranks.
+run chain prm/chain_dynamical_clamped.prm --set "Time/Final time=0.2" \
+  --set "Output/Field output=false"
+NP=2 run chain_np2 prm/chain_quasistatic_clamped.prm --set "Time/Final time=1"
+run slab prm/slab.prm --set "Time/Final time=1e-5" --set "Output/Field output=false"
+NP=2 run slab_np2 prm/slab.prm --set "Time/Final time=1e-5"
+# Fuzzed inputs, every 10th on 2 ranks.
+python3 "$src/tests/fuzz_inputs.py" "$exe" "$src/prm" "$out/fuzz" --cases 60 \
+  --timeout 300 --jobs 2 --np-every 10 --seed 11 > "$out/fuzz.log" 2>&1
+verdict fuzz "$out/fuzz.log" $?
+
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "FAIL (${#failures[@]}): ${failures[*]}"
+  exit 1
+fi
+echo "PASS: no sanitizer report, no deal.II assertion ($((SECONDS - start)) s in all)"
