@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -229,9 +230,16 @@ namespace stickslip
               line.substr(start,
                           comma == std::string::npos ? std::string::npos :
                                                        comma - start);
+            // strtod, not stod: a subnormal value (below 2.2e-308) is a
+            // value, not an error.
+            char *       end   = nullptr;
+            const double value = std::strtod(field.c_str(), &end);
+            AssertThrow(field.empty() || (end != field.c_str() && *end == '\0'),
+                        ExcMessage("'" + field + "' in a table read back is "
+                                   "not a number"));
             row.push_back(field.empty() ?
                             std::numeric_limits<double>::quiet_NaN() :
-                            std::stod(field));
+                            value);
             if (comma == std::string::npos)
               break;
             start = comma + 1;

@@ -34,7 +34,7 @@
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/input_error.h>
-#include <base/run_parameters.h>
+#include <friction/friction_parameters.h>
 #include <friction/friction_step_solver.h>
 #include <friction/friction_system.h>
 
@@ -129,12 +129,18 @@ namespace
 
 
 
-  /** The run parameters the factory reads: Friction and Linear solver. */
-  Parameters::Run
+  /** The parameters the factory reads: Friction and Linear solver. */
+  struct SolverParameters
+  {
+    Parameters::Friction     friction;
+    Parameters::LinearSolver linear_solver;
+  };
+
+  SolverParameters
   run_parameters(const Parameters::FrictionSolverType solver,
                  const double                         penalty_epsilon = 1e-4)
   {
-    Parameters::Run run{};
+    SolverParameters run{};
     run.friction.solver                 = solver;
     run.friction.tolerance              = 1e-14;
     run.friction.max_iterations         = 10000;
@@ -173,10 +179,10 @@ namespace
   {
     FrictionSystem system(MPI_COMM_WORLD);
     fill_system(mass, c, system);
-    const Parameters::Run run = run_parameters(solver, penalty_epsilon);
+    const SolverParameters run = run_parameters(solver, penalty_epsilon);
     const ParameterSource source;
     const std::unique_ptr<FrictionStepSolver> step_solver =
-      create_friction_step_solver(run, system, source);
+      create_friction_step_solver(run.friction, run.linear_solver, system, source);
     step_solver->set_substep(tau);
 
     if (warm_start.empty())
@@ -494,11 +500,11 @@ namespace
   {
     FrictionSystem system(MPI_COMM_WORLD);
     fill_system(dense({{2., 1.}, {1., 2.}}), {1., 1.}, system);
-    const Parameters::Run run = run_parameters(Solver::closed_form);
+    const SolverParameters run = run_parameters(Solver::closed_form);
     const ParameterSource source;
     try
       {
-        create_friction_step_solver(run, system, source);
+        create_friction_step_solver(run.friction, run.linear_solver, system, source);
         ADD_FAILURE() << "no InputError";
       }
     catch (const InputError &error)

@@ -30,10 +30,10 @@ namespace
   constexpr double time_step = 0.125;
   constexpr double tolerance = 1e-15;
 
-  Parameters
+  SlabParameters
   slab_parameters(const double theta, const double epsilon)
   {
-    Parameters parameters{};
+    SlabParameters parameters{};
     parameters.lambda                 = 2.;
     parameters.shear_modulus          = 1.;
     parameters.density                = 1.;
@@ -215,7 +215,7 @@ namespace
   // m + g = 1 (epsilon = 0): unique for S < 1/6 only. Constant mu: always.
   TEST(SlabContactBoundary, UniquenessCondition)
   {
-    Parameters parameters            = slab_parameters(1., 0.);
+    SlabParameters parameters            = slab_parameters(1., 0.);
     parameters.friction_law          = FrictionCoefficient::Law::fig2;
     parameters.static_coefficient    = 0.8;
     parameters.dynamic_coefficient   = 0.5;
