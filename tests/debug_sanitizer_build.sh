@@ -48,12 +48,12 @@ unit() {
   "$@" "$build/tests/unit/unit_$name" > "$log" 2>&1
   verdict "unit $name${1:+ on 2 ranks}" "$log" $?
 }
-for name in friction_step_solvers gamma_law checkpoint csv_table \
+for name in friction_step_solvers gamma_law checkpoint output_files csv_table \
             parallel_direct_search slab_friction_inclusion \
             slab_contact_boundary input_error; do
   unit $name
 done
-for name in friction_step_solvers gamma_law checkpoint; do
+for name in friction_step_solvers gamma_law checkpoint output_files; do
   unit $name "${mpi2[@]}"
 done
 
