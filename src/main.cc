@@ -15,10 +15,14 @@
 #include <drivers/run_parameters.h>
 #include <drivers/slab_study.h>
 #include <models/chain/chain_model.h>
+#include <models/chain/chain_parameters.h>
 #include <models/gearbox/gearbox_model.h>
+#include <models/gearbox/gearbox_parameters.h>
 #include <models/ode/ode_model.h>
+#include <models/ode/ode_parameters.h>
 #include <models/slab/slab_parameters.h>
 #include <models/string/string_model.h>
+#include <models/string/string_parameters.h>
 
 #include <dlfcn.h>
 
@@ -108,10 +112,10 @@ namespace
   {
     Parameters::Run::declare_parameters(prm);
     ControlParameters::declare_parameters(prm);
-    OdeModel::declare_parameters(prm);
-    GearboxModel::declare_parameters(prm);
-    StringModel<1>::declare_parameters(prm);
-    ChainModel::declare_parameters(prm);
+    OdeParameters::declare_parameters(prm);
+    GearboxParameters::declare_parameters(prm);
+    StringParameters::declare_parameters(prm);
+    ChainParameters::declare_parameters(prm);
     Slab::SlabParameters::declare_parameters(prm);
   }
 
@@ -216,7 +220,10 @@ namespace
 
 
 
-  /** The model of a friction-system run on @p comm (every kind but the slab). */
+  /**
+   * The model of a friction-system run on @p comm (every kind but the slab):
+   * the parameters of its subsection are parsed and handed to it.
+   */
   std::unique_ptr<Model>
   create_model(const Parameters::Run &parameters,
                ParameterHandler &     prm,
@@ -226,15 +233,40 @@ namespace
     switch (parameters.model)
       {
         case Parameters::ModelKind::ode:
-          return std::make_unique<OdeModel>(prm, source, comm);
+          {
+            OdeParameters ode;
+            ode.parse(prm, source);
+            return std::make_unique<OdeModel>(ode, source, comm);
+          }
         case Parameters::ModelKind::gearbox:
-          return std::make_unique<GearboxModel>(prm, source, comm);
+          {
+            GearboxParameters gearbox;
+            gearbox.parse(prm, source);
+            return std::make_unique<GearboxModel>(gearbox, source, comm);
+          }
         case Parameters::ModelKind::chain:
-          return std::make_unique<ChainModel>(prm, source, comm);
+          {
+            ChainParameters chain;
+            chain.parse(prm, source);
+            return std::make_unique<ChainModel>(chain,
+                                                parameters.time,
+                                                source,
+                                                comm);
+          }
         case Parameters::ModelKind::string:
-          if (parameters.dimension == 1)
-            return std::make_unique<StringModel<1>>(prm, source, comm);
-          return std::make_unique<StringModel<2>>(prm, source, comm);
+          {
+            StringParameters string;
+            string.parse(prm, source, parameters.dimension);
+            if (parameters.dimension == 1)
+              return std::make_unique<StringModel<1>>(string,
+                                                      parameters.time,
+                                                      source,
+                                                      comm);
+            return std::make_unique<StringModel<2>>(string,
+                                                    parameters.time,
+                                                    source,
+                                                    comm);
+          }
         case Parameters::ModelKind::slab:
           break;
       }

@@ -146,10 +146,14 @@ namespace stickslip
 
 
 
-  TimeFunction::TimeFunction(const std::string &    text,
-                             const unsigned int     n_components,
-                             const std::string &    path,
-                             const ParameterSource &source)
+  template <int dim>
+  std::unique_ptr<FunctionParser<dim>>
+  parse_function(const std::string &    text,
+                 const std::string &    variables,
+                 const std::string &    path,
+                 const ParameterSource &source,
+                 const unsigned int     n_components,
+                 const double           derivative_step)
   {
     const auto pieces = split_and_trim(text, ';');
     if (pieces.size() != n_components)
@@ -166,17 +170,20 @@ namespace stickslip
                             path,
                             text,
                             "an expression is empty (write one muParser "
-                            "expression of t per component, separated by ';')");
+                            "expression of " +
+                              variables +
+                              " per component, separated by ';')");
 
-    // Check each expression with muParser first: deal.II's FunctionParser
-    // prints parser errors to stderr on every rank before it throws.
+    const std::vector<std::string> names = split_and_trim(variables, ',');
+    AssertThrow(names.size() == dim || names.size() == dim + 1,
+                ExcInternalError());
     for (unsigned int c = 0; c < n_components; ++c)
       try
         {
-          mu::Parser check;
-          double     x = 0, t = 0;
-          check.DefineVar("x", &x);
-          check.DefineVar("t", &t);
+          mu::Parser          check;
+          std::vector<double> values(names.size(), 0.);
+          for (unsigned int v = 0; v < names.size(); ++v)
+            check.DefineVar(names[v], &values[v]);
           for (const auto &constant : expression_constants())
             check.DefineConst(constant.first, constant.second);
           check.SetExpr(pieces[c]);
@@ -187,22 +194,39 @@ namespace stickslip
           throw_bad_parameter(source,
                               path,
                               text,
-                              "expression " + std::to_string(c + 1) + " ('" +
-                                pieces[c] +
-                                "') is not a valid muParser expression of t: " +
-                                e.GetMsg());
+                              (n_components == 1 ?
+                                 std::string("it") :
+                                 "expression " + std::to_string(c + 1) +
+                                   " ('" + pieces[c] + "')") +
+                                " is not a valid muParser expression of " +
+                                variables + ": " + e.GetMsg());
         }
-    parser = std::make_unique<FunctionParser<1>>(n_components);
-    parser->initialize("x,t", pieces, expression_constants(), true);
+    auto function = std::make_unique<FunctionParser<dim>>(n_components,
+                                                          0.,
+                                                          derivative_step);
+    function->initialize(variables,
+                         pieces,
+                         expression_constants(),
+                         names.size() == dim + 1);
+    return function;
   }
+
+
+
+  TimeFunction::TimeFunction(const std::string &    text,
+                             const unsigned int     n_components,
+                             const std::string &    path,
+                             const ParameterSource &source)
+    // The time is the coordinate of a FunctionParser<1> here.
+    : parser(parse_function<1>(text, "t", path, source, n_components))
+  {}
 
 
 
   double
   TimeFunction::value(const double t, const unsigned int component) const
   {
-    parser->set_time(t);
-    return parser->value(Point<1>(), component);
+    return parser->value(Point<1>(t), component);
   }
 
 
@@ -212,4 +236,21 @@ namespace stickslip
   {
     return parser->n_components;
   }
+
+
+
+  template std::unique_ptr<FunctionParser<1>>
+  parse_function<1>(const std::string &,
+                    const std::string &,
+                    const std::string &,
+                    const ParameterSource &,
+                    const unsigned int,
+                    const double);
+  template std::unique_ptr<FunctionParser<2>>
+  parse_function<2>(const std::string &,
+                    const std::string &,
+                    const std::string &,
+                    const ParameterSource &,
+                    const unsigned int,
+                    const double);
 } // namespace stickslip

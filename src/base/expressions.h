@@ -39,9 +39,33 @@ namespace stickslip
                const ParameterSource &source);
 
   /**
+   * A FunctionParser<dim> of the parameter @p path, whose value @p text holds
+   * @p n_components muParser expressions separated by ';', in the
+   * comma-separated @p variables: the dim coordinates ("x,y", "z", or "t"
+   * for a function of time alone), followed by "t" if the function also
+   * depends on time (then @p variables has dim + 1 names and set_time()
+   * gives t). The constants of expression_constants() are defined.
+   * @p derivative_step is the step of the function's finite-difference
+   * gradient.
+   *
+   * Every expression is checked with muParser first, because deal.II's
+   * FunctionParser prints parser errors to stderr on every rank before it
+   * throws: a wrong number of expressions, an empty one or one muParser
+   * cannot read is an InputError naming @p path and where it was set.
+   */
+  template <int dim>
+  std::unique_ptr<FunctionParser<dim>>
+  parse_function(const std::string &    text,
+                 const std::string &    variables,
+                 const std::string &    path,
+                 const ParameterSource &source,
+                 const unsigned int     n_components    = 1,
+                 const double           derivative_step = 1e-8);
+
+  /**
    * A vector-valued function of time given by muParser expressions, one per
    * component, separated by ';'. The variable is `t`; piecewise data use
-   * `t<1 ? a : b`. Wraps deal.II's FunctionParser.
+   * `t<1 ? a : b`. Wraps deal.II's FunctionParser (parse_function()).
    */
   class TimeFunction
   {

@@ -166,167 +166,63 @@ namespace stickslip
       first = Utilities::MPI::min(first, comm);
       return first == std::numeric_limits<long>::max() ? -1 : first;
     }
-  } // namespace
 
 
 
-  void
-  ChainData::declare_parameters(ParameterHandler &prm)
-  {
-    prm.enter_subsection("Chain");
-    prm.declare_entry("Number of masses",
-                      "3",
-                      Patterns::Integer(1),
-                      "n: masses m_1..m_n, springs k_0..k_n, St-Venant "
-                      "elements alpha_1..alpha_n (seed 004 §2).");
-    prm.declare_entry("Regime",
-                      "dynamical",
-                      Patterns::Selection(
-                        "dynamical|semi-dynamical|quasistatic"),
-                      "dynamical: every m_i > 0 (seed 004 (3.6), (3.12)); "
-                      "semi-dynamical: m_1..m_{n-1} = 0 and m_n > 0 (n >= "
-                      "2, (3.29)-(3.41)); quasistatic: every m_i = 0 "
-                      "((3.48), (3.53), (3.62)). The masses must match.");
-    prm.declare_entry("Right end",
-                      "clamped",
-                      Patterns::Selection("clamped|force|displacement"),
-                      "The left end is clamped (xi = 0). Right end: "
-                      "clamped (x = 0), or free: force (F_{n+1}(t) given, "
-                      "the force-displacement variant (3.10)/(3.56)) or "
-                      "displacement (x(t) given, the displacement-force "
-                      "variant (3.51)).");
-    prm.declare_entry("Masses",
-                      "1",
-                      Patterns::Anything(),
-                      "m_1..m_n >= 0: one value, a comma-separated list of "
-                      "n values, or a muParser expression of the index i.");
-    prm.declare_entry("Stiffnesses",
-                      "1",
-                      Patterns::Anything(),
-                      "k_0..k_n: one value, a list of n+1 values, or an "
-                      "expression of i = 0..n. k_0..k_{n-1} > 0 (K positive "
-                      "definite, Lemma B.1); k_n >= 0 with a clamped right "
-                      "end, k_n > 0 with a free one.");
-    prm.declare_entry("Thresholds",
-                      "1",
-                      Patterns::Anything(),
-                      "alpha_1..alpha_n >= 0 of the St-Venant elements: one "
-                      "value, a list of n values, or an expression of i.");
-    prm.declare_entry("Forces",
-                      "0",
-                      Patterns::Anything(),
-                      "F_i(t) on mass i: a muParser expression of i and t. "
-                      "The semi-dynamical and quasistatic forms use its "
-                      "increments F(t_{n+1}) - F(t_n) (MODELS.md §6.2).");
-    prm.declare_entry("Right end force",
-                      "0",
-                      Patterns::Anything(),
-                      "F_{n+1}(t) (Right end = force): the force of the last "
-                      "spring, positive toward -x, so the load applied at "
-                      "the free end in the +x direction is -F_{n+1} "
-                      "(MODELS.md §5.1).");
-    prm.declare_entry("Right end displacement",
-                      "0",
-                      Patterns::Anything(),
-                      "x(t) (Right end = displacement): the prescribed "
-                      "displacement of the right end of spring k_n.");
-    prm.declare_entry("Initial displacements",
-                      "0",
-                      Patterns::Anything(),
-                      "v_i(t0), an expression of i. With massless masses "
-                      "the initial friction forces g = K V - F must lie in "
-                      "[-alpha_i, alpha_i] (D(dphi), seed 004 App. A).");
-    prm.declare_entry("Initial velocities",
-                      "0",
-                      Patterns::Anything(),
-                      "v_i'(t0), an expression of i; used for the masses "
-                      "with m_i > 0 only.");
-    prm.declare_entry("History masses",
-                      "",
-                      Patterns::Anything(),
-                      "Comma-separated 1-based indices of the masses written "
-                      "to history.csv. Empty: all masses if n <= 100, else "
-                      "11 evenly spaced masses 1, ..., n.");
-    prm.leave_subsection();
-  }
-
-
-
-  ChainData::ChainData(ParameterHandler &     prm,
-                       const ParameterSource &source,
-                       const MPI_Comm         comm)
-  {
-    prm.enter_subsection("Chain");
-    n_masses                       = prm.get_integer("Number of masses");
-    const std::string regime_text  = prm.get("Regime");
-    const std::string end_text     = prm.get("Right end");
-    const std::string masses_text  = prm.get("Masses");
-    const std::string k_text       = prm.get("Stiffnesses");
-    const std::string alpha_text   = prm.get("Thresholds");
-    const std::string forces_text  = prm.get("Forces");
-    const std::string end_f_text   = prm.get("Right end force");
-    const std::string end_x_text   = prm.get("Right end displacement");
-    const std::string x0_text      = prm.get("Initial displacements");
-    const std::string v0_text      = prm.get("Initial velocities");
-    const std::string history_text = prm.get("History masses");
-    prm.leave_subsection();
-
-    regime = regime_text == "dynamical"      ? ChainRegime::dynamical :
-             regime_text == "semi-dynamical" ? ChainRegime::semi_dynamical :
-                                               ChainRegime::quasistatic;
-    right_end = end_text == "clamped" ? ChainRightEnd::clamped :
-                end_text == "force"   ? ChainRightEnd::force :
-                                        ChainRightEnd::displacement;
-    const long n = n_masses;
-
-    // Contiguous row blocks, as even as possible.
-    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
-    const long         begin   = (n * rank) / n_ranks;
-    const long         end     = (n * (rank + 1)) / n_ranks;
-    owned.set_size(n);
-    owned.add_range(begin, end);
-
-    const Coefficients mass(masses_text, "Chain/Masses", source, 1, n);
-    const Coefficients k(k_text, "Chain/Stiffnesses", source, 0, n);
-    const Coefficients alpha(alpha_text, "Chain/Thresholds", source, 1, n);
-
-    // Checks on 1-based indices i of this rank's block [begin+1, end+1).
-    const auto check = [&](const std::string &path,
-                           const long         first,
-                           const long         last,
-                           const auto &       value,
-                           const auto &       bad,
-                           const std::string &name,
-                           const std::string &allowed) {
-      const long b = std::max(first, begin + 1), e = std::min(last + 1, end + 1);
-      const long i = first_bad_index(b, e, bad, comm);
-      if (i >= 0)
-        throw_bad_parameter(source,
-                            path,
-                            name + "_" + std::to_string(i) + " = " +
-                              format_number(value(i)),
-                            allowed);
-    };
-    check(
-      "Chain/Masses",
-      1,
-      n,
-      mass,
-      [&](long i) { return !(mass(i) >= 0) || !std::isfinite(mass(i)); },
-      "m",
-      "masses must be finite and non-negative");
-    check(
-      "Chain/Thresholds",
-      1,
-      n,
-      alpha,
-      [&](long i) { return !(alpha(i) >= 0) || !std::isfinite(alpha(i)); },
-      "alpha",
-      "thresholds of the St-Venant elements must be finite and "
-      "non-negative");
-    // k_0 is checked by the owner of mass 1, k_n by the owner of mass n.
+    /**
+     * Check the masses and thresholds of the 1-based indices [begin + 1,
+     * end + 1) of this rank (collective).
+     */
+    void
+    check_masses_and_thresholds(const Coefficients &   mass,
+                                const Coefficients &   alpha,
+                                const long             begin,
+                                const long             end,
+                                const ParameterSource &source,
+                                const MPI_Comm         comm)
     {
+      const auto check = [&](const std::string & path,
+                             const Coefficients &value,
+                             const std::string & name,
+                             const std::string & allowed) {
+        const long i = first_bad_index(
+          begin + 1,
+          end + 1,
+          [&](long j) { return !(value(j) >= 0) || !std::isfinite(value(j)); },
+          comm);
+        if (i >= 0)
+          throw_bad_parameter(source,
+                              path,
+                              name + "_" + std::to_string(i) + " = " +
+                                format_number(value(i)),
+                              allowed);
+      };
+      check("Chain/Masses",
+            mass,
+            "m",
+            "masses must be finite and non-negative");
+      check("Chain/Thresholds",
+            alpha,
+            "alpha",
+            "thresholds of the St-Venant elements must be finite and "
+            "non-negative");
+    }
+
+
+
+    /**
+     * k_0..k_{n-1} > 0 (k_0 is checked by the owner of mass 1), k_n >= 0,
+     * and > 0 with a free right end (collective).
+     */
+    void
+    check_stiffnesses(const Coefficients &   k,
+                      const ChainParameters &parameters,
+                      const long             begin,
+                      const long             end,
+                      const ParameterSource &source,
+                      const MPI_Comm         comm)
+    {
+      const long n = parameters.n_masses;
       const long b = begin == 0 ? 0 : begin + 1;
       const long i = first_bad_index(
         b,
@@ -348,26 +244,31 @@ namespace stickslip
                             "k_" + std::to_string(n) + " = " +
                               format_number(k_n),
                             "k_n must be non-negative");
-      if (right_end != ChainRightEnd::clamped && !(k_n > 0))
+      if (parameters.right_end != ChainRightEnd::clamped && !(k_n > 0))
         throw_bad_parameter(source,
                             "Chain/Stiffnesses",
                             "k_" + std::to_string(n) + " = " +
                               format_number(k_n),
                             "with a free right end (Chain/Right end = " +
-                              end_text +
+                              parameters.right_end_name() +
                               ") the last spring k_n must be positive "
                               "(x = v_n - F_{n+1}/k_n, (3.13), (3.64))");
     }
 
-    // The masses must match the regime.
-    if (regime == ChainRegime::semi_dynamical && n < 2)
-      throw_bad_parameter(source,
-                          "Chain/Regime",
-                          regime_text,
-                          "the semi-dynamical chain needs n >= 2 masses "
-                          "(Chain/Number of masses = 1)");
+
+
+    /** The masses of this rank match Chain/Regime (collective). */
+    void
+    check_regime(const Coefficients &   mass,
+                 const ChainParameters &parameters,
+                 const long             begin,
+                 const long             end,
+                 const ParameterSource &source,
+                 const MPI_Comm         comm)
     {
-      const auto should_be_positive = [&](long i) {
+      const long        n      = parameters.n_masses;
+      const ChainRegime regime = parameters.regime;
+      const auto        should_be_positive = [&](long i) {
         return regime == ChainRegime::dynamical ||
                (regime == ChainRegime::semi_dynamical && i == n);
       };
@@ -381,7 +282,7 @@ namespace stickslip
           source,
           "Chain/Masses",
           "m_" + std::to_string(i) + " = " + format_number(mass(i)),
-          "Chain/Regime = " + regime_text + " needs " +
+          "Chain/Regime = " + parameters.regime_name() + " needs " +
             (regime == ChainRegime::dynamical ?
                "every m_i > 0" :
                regime == ChainRegime::semi_dynamical ?
@@ -389,6 +290,34 @@ namespace stickslip
                "every m_i = 0") +
             " (seed 004 §3); change the masses or the regime");
     }
+  } // namespace
+
+
+
+  ChainData::ChainData(const ChainParameters &parameters,
+                       const ParameterSource &source,
+                       const MPI_Comm         comm)
+    : n_masses(parameters.n_masses)
+    , regime(parameters.regime)
+    , right_end(parameters.right_end)
+    , history_masses(parameters.history_masses)
+  {
+    const long n = n_masses;
+
+    // Contiguous row blocks, as even as possible.
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const long         begin   = (n * rank) / n_ranks;
+    const long         end     = (n * (rank + 1)) / n_ranks;
+    owned.set_size(n);
+    owned.add_range(begin, end);
+
+    const Coefficients mass(parameters.masses, "Chain/Masses", source, 1, n);
+    const Coefficients k(parameters.stiffnesses, "Chain/Stiffnesses", source, 0, n);
+    const Coefficients alpha(parameters.thresholds, "Chain/Thresholds", source, 1, n);
+    check_masses_and_thresholds(mass, alpha, begin, end, source, comm);
+    check_stiffnesses(k, parameters, begin, end, source, comm);
+    check_regime(mass, parameters, begin, end, source, comm);
 
     const unsigned int n_owned = end - begin;
     masses.resize(n_owned);
@@ -406,46 +335,17 @@ namespace stickslip
     first_stiffness = k(0);
     last_stiffness  = k(n);
 
-    forces = std::make_unique<IndexTimeExpression>(forces_text,
-                                                   "Chain/Forces",
-                                                   source);
-    end_force = std::make_unique<IndexTimeExpression>(end_f_text,
-                                                      "Chain/Right end force",
-                                                      source);
-    end_displacement =
-      std::make_unique<IndexTimeExpression>(end_x_text,
-                                            "Chain/Right end displacement",
-                                            source);
-    initial_displacement =
-      std::make_unique<IndexTimeExpression>(x0_text,
-                                            "Chain/Initial displacements",
-                                            source);
-    initial_velocity =
-      std::make_unique<IndexTimeExpression>(v0_text,
-                                            "Chain/Initial velocities",
-                                            source);
-
-    if (is_blank(history_text))
-      {
-        if (n <= 100)
-          for (long i = 1; i <= n; ++i)
-            history_masses.push_back(i);
-        else
-          for (long j = 0; j <= 10; ++j)
-            history_masses.push_back(1 + ((n - 1) * j) / 10);
-      }
-    else
-      for (const double value :
-           parse_number_list(history_text, "Chain/History masses", source))
-        {
-          if (value != std::floor(value) || value < 1 || value > n)
-            throw_bad_parameter(source,
-                                "Chain/History masses",
-                                history_text,
-                                "indices are integers in 1.." +
-                                  std::to_string(n));
-          history_masses.push_back(static_cast<long>(value));
-        }
+    const auto expression = [&](const std::string &text, const std::string &name) {
+      return std::make_unique<IndexTimeExpression>(text, "Chain/" + name, source);
+    };
+    forces               = expression(parameters.forces, "Forces");
+    end_force            = expression(parameters.end_force, "Right end force");
+    end_displacement     = expression(parameters.end_displacement,
+                                  "Right end displacement");
+    initial_displacement = expression(parameters.initial_displacements,
+                                      "Initial displacements");
+    initial_velocity     = expression(parameters.initial_velocities,
+                                  "Initial velocities");
   }
 
 

@@ -5,6 +5,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <models/chain/chain_parameters.h>
 
 #include <muParser.h>
 
@@ -14,24 +15,6 @@
 
 namespace stickslip
 {
-  /** The three regimes of seed 004 §3 (MODELS.md §5.2-5.4). */
-  enum class ChainRegime
-  {
-    dynamical,      ///< all m_i > 0, (3.6)/(3.12)
-    semi_dynamical, ///< m_1..m_{n-1} = 0, m_n > 0, (3.29)-(3.41)
-    quasistatic     ///< all m_i = 0, (3.48)/(3.53)/(3.62)
-  };
-
-  /** The right end of the chain (the left end is always clamped, xi = 0). */
-  enum class ChainRightEnd
-  {
-    clamped,      ///< x = 0, reaction F_{n+1} = k_n v_n (3.3), (3.7)
-    force,        ///< clamped-free, F_{n+1}(t) given, x unknown (3.10), (3.56)
-    displacement  ///< clamped-free, x(t) given, F_{n+1} unknown (3.51)
-  };
-
-
-
   /**
    * A muParser expression in the mass index i and the time t, evaluated
    * without deal.II's per-call overhead (10^6 masses per step). Constant
@@ -66,20 +49,17 @@ namespace stickslip
 
 
   /**
-   * The data of a chain (seed 004 §2, MODELS.md §5.1), parsed from the
-   * subsection "Chain" and checked against the assumptions of seed 004
-   * ((3.26), (3.46), (3.61), Lemma B.1: K positive definite; m_i, alpha_i
-   * non-negative; masses matching the regime). Only the rows owned by this
-   * rank are stored; every check is collective and names the parameter and
-   * the first offending index.
+   * The data of a chain (seed 004 §2, MODELS.md §5.1) evaluated from its
+   * ChainParameters on the rows of this rank and checked against the
+   * assumptions of seed 004 ((3.26), (3.46), (3.61), Lemma B.1: K positive
+   * definite; m_i, alpha_i non-negative; masses matching the regime). Only
+   * the rows owned by this rank are stored; every check is collective and
+   * names the parameter and the first offending index.
    */
   class ChainData
   {
   public:
-    static void
-    declare_parameters(ParameterHandler &prm);
-
-    ChainData(ParameterHandler &     prm,
+    ChainData(const ChainParameters &parameters,
               const ParameterSource &source,
               const MPI_Comm         comm);
 

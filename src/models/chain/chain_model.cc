@@ -13,31 +13,46 @@
 
 namespace stickslip
 {
-  void
-  ChainModel::declare_parameters(ParameterHandler &prm)
+  namespace
   {
-    ChainData::declare_parameters(prm);
-  }
+    /** The value of Time/Scheme that selects @p scheme, for messages. */
+    std::string
+    scheme_name(const Parameters::Scheme scheme)
+    {
+      switch (scheme)
+        {
+          case Parameters::Scheme::lie:
+            return "lie";
+          case Parameters::Scheme::strang:
+            return "strang";
+          case Parameters::Scheme::regularized_arkode:
+            return "regularized arkode";
+          case Parameters::Scheme::centered:
+            return "centered";
+          case Parameters::Scheme::implicit_euler:
+            break;
+        }
+      return "implicit euler";
+    }
+  } // namespace
 
 
 
-  ChainModel::ChainModel(ParameterHandler &     prm,
-                         const ParameterSource &source,
-                         const MPI_Comm         comm)
+  ChainModel::ChainModel(const ChainParameters &  parameters,
+                         const Parameters::Time &time,
+                         const ParameterSource &  source,
+                         const MPI_Comm           comm)
     : comm(comm)
-    , data(prm, source, comm)
+    , data(parameters, source, comm)
     , friction_system(comm)
   {
-    prm.enter_subsection("Time");
-    const std::string scheme = prm.get("Scheme");
-    const double      t0     = prm.get_double("Initial time");
-    prm.leave_subsection();
     // Only the dynamical chain is a system M V' + K X + C lambda = F with M
     // SPD; the others exist only in the form (A.7).
-    if (data.regime != ChainRegime::dynamical && scheme != "implicit euler")
+    if (data.regime != ChainRegime::dynamical &&
+        time.scheme != Parameters::Scheme::implicit_euler)
       throw_bad_parameter(source,
                           "Time/Scheme",
-                          scheme,
+                          scheme_name(time.scheme),
                           "the " + data.regime_name() +
                             " chain has massless masses (M singular), so "
                             "only Time/Scheme = implicit euler (seed 004 "
@@ -45,7 +60,7 @@ namespace stickslip
                             "centered schemes need Chain/Regime = dynamical");
 
     assemble();
-    set_initial_data(t0, source);
+    set_initial_data(time.initial_time, source);
     friction_system.forcing = [this](const double t, DistributedVector &out) {
       load(t, out);
     };

@@ -2,11 +2,12 @@
 #define stickslip_models_chain_chain_model_h
 
 #include <deal.II/base/data_out_base.h>
-#include <deal.II/base/parameter_handler.h>
 
 #include <models/chain/chain_data.h>
 #include <models/chain/chain_inclusion.h>
+#include <models/chain/chain_parameters.h>
 #include <models/common/model.h>
+#include <time/time_parameters.h>
 
 #include <memory>
 #include <vector>
@@ -33,12 +34,15 @@ namespace stickslip
   class ChainModel : public Model
   {
   public:
-    static void
-    declare_parameters(ParameterHandler &prm);
-
-    ChainModel(ParameterHandler &     prm,
-               const ParameterSource &source,
-               const MPI_Comm         comm);
+    /**
+     * The chain of @p parameters on @p comm, from the initial time of
+     * @p time; only the dynamical chain is integrated by a scheme other than
+     * Time/Scheme = implicit euler (an InputError otherwise).
+     */
+    ChainModel(const ChainParameters &  parameters,
+               const Parameters::Time &time,
+               const ParameterSource &  source,
+               const MPI_Comm           comm);
 
     const FrictionSystem &
     system() const override;
@@ -112,7 +116,6 @@ namespace stickslip
 
     const MPI_Comm      comm;
     ChainData           data;
-    bool                field_output;
     std::vector<double> diagonal, upper;
     FrictionSystem      friction_system;
     std::unique_ptr<ChainInclusion> inclusion;

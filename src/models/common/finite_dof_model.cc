@@ -1,5 +1,6 @@
 #include <deal.II/lac/vector.h>
 
+#include <base/local_values.h>
 #include <linear_algebra/dense_tools.h>
 #include <models/common/finite_dof_model.h>
 #include <models/common/system_builder.h>
@@ -26,6 +27,40 @@ namespace stickslip
   FiniteDofModel::exact_reference() const
   {
     return reference.get();
+  }
+
+
+
+  void
+  FiniteDofModel::set_up_system(const SystemData &     data,
+                                const std::string &    forcing_text,
+                                const std::string &    forcing_path,
+                                const ParameterSource &source)
+  {
+    const unsigned int d = data.mass.m();
+    forcing = std::make_unique<TimeFunction>(forcing_text, d, forcing_path, source);
+    build_small_system(data.mass,
+                       data.stiffness,
+                       data.friction_weights,
+                       friction_system);
+    set_owned_values(data.initial_displacement,
+                     friction_system.initial_displacement);
+    set_owned_values(data.initial_velocity, friction_system.initial_velocity);
+    DistributedVector beta(friction_system.locally_owned, friction_system.comm);
+    DistributedVector epsilon(friction_system.locally_owned,
+                              friction_system.comm);
+    set_owned_values(data.gamma_beta, beta);
+    set_owned_values(data.gamma_epsilon, epsilon);
+    friction_system.gamma.reinit(data.gamma, beta, epsilon);
+
+    const TimeFunction *f     = forcing.get();
+    const IndexSet      owned = friction_system.locally_owned;
+    friction_system.forcing = [f, owned](const double t, DistributedVector &out) {
+      LocalValues values(out);
+      std::size_t k = 0;
+      for (const auto i : owned)
+        values[k++] = f->value(t, i);
+    };
   }
 
 

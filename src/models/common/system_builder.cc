@@ -1,7 +1,9 @@
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/lapack_full_matrix.h>
 
+#include <base/expressions.h>
 #include <base/local_values.h>
+#include <base/selection.h>
 #include <models/common/system_builder.h>
 
 #include <cmath>
@@ -121,5 +123,80 @@ namespace stickslip
           asymmetry = std::max(asymmetry, std::abs(matrix(i, j) - matrix(j, i)));
         }
     return largest > 0 ? asymmetry / largest : 0;
+  }
+
+
+
+  std::vector<double>
+  parse_component_values(const std::string &    text,
+                         const unsigned int     n_components,
+                         const std::string &    path,
+                         const ParameterSource &source)
+  {
+    const std::vector<double> values = parse_number_list(text, path, source);
+    if (values.size() != n_components)
+      throw_bad_parameter(source,
+                          path,
+                          text,
+                          "it must list " + std::to_string(n_components) +
+                            " values, one per component of M (found " +
+                            std::to_string(values.size()) + ")");
+    return values;
+  }
+
+
+
+  std::string
+  gamma_law_names()
+  {
+    return "none|smooth|piecewise linear";
+  }
+
+
+
+  GammaLaw::Type
+  parse_gamma_law(const std::string &name, const std::string &path)
+  {
+    return parse_selection<GammaLaw::Type>(
+      name,
+      {{"none", GammaLaw::Type::none},
+       {"smooth", GammaLaw::Type::smooth},
+       {"piecewise linear", GammaLaw::Type::piecewise_linear}},
+      path);
+  }
+
+
+
+  void
+  check_gamma_law(const GammaLaw::Type       type,
+                  const std::vector<double> &beta,
+                  const std::vector<double> &epsilon,
+                  const std::string &        beta_path,
+                  const std::string &        epsilon_path,
+                  const ParameterSource &    source)
+  {
+    if (type == GammaLaw::Type::none)
+      return;
+    Assert(beta.size() == epsilon.size(), ExcInternalError());
+    const auto component = [&](const unsigned int i) {
+      return beta.size() == 1 ? std::string() :
+                                " (component " + std::to_string(i + 1) + ")";
+    };
+    for (unsigned int i = 0; i < beta.size(); ++i)
+      {
+        if (!(beta[i] > 0 && beta[i] < 1))
+          throw_bad_parameter(source,
+                              beta_path,
+                              format_number(beta[i]),
+                              "beta must lie in the open interval (0, 1) "
+                              "(seed 000 §1: static friction c exceeds "
+                              "kinetic friction c (1 - beta) > 0)" +
+                                component(i));
+        if (!(epsilon[i] > 0))
+          throw_bad_parameter(source,
+                              epsilon_path,
+                              format_number(epsilon[i]),
+                              "eps must be positive" + component(i));
+      }
   }
 } // namespace stickslip

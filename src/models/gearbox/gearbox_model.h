@@ -1,10 +1,9 @@
 #ifndef stickslip_models_gearbox_gearbox_model_h
 #define stickslip_models_gearbox_gearbox_model_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/input_error.h>
 #include <models/common/finite_dof_model.h>
+#include <models/gearbox/gearbox_parameters.h>
 
 namespace stickslip
 {
@@ -21,19 +20,16 @@ namespace stickslip
   class GearboxModel : public FiniteDofModel
   {
   public:
-    static void
-    declare_parameters(ParameterHandler &prm);
-
-    GearboxModel(ParameterHandler &     prm,
-                 const ParameterSource &source,
-                 const MPI_Comm         comm);
+    /** The system of @p parameters (subsection "Gear box") on @p comm. */
+    GearboxModel(const GearboxParameters &parameters,
+                 const ParameterSource &  source,
+                 const MPI_Comm           comm);
 
     std::string
     description() const override;
 
   private:
-    std::unique_ptr<TimeFunction> forcing;
-    double                        effective_friction;
+    double effective_friction;
   };
 } // namespace stickslip
 

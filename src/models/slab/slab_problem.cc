@@ -1,8 +1,6 @@
 #include <base/expressions.h>
 #include <models/slab/slab_problem.h>
 
-#include <muParser.h>
-
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -33,29 +31,8 @@ namespace stickslip
                               "three expressions of z separated by ';' (one "
                               "per displacement component), found " +
                                 std::to_string(pieces.size()));
-        for (const std::string &piece : pieces)
-          try
-            {
-              mu::Parser check;
-              double     z = 0;
-              check.DefineVar("z", &z);
-              for (const auto &constant : expression_constants())
-                check.DefineConst(constant.first, constant.second);
-              check.SetExpr(piece);
-              check.Eval();
-            }
-          catch (mu::Parser::exception_type &e)
-            {
-              throw_bad_parameter(source,
-                                  path,
-                                  text,
-                                  "'" + piece +
-                                    "' is not a valid muParser expression of "
-                                    "z: " + e.GetMsg());
-            }
         auto function =
-          std::make_unique<FunctionParser<1>>(3, 0., 1e-3 * height);
-        function->initialize("z", pieces, expression_constants(), false);
+          parse_function<1>(text, "z", path, source, 3, 1e-3 * height);
         function->set_formula(AutoDerivativeFunction<1>::FourthOrder);
         return function;
       }

@@ -2,14 +2,16 @@
 #define stickslip_models_string_string_model_h
 
 #include <deal.II/base/function_parser.h>
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/point.h>
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/fe/fe_q.h>
 #include <deal.II/grid/tria.h>
+#include <deal.II/lac/affine_constraints.h>
 
 #include <base/input_error.h>
 #include <models/common/model.h>
+#include <models/string/string_parameters.h>
+#include <time/time_parameters.h>
 
 #include <map>
 #include <memory>
@@ -36,17 +38,25 @@ namespace stickslip
    * ghost cell per side; deal.II 9.4 has no p4est in 1D), a 1D gmsh mesh or
    * String/Triangulation = shared parallel::shared::Triangulation<1>, dim = 2
    * parallel::distributed::Triangulation<2>.
+   *
+   * The parameters are StringParameters (string_parameters.h), the mesh is
+   * built by make_string_grid() (string_grid.h), the operators by
+   * StringAssembler (string_assembler.h), the exact solution is a
+   * FieldReference (field_reference.h).
    */
   template <int dim>
   class StringModel : public Model
   {
   public:
-    static void
-    declare_parameters(ParameterHandler &prm);
-
-    StringModel(ParameterHandler &     prm,
-                const ParameterSource &source,
-                const MPI_Comm         comm);
+    /**
+     * The model of @p parameters (parsed for Dimension = dim) on @p comm;
+     * @p time gives t0, at which u_D should match u0. Every error names its
+     * parameter (@p source).
+     */
+    StringModel(const StringParameters &parameters,
+                const Parameters::Time &time,
+                const ParameterSource & source,
+                const MPI_Comm          comm);
 
     ~StringModel() override;
 
@@ -93,11 +103,34 @@ namespace stickslip
     n_dofs() const;
 
   private:
+    /** The functions of the expressions of @p parameters. */
     void
-    make_grid(ParameterHandler &prm, const ParameterSource &source);
+    parse_functions(const StringParameters &parameters,
+                    const ParameterSource & source);
 
+    /**
+     * Distribute the DoFs, find their support points and the Dirichlet
+     * DoFs on @p dirichlet_ids, size the operators; the constraints that
+     * decouple the Dirichlet DoFs.
+     */
+    AffineConstraints<double>
+    setup_system(const std::vector<types::boundary_id> &dirichlet_ids);
+
+    /** gamma and the initial data u0, u1 at the nodes. */
     void
-    assemble(const ParameterSource &source);
+    set_initial_data(const StringParameters &parameters);
+
+    /**
+     * Warn (rank 0) if u_D(., @p t0) differs from u0 on the Dirichlet
+     * boundary: the boundary values win (complete_state), a jump.
+     */
+    void
+    warn_if_dirichlet_data_differ(const double           t0,
+                                  const ParameterSource &source) const;
+
+    /** f(t) and, for driven boundaries, the prescribed values u_D(t). */
+    void
+    set_forcing_and_boundary_values();
 
     /** Evaluate @p function at the owned support points into @p values. */
     void
@@ -110,14 +143,12 @@ namespace stickslip
     std::unique_ptr<FE_Q<dim>>          fe;
     DoFHandler<dim>                     dof_handler;
     IndexSet                            locally_relevant;
-    unsigned int                        degree;
-    bool                                lumped;
-    std::vector<types::boundary_id>     dirichlet_ids;
+    const unsigned int                  degree;
+    const bool                          lumped;
     std::vector<Point<dim>>             owned_points;
     /** Owned DoFs on the Dirichlet boundary (local indices). */
     std::vector<unsigned int>           dirichlet_local;
     DistributedVector                   dirichlet_mask; ///< 1 on Dirichlet DoFs
-    bool                                dirichlet_time_dependent;
     bool                                dirichlet_zero;
     double                              min_cell_diameter;
 

@@ -1,0 +1,127 @@
+#include <base/expressions.h>
+#include <models/common/system_builder.h>
+#include <models/gearbox/gearbox_parameters.h>
+
+#include <cmath>
+
+namespace stickslip
+{
+  void
+  GearboxParameters::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Gear box");
+    prm.declare_entry("Mass", "1", Patterns::Double(), "m > 0.");
+    prm.declare_entry("Friction coefficient",
+                      "0.5",
+                      Patterns::Double(),
+                      "c >= 0 of the bearing friction.");
+    prm.declare_entry("Gamma",
+                      "piecewise linear",
+                      Patterns::Selection(gamma_law_names()),
+                      "gamma of the bearing friction (seed 000 (2) or (3)).");
+    prm.declare_entry("Gamma beta", "0.3", Patterns::Double(), "beta in (0, 1).");
+    prm.declare_entry("Gamma epsilon", "0.1", Patterns::Double(), "eps > 0.");
+    prm.declare_entry("Delta",
+                      "1",
+                      Patterns::Double(),
+                      "delta, the gear parameter of seed 000 (54).");
+    prm.declare_entry("Gear force",
+                      "2*tanh(delta)",
+                      Patterns::Anything(),
+                      "k(delta) as a muParser expression of delta: odd, "
+                      "increasing, Lipschitz, k(0) = 0.");
+    prm.declare_entry("a", "0.8", Patterns::Double(), "0 < a < b.");
+    prm.declare_entry("b", "1.2", Patterns::Double(), "b > a.");
+    prm.declare_entry("Gamma ab",
+                      "smooth",
+                      Patterns::Selection(gamma_law_names()),
+                      "gamma_ab of g (same families as gamma).");
+    prm.declare_entry("Gamma ab beta", "0.5", Patterns::Double(), "in (0, 1).");
+    prm.declare_entry("Gamma ab epsilon", "0.1", Patterns::Double(), "> 0.");
+    prm.declare_entry("Forcing",
+                      "0",
+                      Patterns::Anything(),
+                      "f(t), a muParser expression of t.");
+    prm.declare_entry("Initial velocity", "0", Patterns::Double(), "w(t0).");
+    prm.leave_subsection();
+  }
+
+
+
+  void
+  GearboxParameters::parse(ParameterHandler &prm, const ParameterSource &source)
+  {
+    prm.enter_subsection("Gear box");
+    mass                 = prm.get_double("Mass");
+    friction_coefficient = prm.get_double("Friction coefficient");
+    gamma         = parse_gamma_law(prm.get("Gamma"), "Gear box/Gamma");
+    gamma_beta    = prm.get_double("Gamma beta");
+    gamma_epsilon = prm.get_double("Gamma epsilon");
+    delta         = prm.get_double("Delta");
+    gear_force    = prm.get("Gear force");
+    a             = prm.get_double("a");
+    b             = prm.get_double("b");
+    gamma_ab      = parse_gamma_law(prm.get("Gamma ab"), "Gear box/Gamma ab");
+    gamma_ab_beta    = prm.get_double("Gamma ab beta");
+    gamma_ab_epsilon = prm.get_double("Gamma ab epsilon");
+    forcing          = prm.get("Forcing");
+    initial_velocity = prm.get_double("Initial velocity");
+    prm.leave_subsection();
+
+    if (!(mass > 0))
+      throw_bad_parameter(source,
+                          "Gear box/Mass",
+                          format_number(mass),
+                          "m must be positive");
+    if (!(friction_coefficient >= 0))
+      throw_bad_parameter(source,
+                          "Gear box/Friction coefficient",
+                          format_number(friction_coefficient),
+                          "c must be >= 0");
+    check_gamma_law(gamma,
+                    {gamma_beta},
+                    {gamma_epsilon},
+                    "Gear box/Gamma beta",
+                    "Gear box/Gamma epsilon",
+                    source);
+    if (!(a > 0 && b > a))
+      throw_bad_parameter(source,
+                          "Gear box/a",
+                          format_number(a),
+                          "seed 000 (54) needs 0 < a < b (b = " +
+                            format_number(b) + ")");
+    check_gamma_law(gamma_ab,
+                    {gamma_ab_beta},
+                    {gamma_ab_epsilon},
+                    "Gear box/Gamma ab beta",
+                    "Gear box/Gamma ab epsilon",
+                    source);
+    gear_force_value = evaluate_gear_force(source);
+  }
+
+
+
+  double
+  GearboxParameters::evaluate_gear_force(const ParameterSource &source) const
+  {
+    const auto   k = parse_function<1>(gear_force,
+                                     "delta",
+                                     "Gear box/Gear force",
+                                     source);
+    const double k_plus  = k->value(Point<1>(delta));
+    const double k_minus = k->value(Point<1>(-delta));
+    const double k_zero  = k->value(Point<1>(0.));
+    if (!std::isfinite(k_plus) ||
+        std::abs(k_plus + k_minus) > 1e-12 * (1 + std::abs(k_plus)) ||
+        std::abs(k_zero) > 1e-14 || k_plus * delta < 0)
+      throw_bad_parameter(source,
+                          "Gear box/Gear force",
+                          gear_force,
+                          "k must be odd and increasing with k(0) = 0 "
+                          "(here k(delta) = " +
+                            format_number(k_plus) + ", k(-delta) = " +
+                            format_number(k_minus) +
+                            ", k(0) = " + format_number(k_zero) + ")");
+    return k_plus;
+  }
+} // namespace stickslip

@@ -1,0 +1,93 @@
+#ifndef stickslip_models_string_string_assembler_h
+#define stickslip_models_string_string_assembler_h
+
+#include <deal.II/base/function.h>
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/vector.h>
+
+#include <base/input_error.h>
+#include <friction/friction_system.h>
+
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The operators of the string or membrane (MODELS.md §2.3) on the owned
+   * cells: with FE_Q(p) and its Gauss-Lobatto support points,
+   *   M = (1/c^2) (phi_i, phi_j), consistent (Gauss rule) or lumped (the
+   *       Gauss-Lobatto rule, exactly diagonal),
+   *   A = (grad phi_i, grad phi_j),
+   *   w_i = int phi_i and C = diag(g_i w_i) by the nodal (Gauss-Lobatto)
+   *       rule, so that lambda is nodal and Lambda a box.
+   * c and g are checked where they are evaluated (finite, c > 0, g >= 0).
+   */
+  template <int dim>
+  class StringAssembler
+  {
+  public:
+    /**
+     * @p wave_speed c(x) and @p friction g(x) are kept by reference, as is
+     * @p dof_handler, for the lifetime of the assembler.
+     */
+    StringAssembler(const DoFHandler<dim> &dof_handler,
+                    const unsigned int     degree,
+                    const bool             lumped,
+                    const Function<dim> &  wave_speed,
+                    const Function<dim> &  friction);
+
+    /**
+     * Add M and A, with the Dirichlet rows and columns of @p constraints
+     * decoupled, to system.mass and system.stiffness, and without them to
+     * @p full_mass and @p full_stiffness; w_i to @p nodal_weights and g_i
+     * w_i to system.friction_weights (collective: every object is
+     * compressed). Then check c and g on every rank: an InputError naming
+     * String/Wave speed or String/Friction.
+     */
+    void
+    assemble(const AffineConstraints<double> &constraints,
+             FrictionSystem &                 system,
+             DistributedMatrix &              full_mass,
+             DistributedMatrix &              full_stiffness,
+             DistributedVector &              nodal_weights,
+             const ParameterSource &          source);
+
+  private:
+    /** The cell matrices and vectors of @p cell. */
+    void
+    assemble_cell(const typename DoFHandler<dim>::active_cell_iterator &cell);
+
+    /** c > 0 and g >= 0 everywhere they were evaluated (collective). */
+    void
+    check_coefficients(const ParameterSource &source, const MPI_Comm comm);
+
+    /**
+     * Keep the smallest finite @p value in @p smallest; count the others
+     * (std::min would drop a nan from 0/0 or sqrt(-1)).
+     */
+    static void
+    note(const double value, double &smallest, unsigned int &n_not_finite);
+
+    const DoFHandler<dim> &dof_handler;
+    const bool             lumped;
+    const Function<dim> &  wave_speed;
+    const Function<dim> &  friction;
+
+    const QGauss<dim>        gauss;
+    const QGaussLobatto<dim> lobatto;
+    FEValues<dim>            fe_values;
+    FEValues<dim>            nodal_values;
+
+    FullMatrix<double>     cell_mass, cell_stiffness;
+    dealii::Vector<double> cell_weights, cell_friction;
+
+    double       min_speed, min_g;
+    unsigned int n_bad_speed, n_bad_g;
+  };
+} // namespace stickslip
+
+#endif
