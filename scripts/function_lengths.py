@@ -53,6 +53,9 @@ def main():
     for length, name, path, line in everything[:a.top]:
         print("%5d  %s:%d  %s" % (length, path, line, name[:70]))
     if a.limit:
+        if not everything:
+            print("no function found: nothing was checked")
+            return 1
         over = [f for f in everything if f[0] > a.limit]
         if over:
             print("%d function(s) longer than %d lines" % (len(over), a.limit))

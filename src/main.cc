@@ -299,8 +299,12 @@ namespace
                           "the control problem of seed 002 is for the "
                           "finite-dof models (Model = ode or gearbox)");
     if (parameters.model == Parameters::ModelKind::slab)
-      return std::make_unique<SlabStudy>(
-        parameters, prm, source, comm, pcout, timer);
+      {
+        Slab::SlabParameters slab;
+        slab.parse(prm, source);
+        return std::make_unique<SlabStudy>(
+          parameters, slab, source, comm, pcout, timer);
+      }
 
     parameters.time.check_steps(source);
     std::unique_ptr<Model> model = create_model(parameters, prm, source, comm);

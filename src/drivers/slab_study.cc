@@ -78,8 +78,8 @@ namespace stickslip
 
 
 
-  SlabStudy::SlabStudy(const Parameters::Run &   parameters,
-                       ParameterHandler &        prm,
+  SlabStudy::SlabStudy(const Parameters::Run &      parameters,
+                       const Slab::SlabParameters & slab,
                        const ParameterSource &   source,
                        const MPI_Comm            comm,
                        const ConditionalOStream &pcout,
@@ -88,7 +88,7 @@ namespace stickslip
     , comm(comm)
     , pcout(pcout)
     , timer(timer)
-    , problem(prm, parameters.time, source, comm, pcout)
+    , problem(slab, parameters.time, source, comm, pcout)
   {}
 
 

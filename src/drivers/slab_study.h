@@ -1,7 +1,6 @@
 #ifndef stickslip_drivers_slab_study_h
 #define stickslip_drivers_slab_study_h
 
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
 
 #include <drivers/run_loop.h>
@@ -23,9 +22,9 @@ namespace stickslip
   class SlabStudy : public Study
   {
   public:
-    /** Parse and check every parameter (collective; InputError if bad). */
-    SlabStudy(const Parameters::Run &   parameters,
-              ParameterHandler &        prm,
+    /** Check every parameter (collective; InputError if bad). */
+    SlabStudy(const Parameters::Run &         parameters,
+              const Slab::SlabParameters &    slab,
               const ParameterSource &   source,
               const MPI_Comm            comm,
               const ConditionalOStream &pcout,

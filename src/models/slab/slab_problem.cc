@@ -43,7 +43,7 @@ namespace stickslip
 
 
 
-    SlabProblem::SlabProblem(ParameterHandler &        prm,
+    SlabProblem::SlabProblem(const SlabParameters &    slab,
                              const Parameters::Time &  time,
                              const ParameterSource &   source,
                              const MPI_Comm            comm,
@@ -51,10 +51,10 @@ namespace stickslip
       : source(source)
       , comm(comm)
       , pcout(pcout)
+      , slab(slab)
       , time(time)
       , contact_gap_tolerance(0)
     {
-      slab.parse(prm, source);
       if (!time.convergence_time_steps.empty())
         throw_bad_parameter(source,
                             "Time/Convergence time steps",

@@ -38,8 +38,8 @@ namespace stickslip
     class SlabProblem
     {
     public:
-      /** Parse and check (collective; an InputError if bad). */
-      SlabProblem(ParameterHandler &        prm,
+      /** Check (collective; an InputError if bad). */
+      SlabProblem(const SlabParameters &    slab,
                   const Parameters::Time &  time,
                   const ParameterSource &   source,
                   const MPI_Comm            comm,
@@ -82,7 +82,7 @@ namespace stickslip
       const ParameterSource &             source;
       const MPI_Comm                      comm;
       const ConditionalOStream &          pcout;
-      SlabParameters                      slab;
+      const SlabParameters                slab;
       const Parameters::Time              time;
       double                              contact_gap_tolerance;
       std::unique_ptr<FunctionParser<1>>  displacement_function;
