@@ -11,9 +11,11 @@
 #include <base/signals.h>
 #include <base/version.h>
 #include <control/control_driver.h>
+#include <drivers/body_study.h>
 #include <drivers/friction_study.h>
 #include <drivers/run_parameters.h>
 #include <drivers/slab_study.h>
+#include <models/body/body_parameters.h>
 #include <models/chain/chain_model.h>
 #include <models/chain/chain_parameters.h>
 #include <models/gearbox/gearbox_model.h>
@@ -117,6 +119,7 @@ namespace
     StringParameters::declare_parameters(prm);
     ChainParameters::declare_parameters(prm);
     Slab::SlabParameters::declare_parameters(prm);
+    Body::BodyParameters::declare_parameters(prm);
   }
 
   /** The text after "Additional information:" of a deal.II exception. */
@@ -268,6 +271,7 @@ namespace
                                                     comm);
           }
         case Parameters::ModelKind::slab:
+        case Parameters::ModelKind::body:
           break;
       }
     Assert(false, ExcInternalError());
@@ -304,6 +308,13 @@ namespace
         slab.parse(prm, source);
         return std::make_unique<SlabStudy>(
           parameters, slab, source, comm, pcout, timer);
+      }
+    if (parameters.model == Parameters::ModelKind::body)
+      {
+        Body::BodyParameters body;
+        body.parse(prm, source, parameters.dimension);
+        return std::make_unique<BodyStudy>(
+          parameters, body, source, comm, pcout, timer);
       }
 
     parameters.time.check_steps(source);

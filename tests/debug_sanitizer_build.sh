@@ -49,7 +49,7 @@ unit() {
   verdict "unit $name${1:+ on 2 ranks}" "$log" $?
 }
 for name in friction_step_solvers gamma_law checkpoint output_files csv_table \
-            parallel_direct_search slab_friction_inclusion \
+            parallel_direct_search isotropic_inclusion contact_node \
             slab_contact_boundary input_error; do
   unit $name
 done

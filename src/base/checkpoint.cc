@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -20,10 +20,86 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    /** A PETSc or Trilinos vector (DistributedVector) in an archive. */
+    class BackendVector : public CheckpointArchive::Vector
+    {
+    public:
+      explicit BackendVector(DistributedVector &vector)
+        : vector(vector)
+      {}
+
+      types::global_dof_index
+      size() const override
+      {
+        return vector.size();
+      }
+
+      IndexSet
+      owned() const override
+      {
+        return vector.locally_owned_elements();
+      }
+
+      void
+      access(const std::function<void(double *)> &work) override
+      {
+        LocalValues values(vector);
+        work(&values[0]);
+      }
+
+    private:
+      DistributedVector &vector;
+    };
+
+
+
+    /** A deal.II distributed vector in an archive. */
+    class DealiiVector : public CheckpointArchive::Vector
+    {
+    public:
+      explicit DealiiVector(LinearAlgebra::distributed::Vector<double> &vector)
+        : vector(vector)
+      {}
+
+      types::global_dof_index
+      size() const override
+      {
+        return vector.size();
+      }
+
+      IndexSet
+      owned() const override
+      {
+        return vector.locally_owned_elements();
+      }
+
+      void
+      access(const std::function<void(double *)> &work) override
+      {
+        work(vector.begin());
+      }
+
+    private:
+      LinearAlgebra::distributed::Vector<double> &vector;
+    };
+  } // namespace
+
+
+
   void
   CheckpointArchive::add(DistributedVector &vector)
   {
-    vectors.push_back(&vector);
+    vectors.push_back(std::make_shared<BackendVector>(vector));
+  }
+
+
+
+  void
+  CheckpointArchive::add(LinearAlgebra::distributed::Vector<double> &vector)
+  {
+    vectors.push_back(std::make_shared<DealiiVector>(vector));
   }
 
 
@@ -113,7 +189,7 @@ namespace stickslip
 
     private:
       const std::string bytes;
-      std::size_t        position;
+      std::size_t       position;
     };
 
     /**
@@ -162,7 +238,7 @@ namespace stickslip
     std::string
     compose_meta(const unsigned int  n_ranks,
                  const unsigned long step,
-                 const std::string & body)
+                 const std::string  &body)
     {
       std::ostringstream text;
       text << "stickslip snapshot\nformat " << snapshot_format << "\nranks "
@@ -217,8 +293,9 @@ namespace stickslip
       if (checksum_line == std::string::npos)
         throw std::runtime_error("its meta file has no checksum");
       const std::string checked = meta.substr(0, checksum_line + 1);
-      if (meta.compare(checksum_line + 10, 16, checksum_text(checksum(checked))) !=
-          0)
+      if (meta.compare(checksum_line + 10,
+                       16,
+                       checksum_text(checksum(checked))) != 0)
         throw std::runtime_error("its meta file fails its checksum");
       MetaText      parsed;
       unsigned long step = 0;
@@ -258,7 +335,7 @@ namespace stickslip
         double extent = 0;
         for (const double x : coordinates)
           extent = std::max(extent, std::abs(x));
-        spacing = 1e-10 * std::max(extent, 1e-300);
+        spacing             = 1e-10 * std::max(extent, 1e-300);
         const std::size_t n = coordinates.size() / dimension;
         table.reserve(n);
         for (std::size_t i = 0; i < n; ++i)
@@ -281,10 +358,13 @@ namespace stickslip
           {
             unsigned int c = code;
             for (unsigned int d = 0; d < dimension; ++d, c /= 3)
-              probe[d] = center[d] + ((c % 3 == 0) ? 0 : (c % 3 == 1) ? reach : -reach);
-            const auto found = std::lower_bound(table.begin(),
-                                                table.end(),
-                                                std::make_pair(probe, std::size_t(0)));
+              probe[d] = center[d] + ((c % 3 == 0) ? 0 :
+                                      (c % 3 == 1) ? reach :
+                                                     -reach);
+            const auto found =
+              std::lower_bound(table.begin(),
+                               table.end(),
+                               std::make_pair(probe, std::size_t(0)));
             if (found != table.end() && found->first == probe)
               return found->second;
           }
@@ -322,7 +402,8 @@ namespace stickslip
   CheckpointStore::CheckpointStore(const std::string &output_directory,
                                    const MPI_Comm     comm,
                                    const bool         replicated)
-    : directory((std::filesystem::path(output_directory) / "checkpoints").string())
+    : directory(
+        (std::filesystem::path(output_directory) / "checkpoints").string())
     , comm(comm)
     , replicated(replicated)
   {}
@@ -356,24 +437,25 @@ namespace stickslip
     put<std::uint32_t>(bytes, n_ranks);
     put<std::uint32_t>(bytes, rank);
     put<std::uint32_t>(bytes, archive.vectors.size());
-    for (const DistributedVector *vector : archive.vectors)
+    for (const auto &vector : archive.vectors)
       {
-        const IndexSet   owned = vector->locally_owned_elements();
-        ConstLocalValues values(*vector);
+        const IndexSet owned = vector->owned();
         put<std::uint64_t>(bytes, owned.n_elements());
-        std::size_t k = 0;
-        for (const auto i : owned)
-          {
-            put<std::uint64_t>(bytes, i);
-            put<double>(bytes, values[k++]);
-          }
+        vector->access([&](const double *values) {
+          std::size_t k = 0;
+          for (const auto i : owned)
+            {
+              put<std::uint64_t>(bytes, i);
+              put<double>(bytes, values[k++]);
+            }
+        });
       }
     if (archive.has_entry_locations())
       {
         const std::size_t n_entries =
           archive.locations.size() / archive.location_dimension;
-        for (const DistributedVector *vector : archive.vectors)
-          AssertThrow(vector->locally_owned_size() == n_entries,
+        for (const auto &vector : archive.vectors)
+          AssertThrow(vector->owned().n_elements() == n_entries,
                       ExcInternalError());
         put<std::uint32_t>(bytes, archive.location_dimension);
         put<std::uint64_t>(bytes, n_entries);
@@ -410,7 +492,7 @@ namespace stickslip
   void
   CheckpointStore::write(const unsigned long      step,
                          const CheckpointArchive &archive,
-                         const std::string &      meta) const
+                         const std::string       &meta) const
   {
     namespace fs            = std::filesystem;
     const unsigned int rank = Utilities::MPI::this_mpi_process(comm);
@@ -540,12 +622,12 @@ namespace stickslip
       read_vectors(Reader &in, const std::string &name);
 
       void
-      read_locations(Reader &                          in,
-                     const std::string &               name,
+      read_locations(Reader                           &in,
+                     const std::string                &name,
                      const std::vector<std::uint64_t> &indices);
 
       void
-      read_scalars(Reader &           in,
+      read_scalars(Reader            &in,
                    const std::string &name,
                    const std::size_t  n_bytes,
                    const bool         keep);
@@ -554,7 +636,7 @@ namespace stickslip
       std::vector<std::uint64_t>
       source_indices();
 
-      CheckpointArchive &              archive;
+      CheckpointArchive               &archive;
       const bool                       same_partition;
       const bool                       locations;
       std::vector<std::vector<double>> replicated;
@@ -571,21 +653,22 @@ namespace stickslip
       std::vector<std::uint64_t> file_indices;
       for (unsigned int v = 0; v < archive.vectors.size(); ++v)
         {
-          DistributedVector & vector = *archive.vectors[v];
-          const std::uint64_t n      = in.get<std::uint64_t>();
+          CheckpointArchive::Vector &vector = *archive.vectors[v];
+          const std::uint64_t        n      = in.get<std::uint64_t>();
           if (same_partition)
             {
-              const IndexSet owned = vector.locally_owned_elements();
+              const IndexSet owned = vector.owned();
               if (n != owned.n_elements())
                 throw std::runtime_error(name + " has another partition");
-              LocalValues values(vector);
-              std::size_t k = 0;
-              for (const auto i : owned)
-                {
-                  if (in.get<std::uint64_t>() != i)
-                    throw std::runtime_error(name + " has another numbering");
-                  values[k++] = in.get<double>();
-                }
+              vector.access([&](double *values) {
+                std::size_t k = 0;
+                for (const auto i : owned)
+                  {
+                    if (in.get<std::uint64_t>() != i)
+                      throw std::runtime_error(name + " has another numbering");
+                    values[k++] = in.get<double>();
+                  }
+              });
             }
           else
             for (std::uint64_t j = 0; j < n; ++j)
@@ -605,8 +688,8 @@ namespace stickslip
 
 
     void
-    SnapshotReader::read_locations(Reader &                          in,
-                                   const std::string &               name,
+    SnapshotReader::read_locations(Reader                           &in,
+                                   const std::string                &name,
                                    const std::vector<std::uint64_t> &indices)
     {
       const unsigned int  dimension = in.get<std::uint32_t>();
@@ -626,7 +709,7 @@ namespace stickslip
 
 
     void
-    SnapshotReader::read_scalars(Reader &           in,
+    SnapshotReader::read_scalars(Reader            &in,
                                  const std::string &name,
                                  const std::size_t  n_bytes,
                                  const bool         keep)
@@ -684,7 +767,7 @@ namespace stickslip
       std::vector<std::uint64_t> source;
       if (archive.vectors.empty())
         return source;
-      const IndexSet owned = archive.vectors[0]->locally_owned_elements();
+      const IndexSet owned = archive.vectors[0]->owned();
       source.reserve(owned.n_elements());
       if (!locations)
         {
@@ -695,7 +778,8 @@ namespace stickslip
       for (const double x : written_locations)
         if (std::isnan(x))
           throw std::runtime_error("an entry's location is missing");
-      const LocationLookup lookup(written_locations, archive.location_dimension);
+      const LocationLookup lookup(written_locations,
+                                  archive.location_dimension);
       written_locations.clear();
       written_locations.shrink_to_fit();
       for (std::size_t k = 0; k < owned.n_elements(); ++k)
@@ -719,14 +803,15 @@ namespace stickslip
       const std::vector<std::uint64_t> source = source_indices();
       for (unsigned int v = 0; v < archive.vectors.size(); ++v)
         {
-          LocalValues values(*archive.vectors[v]);
-          for (std::size_t k = 0; k < source.size(); ++k)
-            {
-              const double value = replicated[v][source[k]];
-              if (std::isnan(value))
-                throw std::runtime_error("an entry is missing");
-              values[k] = value;
-            }
+          archive.vectors[v]->access([&](double *values) {
+            for (std::size_t k = 0; k < source.size(); ++k)
+              {
+                const double value = replicated[v][source[k]];
+                if (std::isnan(value))
+                  throw std::runtime_error("an entry is missing");
+                values[k] = value;
+              }
+          });
         }
     }
   } // namespace
@@ -737,8 +822,8 @@ namespace stickslip
   CheckpointStore::try_read(const std::string &path,
                             CheckpointArchive &archive,
                             const bool         any_partition,
-                            std::string &      meta,
-                            std::string &      reason) const
+                            std::string       &meta,
+                            std::string       &reason) const
   {
     const unsigned int rank          = Utilities::MPI::this_mpi_process(comm);
     const unsigned int n_ranks       = Utilities::MPI::n_mpi_processes(comm);
@@ -796,14 +881,15 @@ namespace stickslip
 
 
   std::string
-  CheckpointStore::read(CheckpointArchive &       archive,
+  CheckpointStore::read(CheckpointArchive        &archive,
                         const bool                any_partition,
                         std::vector<std::string> &warnings) const
   {
     namespace fs = std::filesystem;
     // Rank 0 lists the snapshots, newest first, and tells the others.
     std::vector<std::string> candidates;
-    if (Utilities::MPI::this_mpi_process(comm) == 0 && fs::is_directory(directory))
+    if (Utilities::MPI::this_mpi_process(comm) == 0 &&
+        fs::is_directory(directory))
       {
         for (const auto &entry : fs::directory_iterator(directory))
           {
@@ -837,9 +923,9 @@ namespace stickslip
     for (const auto &warning : warnings)
       reasons += "; " + warning;
     throw InputError("no complete snapshot to resume from in " + directory +
-                     (candidates.empty() ? " (none was written: set "
-                                           "Output/Checkpoint interval)" :
-                                           " (every snapshot is corrupt" +
-                                             reasons + ")"));
+                     (candidates.empty() ?
+                        " (none was written: set "
+                        "Output/Checkpoint interval)" :
+                        " (every snapshot is corrupt" + reasons + ")"));
   }
 } // namespace stickslip

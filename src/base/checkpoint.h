@@ -1,10 +1,13 @@
 #ifndef stickslip_base_checkpoint_h
 #define stickslip_base_checkpoint_h
 
+#include <deal.II/lac/la_parallel_vector.h>
+
 #include <base/global.h>
 
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,8 +26,33 @@ namespace stickslip
   class CheckpointArchive
   {
   public:
+    /**
+     * A registered distributed vector as a snapshot sees it: its size, its
+     * locally owned indices and direct access to the owned values, for the
+     * PETSc/Trilinos vectors of the friction-system models and deal.II's
+     * own distributed vectors (the matrix-free body) alike.
+     */
+    class Vector
+    {
+    public:
+      virtual ~Vector() = default;
+
+      virtual types::global_dof_index
+      size() const = 0;
+
+      virtual IndexSet
+      owned() const = 0;
+
+      /** Call @p work with the owned values (entry k: the k-th owned index). */
+      virtual void
+      access(const std::function<void(double *values)> &work) = 0;
+    };
+
     void
     add(DistributedVector &vector);
+
+    void
+    add(LinearAlgebra::distributed::Vector<double> &vector);
 
     void
     add(double &scalar);
@@ -47,7 +75,7 @@ namespace stickslip
      * matched by place, not by index.
      */
     void
-    set_entry_locations(const unsigned int dimension,
+    set_entry_locations(const unsigned int  dimension,
                         std::vector<double> coordinates);
 
     bool
@@ -61,13 +89,13 @@ namespace stickslip
     std::vector<std::function<void()>> before_write;
     std::vector<std::function<void()>> after_read;
 
-    std::vector<DistributedVector *>   vectors;
-    std::vector<double *>              scalars;
-    std::vector<unsigned long *>       counters;
-    std::vector<bool *>                flags;
-    std::vector<std::vector<double> *> arrays;
-    unsigned int                       location_dimension = 0;
-    std::vector<double>                locations;
+    std::vector<std::shared_ptr<Vector>> vectors;
+    std::vector<double *>                scalars;
+    std::vector<unsigned long *>         counters;
+    std::vector<bool *>                  flags;
+    std::vector<std::vector<double> *>   arrays;
+    unsigned int                         location_dimension = 0;
+    std::vector<double>                  locations;
   };
 
 
@@ -109,7 +137,7 @@ namespace stickslip
     void
     write(const unsigned long      step,
           const CheckpointArchive &archive,
-          const std::string &      meta) const;
+          const std::string       &meta) const;
 
     /**
      * Read the newest complete snapshot whose files pass their checksums
@@ -121,7 +149,7 @@ namespace stickslip
      * InputError when there is no usable snapshot (collective).
      */
     std::string
-    read(CheckpointArchive &       archive,
+    read(CheckpointArchive        &archive,
          const bool                any_partition,
          std::vector<std::string> &warnings) const;
 
@@ -143,13 +171,14 @@ namespace stickslip
     void
     publish(const std::string &temporary, const std::string &final_path) const;
 
-    /** Try one snapshot; false (and a reason) if it is incomplete or corrupt. */
+    /** Try one snapshot; false (and a reason) if it is incomplete or corrupt.
+     */
     bool
     try_read(const std::string &path,
              CheckpointArchive &archive,
              const bool         any_partition,
-             std::string &      meta,
-             std::string &      reason) const;
+             std::string       &meta,
+             std::string       &reason) const;
 
     std::string directory;
     MPI_Comm    comm;

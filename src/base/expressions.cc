@@ -58,8 +58,8 @@ namespace stickslip
   namespace
   {
     double
-    evaluate_constant(const std::string &    expression,
-                      const std::string &    path,
+    evaluate_constant(const std::string     &expression,
+                      const std::string     &path,
                       const ParameterSource &source)
     {
       try
@@ -90,8 +90,8 @@ namespace stickslip
 
 
   std::vector<double>
-  parse_number_list(const std::string &    text,
-                    const std::string &    path,
+  parse_number_list(const std::string     &text,
+                    const std::string     &path,
                     const ParameterSource &source)
   {
     std::vector<double> values;
@@ -113,8 +113,8 @@ namespace stickslip
 
 
   FullMatrix<double>
-  parse_matrix(const std::string &    text,
-               const std::string &    path,
+  parse_matrix(const std::string     &text,
+               const std::string     &path,
                const ParameterSource &source)
   {
     std::vector<std::vector<double>> rows;
@@ -148,9 +148,9 @@ namespace stickslip
 
   template <int dim>
   std::unique_ptr<FunctionParser<dim>>
-  parse_function(const std::string &    text,
-                 const std::string &    variables,
-                 const std::string &    path,
+  parse_function(const std::string     &text,
+                 const std::string     &variables,
+                 const std::string     &path,
                  const ParameterSource &source,
                  const unsigned int     n_components,
                  const double           derivative_step)
@@ -171,8 +171,7 @@ namespace stickslip
                             text,
                             "an expression is empty (write one muParser "
                             "expression of " +
-                              variables +
-                              " per component, separated by ';')");
+                              variables + " per component, separated by ';')");
 
     const std::vector<std::string> names = split_and_trim(variables, ',');
     AssertThrow(names.size() == dim || names.size() == dim + 1,
@@ -196,14 +195,13 @@ namespace stickslip
                               text,
                               (n_components == 1 ?
                                  std::string("it") :
-                                 "expression " + std::to_string(c + 1) +
-                                   " ('" + pieces[c] + "')") +
+                                 "expression " + std::to_string(c + 1) + " ('" +
+                                   pieces[c] + "')") +
                                 " is not a valid muParser expression of " +
                                 variables + ": " + e.GetMsg());
         }
-    auto function = std::make_unique<FunctionParser<dim>>(n_components,
-                                                          0.,
-                                                          derivative_step);
+    auto function =
+      std::make_unique<FunctionParser<dim>>(n_components, 0., derivative_step);
     function->initialize(variables,
                          pieces,
                          expression_constants(),
@@ -213,9 +211,56 @@ namespace stickslip
 
 
 
-  TimeFunction::TimeFunction(const std::string &    text,
+  bool
+  expression_uses_variable(const std::string &text,
+                           const std::string &variables,
+                           const std::string &name)
+  {
+    const std::vector<std::string> names = split_and_trim(variables, ',');
+    for (const auto &piece : split_and_trim(text, ';'))
+      {
+        mu::Parser          parser;
+        std::vector<double> values(names.size(), 0.);
+        for (unsigned int v = 0; v < names.size(); ++v)
+          parser.DefineVar(names[v], &values[v]);
+        for (const auto &constant : expression_constants())
+          parser.DefineConst(constant.first, constant.second);
+        parser.SetExpr(piece);
+        const auto used = parser.GetUsedVar();
+        if (used.find(name) != used.end())
+          return true;
+      }
+    return false;
+  }
+
+
+
+  bool
+  is_zero_expression(const std::string &text)
+  {
+    for (const auto &piece : split_and_trim(text, ';'))
+      {
+        std::size_t end   = 0;
+        double      value = 1;
+        try
+          {
+            value = std::stod(piece, &end);
+          }
+        catch (std::exception &)
+          {
+            return false;
+          }
+        if (end != piece.size() || value != 0)
+          return false;
+      }
+    return true;
+  }
+
+
+
+  TimeFunction::TimeFunction(const std::string     &text,
                              const unsigned int     n_components,
-                             const std::string &    path,
+                             const std::string     &path,
                              const ParameterSource &source)
     // The time is the coordinate of a FunctionParser<1> here.
     : parser(parse_function<1>(text, "t", path, source, n_components))
@@ -248,6 +293,13 @@ namespace stickslip
                     const double);
   template std::unique_ptr<FunctionParser<2>>
   parse_function<2>(const std::string &,
+                    const std::string &,
+                    const std::string &,
+                    const ParameterSource &,
+                    const unsigned int,
+                    const double);
+  template std::unique_ptr<FunctionParser<3>>
+  parse_function<3>(const std::string &,
                     const std::string &,
                     const std::string &,
                     const ParameterSource &,

@@ -2,6 +2,7 @@
 #define stickslip_base_expressions_h
 
 #include <deal.II/base/function_parser.h>
+
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/global.h>
@@ -25,8 +26,8 @@ namespace stickslip
    * Errors name @p path and where it was set.
    */
   std::vector<double>
-  parse_number_list(const std::string &    text,
-                    const std::string &    path,
+  parse_number_list(const std::string     &text,
+                    const std::string     &path,
                     const ParameterSource &source);
 
   /**
@@ -34,8 +35,8 @@ namespace stickslip
    * ','. All rows must have the same length.
    */
   FullMatrix<double>
-  parse_matrix(const std::string &    text,
-               const std::string &    path,
+  parse_matrix(const std::string     &text,
+               const std::string     &path,
                const ParameterSource &source);
 
   /**
@@ -55,9 +56,9 @@ namespace stickslip
    */
   template <int dim>
   std::unique_ptr<FunctionParser<dim>>
-  parse_function(const std::string &    text,
-                 const std::string &    variables,
-                 const std::string &    path,
+  parse_function(const std::string     &text,
+                 const std::string     &variables,
+                 const std::string     &path,
                  const ParameterSource &source,
                  const unsigned int     n_components    = 1,
                  const double           derivative_step = 1e-8);
@@ -75,9 +76,9 @@ namespace stickslip
      * naming @p path when the text does not parse or has the wrong number
      * of components.
      */
-    TimeFunction(const std::string &    text,
+    TimeFunction(const std::string     &text,
                  const unsigned int     n_components,
-                 const std::string &    path,
+                 const std::string     &path,
                  const ParameterSource &source);
 
     /** Value of component @p component at time @p t. */
@@ -90,6 +91,24 @@ namespace stickslip
   private:
     std::unique_ptr<FunctionParser<1>> parser;
   };
+
+  /**
+   * Whether any of the ';'-separated muParser expressions of @p text (in
+   * the comma-separated @p variables, which must parse) uses the variable
+   * @p name: e.g. whether data depend on the time "t", so that their
+   * vector can be assembled once instead of at every step.
+   */
+  bool
+  expression_uses_variable(const std::string &text,
+                           const std::string &variables,
+                           const std::string &name);
+
+  /**
+   * Whether every ';'-separated expression of @p text is the number 0
+   * (data that are identically zero need no work at all).
+   */
+  bool
+  is_zero_expression(const std::string &text);
 
   /** Whether @p text is empty or only blanks (an optional entry not given). */
   bool

@@ -2,6 +2,7 @@
 
 #include <base/field_files.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -10,28 +11,33 @@ namespace stickslip
 {
   namespace
   {
-    /** "solution_KKKKK", the stem of the files of output @p index. */
+    /** "SERIES_KKKKK", the stem of the files of output @p index. */
     std::string
-    stem(const unsigned int index)
+    stem(const std::string &series, const unsigned int index)
     {
-      return "solution_" + Utilities::int_to_string(index, 5);
+      return series + "_" + Utilities::int_to_string(index, 5);
     }
 
 
 
     /**
-     * The output number of a field file name "solution_KKKKK.*", or -1 if
-     * it is not one.
+     * The output number of a field file name "SERIES_KKKKK.*" (SERIES of
+     * letters), or -1 if it is not one.
      */
     long
     output_index(const std::string &file_name)
     {
-      if (file_name.rfind("solution_", 0) != 0)
+      const std::size_t underscore = file_name.find('_');
+      if (underscore == std::string::npos || underscore == 0)
         return -1;
-      const std::size_t dot = file_name.find('.', 9);
-      if (dot == std::string::npos || dot == 9)
+      for (std::size_t i = 0; i < underscore; ++i)
+        if (!std::isalpha(static_cast<unsigned char>(file_name[i])))
+          return -1;
+      const std::size_t dot = file_name.find('.', underscore + 1);
+      if (dot == std::string::npos || dot == underscore + 1)
         return -1;
-      const std::string digits = file_name.substr(9, dot - 9);
+      const std::string digits =
+        file_name.substr(underscore + 1, dot - underscore - 1);
       if (digits.find_first_not_of("0123456789") != std::string::npos)
         return -1;
       return std::stol(digits);
@@ -47,19 +53,20 @@ namespace stickslip
 
 
   std::string
-  FieldFiles::record_name(const unsigned int index)
+  FieldFiles::record_name(const unsigned int index, const std::string &series)
   {
-    return std::string(OutputDirectory::field_folder) + "/" + stem(index) +
-           ".pvtu";
+    return std::string(OutputDirectory::field_folder) + "/" +
+           stem(series, index) + ".pvtu";
   }
 
 
 
   std::string
   FieldFiles::write(
-    const unsigned int                          index,
-    const bool                                  has_piece,
-    const std::function<void(std::ostream &)> & write_piece,
+    const unsigned int                         index,
+    const std::string                         &series,
+    const bool                                 has_piece,
+    const std::function<void(std::ostream &)> &write_piece,
     const std::function<void(std::ostream &, const std::vector<std::string> &)>
       &write_record) const
   {
@@ -69,7 +76,8 @@ namespace stickslip
     const unsigned int n_digits =
       Utilities::needed_digits(std::max(0, int(n_ranks) - 1));
     const auto piece_name = [&](const unsigned int r) {
-      return stem(index) + "." + Utilities::int_to_string(r, n_digits) + ".vtu";
+      return stem(series, index) + "." + Utilities::int_to_string(r, n_digits) +
+             ".vtu";
     };
     const std::string folder =
       directory.file(OutputDirectory::field_folder) + "/";
@@ -79,7 +87,8 @@ namespace stickslip
       {
         std::ostringstream piece;
         write_piece(piece);
-        error = write_file_atomically(folder + piece_name(rank), piece.str(), false);
+        error =
+          write_file_atomically(folder + piece_name(rank), piece.str(), false);
       }
     throw_if_any_failed(error, comm);
 
@@ -94,12 +103,12 @@ namespace stickslip
             pieces.push_back(piece_name(r));
         std::ostringstream record;
         write_record(record, pieces);
-        error = write_file_atomically(folder + stem(index) + ".pvtu",
+        error = write_file_atomically(folder + stem(series, index) + ".pvtu",
                                       record.str(),
                                       false);
       }
     throw_if_any_failed(error, comm);
-    return record_name(index);
+    return record_name(index, series);
   }
 
 
@@ -107,8 +116,8 @@ namespace stickslip
   void
   FieldFiles::remove_outputs_from(const unsigned int first_stale) const
   {
-    namespace fs = std::filesystem;
-    const fs::path folder = directory.file(OutputDirectory::field_folder);
+    namespace fs           = std::filesystem;
+    const fs::path  folder = directory.file(OutputDirectory::field_folder);
     std::error_code code;
     if (!fs::is_directory(folder, code))
       return;

@@ -17,20 +17,29 @@ namespace stickslip
    * The field files of a run: output number k is one VTU piece per rank,
    * DIRECTORY/solution/solution_KKKKK.R.vtu, and a PVTU record
    * DIRECTORY/solution/solution_KKKKK.pvtu that lists them (the names of
-   * deal.II's write_vtu_with_pvtu_record). Every file is written under a
-   * temporary name and renamed, and the record only after every piece is
-   * complete, so a run killed at any moment leaves no partial file under a
-   * final name and no record that lists a missing piece. A failed write is
-   * a RunError on every rank naming the file and the reason.
+   * deal.II's write_vtu_with_pvtu_record). A model may write further
+   * series at the same outputs (the body's contact surface:
+   * solution/contact_KKKKK.*), each with its own .pvd (PvdRecord). Every file
+   * is written under a temporary name and renamed, and the record only after
+   * every piece is complete, so a run killed at any moment leaves no partial
+   * file under a final name and no record that lists a missing piece. A failed
+   * write is a RunError on every rank naming the file and the reason.
    */
   class FieldFiles
   {
   public:
     explicit FieldFiles(const OutputDirectory &directory);
 
-    /** The record of output @p index, relative to the output directory. */
+    /** The series every model writes. */
+    static constexpr const char *main_series = "solution";
+
+    /**
+     * The record of output @p index of @p series, relative to the output
+     * directory.
+     */
     static std::string
-    record_name(const unsigned int index);
+    record_name(const unsigned int index,
+                const std::string &series = main_series);
 
     /**
      * Write output @p index (collective): this rank's piece by
@@ -39,20 +48,27 @@ namespace stickslip
      * the pieces relative to the record. Returns record_name(index).
      */
     std::string
-    write(const unsigned int                               index,
-          const bool                                       has_piece,
-          const std::function<void(std::ostream &)> &      write_piece,
-          const std::function<void(std::ostream &, const std::vector<std::string> &)>
+    write(const unsigned int                         index,
+          const std::string                         &series,
+          const bool                                 has_piece,
+          const std::function<void(std::ostream &)> &write_piece,
+          const std::function<void(std::ostream &,
+                                   const std::vector<std::string> &)>
             &write_record) const;
 
-    /** The same for a DataOut (every rank has a piece). */
+    /**
+     * The same for a DataOut (every rank has a piece), as output @p index
+     * of @p series.
+     */
     template <int dim, int spacedim>
     std::string
-    write(const unsigned int                         index,
-          const DataOutInterface<dim, spacedim> &    data_out) const
+    write(const unsigned int                     index,
+          const DataOutInterface<dim, spacedim> &data_out,
+          const std::string                     &series = main_series) const
     {
       return write(
         index,
+        series,
         true,
         [&](std::ostream &out) { data_out.write_vtu(out); },
         [&](std::ostream &out, const std::vector<std::string> &pieces) {
@@ -61,9 +77,10 @@ namespace stickslip
     }
 
     /**
-     * Remove the files of the outputs numbered @p first_stale and above,
-     * and temporaries, left by an interrupted run that wrote them after its
-     * last snapshot (possibly on another number of ranks) (rank 0).
+     * Remove the files of the outputs numbered @p first_stale and above
+     * (of every series), and temporaries, left by an interrupted run that wrote
+     * them after its last snapshot (possibly on another number of ranks) (rank
+     * 0).
      */
     void
     remove_outputs_from(const unsigned int first_stale) const;

@@ -21,9 +21,15 @@ namespace stickslip
   class PvdRecord
   {
   public:
-    /** Add output @p record_name at time @p t and rewrite solution.pvd (collective). */
+    /**
+     * Add output @p record_name at time @p t and rewrite solution.pvd (and
+     * the .pvd of @p other_series) (collective).
+     */
     void
-    add(const double t, const std::string &record_name, const OutputDirectory &directory);
+    add(const double                    t,
+        const std::string              &record_name,
+        const OutputDirectory          &directory,
+        const std::vector<std::string> &other_series = {});
 
     /** Number of outputs so far (the index of the next one). */
     unsigned int
@@ -32,11 +38,17 @@ namespace stickslip
     const std::vector<std::pair<double, std::string>> &
     entries() const;
 
-    /** Rewrite solution.pvd from the list (collective). */
+    /**
+     * Rewrite solution.pvd from the list, and SERIES.pvd for each of
+     * @p other_series, the series a model writes at the same outputs
+     * (records solution/SERIES_KKKKK.pvtu) (collective).
+     */
     void
-    write(const OutputDirectory &directory) const;
+    write(const OutputDirectory          &directory,
+          const std::vector<std::string> &other_series = {}) const;
 
-    /** The list as lines of a snapshot's meta text: "fields N", then "t name" per line. */
+    /** The list as lines of a snapshot's meta text: "fields N", then "t name"
+     * per line. */
     std::string
     to_text() const;
 

@@ -250,7 +250,7 @@ namespace stickslip
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       files.remove_outputs_from(pvd.size());
     if (evolution.has_fields())
-      pvd.write(owner.directory);
+      pvd.write(owner.directory, evolution.other_field_series());
     owner.pcout << "  resumed at step " << completed_steps << " (t = "
                 << snapshot_time << ") from " << store.folder() << std::endl;
   }
@@ -266,7 +266,10 @@ namespace stickslip
     history.append(evolution.history_row(t));
     ++rows;
     if (fields)
-      pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
+      pvd.add(t,
+              evolution.write_fields(t, pvd.size(), files),
+              owner.directory,
+              evolution.other_field_series());
   }
 
 

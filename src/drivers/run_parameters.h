@@ -30,7 +30,8 @@ namespace stickslip
       gearbox, ///< the gear box of seed 000 (54)
       string,  ///< the frictional string (dim 1) or membrane (dim 2)
       chain,   ///< masses, springs and St-Venant elements (seed 004)
-      slab     ///< Renard's elastic slab (seed 003)
+      slab,    ///< Renard's elastic slab (seed 003)
+      body     ///< an elastic body in frictional contact (MODELS.md §7), dim 2 or 3
     };
 
     /** All cross-cutting parameters of a run. */

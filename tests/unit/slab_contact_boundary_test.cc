@@ -1,9 +1,11 @@
 // Unit tests of the slab's contact/friction node z = 0
-// (src/models/slab/contact_boundary.h, MODELS.md §4.6 steps 3-5), one step
-// at a time against closed forms. Material: rho = 1, G = 1, lambda = 2, so
-// c1 = sqrt(G/rho) = 1, c2 = sqrt((lambda + 2G)/rho) = 2, impedances
-// rho c2 = 2 (normal) and g = rho c1 = 1 (tangential); dt = 1/8,
-// foundation velocity v_* = (1/2, 0), constant mu = 1/4.
+// (src/models/slab/contact_boundary.h, MODELS.md §4.6 steps 3-5; its laws
+// are the shared ContactNode of src/friction/contact_node.h, tested on its
+// own in contact_node_test.cc), one step at a time against closed forms.
+// Material: rho = 1, G = 1, lambda = 2, so c1 = sqrt(G/rho) = 1, c2 =
+// sqrt((lambda + 2G)/rho) = 2, impedances rho c2 = 2 (normal) and g = rho c1 =
+// 1 (tangential); dt = 1/8, foundation velocity v_* = (1/2, 0), constant mu =
+// 1/4.
 //
 // Normal direction, non-regularized (47)-(48), (51):
 //   y = w^n + dt (theta b3+ + (1 - theta) u3,t^n),  w^{n+1} = y^+,
@@ -25,6 +27,7 @@
 
 namespace
 {
+  using namespace stickslip;
   using namespace stickslip::Slab;
 
   constexpr double time_step = 0.125;
@@ -169,7 +172,9 @@ namespace
     EXPECT_NEAR(s.velocity[1], 0.6, tolerance);
     EXPECT_NEAR(s.friction_force[0], 0.3, tolerance);
     EXPECT_NEAR(s.friction_force[1], 0.4, tolerance);
-    EXPECT_NEAR(std::hypot(s.friction_force[0], s.friction_force[1]), 0.5, tolerance)
+    EXPECT_NEAR(std::hypot(s.friction_force[0], s.friction_force[1]),
+                0.5,
+                tolerance)
       << "on the edge of the friction disc |f| = S mu";
     EXPECT_NEAR(s.displacement[0], time_step * 0.95, tolerance);
     EXPECT_NEAR(s.displacement[1], time_step * 0.6, tolerance);
@@ -199,8 +204,9 @@ namespace
   TEST(SlabContactBoundary, InitialStateInEquilibrium)
   {
     const ContactBoundary boundary(slab_parameters(1., 0.), time_step);
-    const BoundaryState   s =
-      boundary.initial_state({{0., 0., 0.}}, {{0.125, 0., -0.25}}, {{0.5, 0., 0.}});
+    const BoundaryState   s = boundary.initial_state({{0., 0., 0.}},
+                                                   {{0.125, 0., -0.25}},
+                                                   {{0.5, 0., 0.}});
     EXPECT_EQ(s.gap, 0.);
     EXPECT_EQ(s.normal_velocity, 0.);
     EXPECT_EQ(s.pressure, 1.);
@@ -215,10 +221,10 @@ namespace
   // m + g = 1 (epsilon = 0): unique for S < 1/6 only. Constant mu: always.
   TEST(SlabContactBoundary, UniquenessCondition)
   {
-    SlabParameters parameters            = slab_parameters(1., 0.);
-    parameters.friction_law          = FrictionCoefficient::Law::fig2;
-    parameters.static_coefficient    = 0.8;
-    parameters.dynamic_coefficient   = 0.5;
+    SlabParameters parameters         = slab_parameters(1., 0.);
+    parameters.friction_law           = FrictionCoefficient::Law::fig2;
+    parameters.static_coefficient     = 0.8;
+    parameters.dynamic_coefficient    = 0.5;
     parameters.critical_slip_velocity = 0.1;
     const ContactBoundary boundary(parameters, time_step);
     EXPECT_TRUE(boundary.unique_at(0.));

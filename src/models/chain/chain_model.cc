@@ -460,6 +460,7 @@ namespace stickslip
       no_vectors;
     return files.write(
       index,
+      FieldFiles::main_series,
       n_owned > 0,
       [&](std::ostream &out) {
         DataOutBase::write_vtu(

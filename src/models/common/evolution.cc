@@ -18,6 +18,14 @@ namespace stickslip
 
 
 
+  std::vector<std::string>
+  Evolution::other_field_series() const
+  {
+    return {};
+  }
+
+
+
   unsigned int
   Evolution::rows_per_field_output() const
   {

@@ -101,6 +101,13 @@ namespace stickslip
     virtual std::string
     write_fields(const double t, const unsigned int index, const FieldFiles &files);
 
+    /**
+     * The series write_fields() writes besides "solution", at the same
+     * outputs and with the same numbers (each gets its own SERIES.pvd).
+     */
+    virtual std::vector<std::string>
+    other_field_series() const;
+
     /** Field outputs are written at every this-many-th history row. */
     virtual unsigned int
     rows_per_field_output() const;

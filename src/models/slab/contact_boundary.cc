@@ -1,6 +1,5 @@
 #include <models/slab/contact_boundary.h>
 
-#include <algorithm>
 #include <cmath>
 
 namespace stickslip
@@ -8,19 +7,22 @@ namespace stickslip
   namespace Slab
   {
     ContactBoundary::ContactBoundary(const SlabParameters &parameters,
-                                     const double      time_step)
+                                     const double          time_step)
       : time_step(time_step)
       , theta(parameters.theta)
-      , regularized(parameters.contact == ContactTreatment::regularized)
       , c1(parameters.c1())
       , c2(parameters.c2())
       , impedance_normal(parameters.density * parameters.c2())
       , impedance_tangential(parameters.density * parameters.c1())
-      , eta_tilde(parameters.density * parameters.c2() * parameters.eta)
       , surface_mass(parameters.epsilon / (parameters.theta * time_step))
       , foundation_velocity(parameters.foundation_velocity)
-      , mu(parameters.friction_coefficient())
-      , scan_points(parameters.root_scan_points)
+      , node(ContactLaw{parameters.contact == ContactTreatment::regularized ?
+                          NormalContactLaw::compliant :
+                          NormalContactLaw::unilateral,
+                        parameters.eta,
+                        ClosingVelocity::at_rest,
+                        parameters.friction_coefficient(),
+                        parameters.root_scan_points})
     {}
 
 
@@ -37,24 +39,27 @@ namespace stickslip
       // equilibrium this is u^1_3(0) and -(lambda + 2G) u^0_3,3(0); data that
       // are not (stress at an open gap, tension, release at t0) are
       // projected here rather than in the first step.
-      const double b3 = velocity[2] + c2 * gradient[2];
-      state.gap       = displacement[2];
-      if (regularized)
-        state.normal_velocity = b3 + std::max(-state.gap, 0.) / eta_tilde;
-      else
-        state.normal_velocity = (state.gap > 0 || b3 > 0) ? b3 : 0.;
-      state.pressure = impedance_normal * (state.normal_velocity - b3);
-      const double g = impedance_tangential;
+      // The contact law at one instant is the node's step of length zero:
+      // the gap predicted is the gap itself (an implicit step 0 leaves the
+      // compliant gap as it is); the gap of the data is kept as given.
+      const double       b3     = velocity[2] + c2 * gradient[2];
+      const NormalUpdate normal = node.normal_step(
+        displacement[2], displacement[2], b3, impedance_normal, 0.);
+      state.gap                     = displacement[2];
+      state.normal_velocity         = normal.velocity;
+      state.pressure                = normal.pressure;
+      const FrictionCoefficient &mu = node.friction_coefficient();
+      const double               g  = impedance_tangential;
       for (unsigned int k = 0; k < 2; ++k)
         {
           state.velocity[k]     = velocity[k];
           state.incoming[k]     = velocity[k] + c1 * gradient[k];
           state.displacement[k] = displacement[k];
         }
-      const Tangential slip = {{state.velocity[0] - foundation_velocity,
-                                state.velocity[1]}};
-      const double     speed = std::hypot(slip[0], slip[1]);
-      state.stick            = speed == 0;
+      const Tangential slip = {
+        {state.velocity[0] - foundation_velocity, state.velocity[1]}};
+      const double speed = std::hypot(slip[0], slip[1]);
+      state.stick        = speed == 0;
       if (!state.stick)
         for (unsigned int k = 0; k < 2; ++k)
           state.friction_force[k] =
@@ -80,26 +85,20 @@ namespace stickslip
 
     void
     ContactBoundary::step(const std::array<double, 3> &incoming,
-                          BoundaryState &              state) const
+                          BoundaryState               &state) const
     {
-      // Normal direction, (47)-(50) with theta.
+      // Normal direction, (47)-(51) with theta: the predicted gap y and the
+      // free velocity b3+ of the characteristics, the contact law of the
+      // node.
       const double b3 = incoming[2];
       const double y =
         state.gap +
         time_step * (theta * b3 + (1 - theta) * state.normal_velocity);
-      if (regularized)
-        {
-          state.gap = y >= 0 ? y : y / (1 + theta * time_step / eta_tilde);
-          state.normal_velocity = b3 + std::max(-state.gap, 0.) / eta_tilde;
-        }
-      else
-        {
-          state.gap = std::max(y, 0.);
-          // In contact the boundary is held (u3,t = 0) unless b3+ pulls it
-          // away; this keeps S >= 0 and S w = 0 for every theta.
-          state.normal_velocity = (state.gap > 0 || b3 > 0) ? b3 : 0.;
-        }
-      state.pressure = impedance_normal * (state.normal_velocity - b3); // (51)
+      const NormalUpdate normal =
+        node.normal_step(state.gap, y, b3, impedance_normal, theta * time_step);
+      state.gap             = normal.gap;
+      state.normal_velocity = normal.velocity;
+      state.pressure        = normal.pressure;
 
       // Tangential direction, (52) with theta (see the class documentation).
       const double g    = impedance_tangential;
@@ -110,27 +109,28 @@ namespace stickslip
       for (unsigned int k = 0; k < 2; ++k)
         {
           const double v_star = k == 0 ? foundation_velocity : 0.;
+
           r[k] = m * state.velocity[k] + g * incoming[k] +
                  past * (g * (state.incoming[k] - state.velocity[k]) -
                          state.friction_force[k]) -
                  a * v_star;
           previous_slip[k] = state.velocity[k] - v_star;
         }
-      const InclusionSolution solution = solve_friction_inclusion(
-        a, state.pressure, r, previous_slip, mu, scan_points);
+      const TangentialUpdate tangential =
+        node.tangential_step(a, state.pressure, r, previous_slip);
       for (unsigned int k = 0; k < 2; ++k)
         {
-          const double v_star    = k == 0 ? foundation_velocity : 0.;
-          const double velocity  = v_star + solution.slip[k];
-          state.friction_force[k] = r[k] - a * solution.slip[k];
+          const double v_star     = k == 0 ? foundation_velocity : 0.;
+          const double velocity   = v_star + tangential.slip[k];
+          state.friction_force[k] = tangential.friction_force[k];
           state.displacement[k] +=
             time_step * (theta * velocity + (1 - theta) * state.velocity[k]);
           state.velocity[k] = velocity;
           state.incoming[k] = incoming[k];
         }
-      state.stick       = solution.stick;
-      state.iterations  = solution.iterations;
-      state.n_solutions = solution.n_solutions;
+      state.stick       = tangential.stick;
+      state.iterations  = tangential.iterations;
+      state.n_solutions = tangential.n_solutions;
     }
 
 
@@ -138,8 +138,7 @@ namespace stickslip
     bool
     ContactBoundary::unique_at(const double pressure) const
     {
-      return surface_mass + impedance_tangential >
-             pressure * mu.lipschitz_constant();
+      return node.unique(surface_mass + impedance_tangential, pressure);
     }
   } // namespace Slab
 } // namespace stickslip

@@ -1,8 +1,8 @@
 #ifndef stickslip_models_slab_contact_boundary_h
 #define stickslip_models_slab_contact_boundary_h
 
-#include <models/slab/friction_coefficient.h>
-#include <models/slab/friction_inclusion.h>
+#include <friction/contact_node.h>
+#include <friction/isotropic_inclusion.h>
 #include <models/slab/slab_parameters.h>
 
 #include <array>
@@ -14,16 +14,16 @@ namespace stickslip
     /** The state of the contact node z = 0 at one time level. */
     struct BoundaryState
     {
-      double       gap;               ///< w = u_3(t, 0) >= 0 (non-regularized)
-      double       normal_velocity;   ///< u_3,t(t, 0)
-      double       pressure;          ///< S, (51)
-      Tangential   velocity;          ///< u_T,t(t, 0)
-      Tangential   incoming;          ///< b_T+(t, 0)
-      Tangential   friction_force;    ///< f in S mu Dir(v_s) [Pa]
-      Tangential   displacement;      ///< u_T(t, 0)
-      bool         stick;             ///< slip velocity exactly zero
-      unsigned int iterations;        ///< of the slip-speed solve
-      unsigned int n_solutions;       ///< solutions of (52) found
+      double       gap;             ///< w = u_3(t, 0) >= 0 (non-regularized)
+      double       normal_velocity; ///< u_3,t(t, 0)
+      double       pressure;        ///< S, (51)
+      Tangential   velocity;        ///< u_T,t(t, 0)
+      Tangential   incoming;        ///< b_T+(t, 0)
+      Tangential   friction_force;  ///< f in S mu Dir(v_s) [Pa]
+      Tangential   displacement;    ///< u_T(t, 0)
+      bool         stick;           ///< slip velocity exactly zero
+      unsigned int iterations;      ///< of the slip-speed solve
+      unsigned int n_solutions;     ///< solutions of (52) found
     };
 
     /**
@@ -41,7 +41,12 @@ namespace stickslip
      *   (m + g) v^{n+1} + f^{n+1} = m v^n + g bT+^{n+1}
      *     + (1 - theta)/theta (g (bT+^n - v^n) - f^n),
      *   m = epsilon/(theta dt), g = G/c1, f^{n+1} in S mu(|s|) Dir(s),
-     *   s = v^{n+1} - v_*, solved exactly by solve_friction_inclusion().
+     *   s = v^{n+1} - v_*, solved exactly by solve_isotropic_inclusion().
+     * The node's normal and friction laws are the shared ContactNode
+     * (friction/contact_node.h) with Z = rho c2 (normal), a = m + g
+     * (tangential) and the ClosingVelocity::at_rest rule; this class forms
+     * the slab's predicted gap, free velocity b3+ and right-hand side r from
+     * the characteristics and integrates the tangential displacement.
      * The class holds no state of its own: it maps one BoundaryState to
      * the next.
      */
@@ -69,18 +74,15 @@ namespace stickslip
       unique_at(const double pressure) const;
 
     private:
-      const double              time_step;
-      const double              theta;
-      const bool                regularized;
-      const double              c1;
-      const double              c2;
-      const double              impedance_normal;     ///< rho c2
-      const double              impedance_tangential; ///< g = G/c1 = rho c1
-      const double              eta_tilde;            ///< rho c2 eta
-      const double              surface_mass;         ///< epsilon/(theta dt)
-      const double              foundation_velocity;
-      const FrictionCoefficient mu;
-      const unsigned int        scan_points;
+      const double      time_step;
+      const double      theta;
+      const double      c1;
+      const double      c2;
+      const double      impedance_normal;     ///< rho c2
+      const double      impedance_tangential; ///< g = G/c1 = rho c1
+      const double      surface_mass;         ///< epsilon/(theta dt)
+      const double      foundation_velocity;
+      const ContactNode node;
     };
   } // namespace Slab
 } // namespace stickslip

@@ -1,10 +1,10 @@
 #ifndef stickslip_models_slab_slab_evolution_h
 #define stickslip_models_slab_slab_evolution_h
 
+#include <friction/friction_coefficient.h>
 #include <models/common/evolution.h>
 #include <models/slab/characteristic_transport.h>
 #include <models/slab/contact_boundary.h>
-#include <models/slab/friction_coefficient.h>
 #include <models/slab/slab_output.h>
 #include <models/slab/slab_problem.h>
 
@@ -24,8 +24,11 @@ namespace stickslip
     class SlabEvolution : public Evolution
     {
     public:
-      /** @p field_output: write VTU profiles every Slab/Field output every rows. */
-      SlabEvolution(const SlabProblem &   problem,
+      /**
+       * @p field_output: write VTU profiles every Slab/Field output every
+       * rows.
+       */
+      SlabEvolution(const SlabProblem    &problem,
                     const Discretization &discretization,
                     const bool            field_output,
                     const MPI_Comm        comm);
@@ -58,7 +61,7 @@ namespace stickslip
       std::string
       write_fields(const double       t,
                    const unsigned int index,
-                   const FieldFiles & files) override;
+                   const FieldFiles  &files) override;
 
       unsigned int
       rows_per_field_output() const override;
@@ -85,8 +88,8 @@ namespace stickslip
       foundation_velocity() const;
 
     private:
-      const SlabProblem &            problem;
-      const SlabParameters &         parameters;
+      const SlabProblem             &problem;
+      const SlabParameters          &parameters;
       const Discretization           discretization;
       const bool                     field_output;
       const MPI_Comm                 comm;

@@ -196,7 +196,7 @@ namespace stickslip
       eta          = prm.get_double("Regularization eta");
       epsilon      = prm.get_double("Surface mass epsilon");
       theta        = prm.get_double("Boundary theta");
-      friction_law = FrictionCoefficient::parse_law(prm.get("Friction law"));
+      friction_law = FrictionCoefficient::parse_law(prm.get("Friction law"), "Slab/Friction law");
       static_coefficient     = prm.get_double("Static friction coefficient");
       dynamic_coefficient    = prm.get_double("Dynamic friction coefficient");
       critical_slip_velocity = prm.get_double("Critical slip velocity");
@@ -259,26 +259,12 @@ namespace stickslip
               "Boundary theta",
               theta,
               "theta must lie in [1/2, 1]");
-      require(static_coefficient >= 0,
-              "Static friction coefficient",
-              static_coefficient,
-              "mu_s must be >= 0");
-      if (friction_law != FrictionCoefficient::Law::constant)
-        {
-          require(dynamic_coefficient >= 0,
-                  "Dynamic friction coefficient",
-                  dynamic_coefficient,
-                  "mu_d must be >= 0");
-          require(dynamic_coefficient <= static_coefficient,
-                  "Dynamic friction coefficient",
-                  dynamic_coefficient,
-                  "the decreasing laws need mu_d <= mu_s = " +
-                    format_number(static_coefficient));
-          require(critical_slip_velocity > 0,
-                  "Critical slip velocity",
-                  critical_slip_velocity,
-                  "v_c must be > 0");
-        }
+      FrictionCoefficient::check_parameters(friction_law,
+                                            static_coefficient,
+                                            dynamic_coefficient,
+                                            critical_slip_velocity,
+                                            "Slab/",
+                                            source);
     }
 
 

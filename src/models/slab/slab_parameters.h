@@ -5,7 +5,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
-#include <models/slab/friction_coefficient.h>
+#include <friction/friction_coefficient.h>
 
 #include <string>
 #include <vector>
@@ -36,11 +36,11 @@ namespace stickslip
     struct SlabParameters
     {
       // Material and geometry (SI units).
-      double lambda;            ///< Lame lambda [Pa]
-      double shear_modulus;     ///< G [Pa]
-      double density;           ///< rho [kg/m^3]
-      double height;            ///< H [m]
-      double compression;       ///< D [m]: top displacement (0, 0, -D)
+      double lambda;              ///< Lame lambda [Pa]
+      double shear_modulus;       ///< G [Pa]
+      double density;             ///< rho [kg/m^3]
+      double height;              ///< H [m]
+      double compression;         ///< D [m]: top displacement (0, 0, -D)
       double foundation_velocity; ///< v_* [m/s] along x1
 
       // Initial data u^0(z), u^1(z) (three muParser expressions of z each).
@@ -54,10 +54,10 @@ namespace stickslip
       InteriorScheme            interior_scheme;
 
       // Boundary x3 = 0.
-      ContactTreatment contact;
-      double           eta;     ///< compliance of (37) [m/Pa]
-      double           epsilon; ///< surface mass of (29) [kg/m^2]
-      double           theta;   ///< theta of the boundary schemes
+      ContactTreatment         contact;
+      double                   eta;     ///< compliance of (37) [m/Pa]
+      double                   epsilon; ///< surface mass of (29) [kg/m^2]
+      double                   theta;   ///< theta of the boundary schemes
       FrictionCoefficient::Law friction_law;
       double                   static_coefficient;
       double                   dynamic_coefficient;
@@ -90,9 +90,8 @@ namespace stickslip
       /** The list of grids of a refinement study (positive integers). */
       void
       check_convergence_cells(const std::vector<double> &cells,
-                              const std::string &        text,
-                              const ParameterSource &    source);
-
+                              const std::string         &text,
+                              const ParameterSource     &source);
     };
   } // namespace Slab
 } // namespace stickslip

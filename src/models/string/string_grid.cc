@@ -5,6 +5,7 @@
 #include <deal.II/grid/grid_in.h>
 #include <deal.II/grid/tria_description.h>
 
+#include <models/common/mesh_file.h>
 #include <models/string/string_grid.h>
 
 #include <algorithm>
@@ -115,38 +116,6 @@ namespace stickslip
 
 
 
-    /** Read the gmsh file String/Mesh file into @p triangulation. */
-    template <int dim>
-    void
-    read_mesh_file(const std::string &     mesh_file,
-                   Triangulation<dim> &    triangulation,
-                   const ParameterSource & source)
-    {
-      std::ifstream in(mesh_file);
-      if (mesh_file.empty() || !std::filesystem::is_regular_file(mesh_file) ||
-          !in.good())
-        throw_bad_parameter(source,
-                            "String/Mesh file",
-                            mesh_file,
-                            "the mesh file cannot be read (it must be an "
-                            "existing gmsh .msh file; relative paths start "
-                            "at the working directory)");
-      try
-        {
-          GridIn<dim> grid_in;
-          grid_in.attach_triangulation(triangulation);
-          grid_in.read_msh(in);
-        }
-      catch (std::exception &e)
-        {
-          throw_bad_parameter(source,
-                              "String/Mesh file",
-                              mesh_file,
-                              "deal.II's GridIn cannot read it as a gmsh "
-                              "mesh of dimension " +
-                                std::to_string(dim));
-        }
-    }
   } // namespace
 
 
@@ -173,7 +142,7 @@ namespace stickslip
         std::make_unique<parallel::distributed::Triangulation<dim>>(comm);
 
     if (parameters.mesh == StringMesh::file)
-      read_mesh_file(parameters.mesh_file, *triangulation, source);
+      read_mesh_file(parameters.mesh_file, "String/Mesh file", *triangulation, source);
     else
       {
         Point<dim> corner;

@@ -1,0 +1,100 @@
+#include <base/expressions.h>
+#include <drivers/body_study.h>
+#include <models/body/body_evolution.h>
+
+namespace stickslip
+{
+  namespace
+  {
+    /** The evolution of dimension dim, and its stability facts. */
+    template <int dim>
+    std::unique_ptr<Body::BodyEvolution<dim>>
+    make_evolution(const Parameters::Run      &parameters,
+                   const Body::BodyParameters &body,
+                   const ParameterSource      &source,
+                   const MPI_Comm              comm)
+    {
+      return std::make_unique<Body::BodyEvolution<dim>>(
+        body, parameters.time, source, parameters.output.field_output, comm);
+    }
+  } // namespace
+
+
+
+  BodyStudy::BodyStudy(const Parameters::Run      &parameters,
+                       const Body::BodyParameters &body,
+                       const ParameterSource      &source,
+                       const MPI_Comm              comm,
+                       const ConditionalOStream   &pcout,
+                       TimerOutput                &timer)
+    : parameters(parameters)
+    , pcout(pcout)
+    , timer(timer)
+    , grid{parameters.time.initial_time,
+           parameters.time.time_step,
+           parameters.time.n_steps(parameters.time.time_step, source)}
+  {
+    if (!parameters.time.convergence_time_steps.empty())
+      throw_bad_parameter(source,
+                          "Time/Convergence time steps",
+                          "",
+                          "Model = body runs one time step (refinement "
+                          "studies are scripts that run it several times, "
+                          "see tests/body/)");
+    double stable_step = 0, smallest_cell = 0;
+    if (body.dimension == 2)
+      {
+        auto evolution_2d = make_evolution<2>(parameters, body, source, comm);
+        stable_step       = evolution_2d->stable_time_step();
+        smallest_cell = evolution_2d->discretization().smallest_cell_diameter();
+        evolution     = std::move(evolution_2d);
+      }
+    else
+      {
+        auto evolution_3d = make_evolution<3>(parameters, body, source, comm);
+        stable_step       = evolution_3d->stable_time_step();
+        smallest_cell = evolution_3d->discretization().smallest_cell_diameter();
+        evolution     = std::move(evolution_3d);
+      }
+    check_time_step(stable_step, smallest_cell, body.c2(), source);
+  }
+
+
+
+  void
+  BodyStudy::check_time_step(const double           stable_step,
+                             const double           smallest_cell,
+                             const double           wave_speed,
+                             const ParameterSource &source) const
+  {
+    if (grid.dt <= stable_step)
+      return;
+    throw_bad_parameter(
+      source,
+      "Time/Time step",
+      format_number(grid.dt),
+      "the explicit scheme is stable for dt <= 2/sqrt(lambda_max(M^-1 K)) = " +
+        format_number(stable_step) +
+        " s on this mesh (element bound; that is " +
+        format_number(stable_step * wave_speed / smallest_cell) +
+        " h_min/c2 with h_min = " + format_number(smallest_cell) +
+        " m, c2 = " + format_number(wave_speed) +
+        " m/s). Choose dt = (T - t0)/N at or below it");
+  }
+
+
+
+  void
+  BodyStudy::run(RunDirectory &directory, const bool resume)
+  {
+    if (!resume)
+      directory.start_fresh();
+    pcout << "stickslip: " << evolution->description() << '\n'
+          << "  output: " << directory.file("") << std::endl;
+    RunLoop loop(directory, parameters.output, pcout, timer);
+    loop.run(*evolution, grid, nullptr, resume);
+    pcout << "  wrote " << directory.file("history.csv")
+          << (parameters.output.field_output ? ", solution.pvd" : "")
+          << std::endl;
+  }
+} // namespace stickslip

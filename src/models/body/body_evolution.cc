@@ -1,0 +1,592 @@
+#include <base/expressions.h>
+#include <models/body/body_evolution.h>
+
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    template <int dim>
+    BodyEvolution<dim>::BodyEvolution(const BodyParameters   &parameters,
+                                      const Parameters::Time &time,
+                                      const ParameterSource  &source,
+                                      const bool              field_output,
+                                      const MPI_Comm          comm)
+      : parameters(parameters)
+      , comm(comm)
+      , field_output(field_output)
+      , mesh(parameters, source, comm)
+      , data(parameters, source)
+      , output(mesh, parameters.lambda, parameters.shear_modulus)
+      , product_current(false)
+      , initial_energy(0)
+      , dissipated_energy(0)
+      , data_work(0)
+      , impact_work(0)
+      , ambiguous_nodes(0)
+      , iterations(0)
+    {
+      for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
+        mesh.initialize_vector(*vector);
+      set_up_nodes(source);
+      check_data(time.initial_time, time.final_time, source);
+      if (contact)
+        {
+          BodyVector initial;
+          mesh.initialize_vector(initial);
+          mesh.interpolate(data.initial_displacement(), initial);
+          contact->check_initial_gap(initial,
+                                     mesh.smallest_cell_diameter(),
+                                     source);
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::set_up_nodes(const ParameterSource &source)
+    {
+      // The mass of a contact node includes the surface mass epsilon A_i
+      // (seed 003 (29)): m~_i = m_i + epsilon A_i (MODELS.md §7.2).
+      BodyVector mass;
+      mesh.lumped_mass(parameters.density, mass);
+      if (parameters.contact.enabled)
+        {
+          BodyVector area;
+          mesh.boundary_weights(parameters.contact.boundary_id, area);
+          mass.add(parameters.contact.surface_mass, area);
+          contact =
+            std::make_unique<ContactSurface<dim>>(mesh,
+                                                  parameters.contact,
+                                                  parameters.variables(),
+                                                  mass,
+                                                  area,
+                                                  source);
+        }
+      if (data.distributed_friction() != nullptr)
+        {
+          BodyVector weights;
+          mesh.volume_weights(weights);
+          floor = std::make_unique<FloorFriction<dim>>(
+            mesh, *data.distributed_friction(), mass, weights, source);
+        }
+      for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
+        inverse_mass.local_element(i) =
+          mass.local_element(i) > 0 ? 1. / mass.local_element(i) : 0.;
+      prescribed = data.prescribed_unknowns(mesh);
+      component_of.assign(mass.locally_owned_size(), 0);
+      for (const Node<dim> &node : mesh.nodes())
+        for (unsigned int d = 0; d < dim; ++d)
+          component_of[node.unknowns[d]] = d;
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::check_data(const double           t0,
+                                   const double           final_time,
+                                   const ParameterSource &source)
+    {
+      // Data are checked where they are used, at both ends of the run: a
+      // nan or inf found later stops the run with its name (check_finite).
+      const auto require_finite = [&](const BodyVector  &values,
+                                      const std::string &path) {
+        bool finite = true;
+        for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
+          finite = finite && std::isfinite(values.local_element(i));
+        if (!!Utilities::MPI::logical_or(!finite, comm))
+          throw_bad_parameter(source,
+                              path,
+                              "",
+                              "it is not a finite number at every node "
+                              "(a division by zero, a nan or an inf?)");
+      };
+      BodyVector values;
+      mesh.initialize_vector(values);
+      mesh.interpolate(data.initial_displacement(), values);
+      require_finite(values, "Body/Initial displacement");
+      mesh.interpolate(data.initial_velocity(), values);
+      require_finite(values, "Body/Initial velocity");
+      if (data.has_load())
+        for (const double t : {t0, final_time})
+          {
+            mesh.assemble_load(data.body_force(), data.tractions(), t, values);
+            require_finite(values,
+                           "Body/Body force' or 'Body/Traction k/Value");
+          }
+      bool        finite = true;
+      std::string culprit;
+      for (const auto &unknown : prescribed)
+        for (const double t : {t0, final_time})
+          if (!std::isfinite(data.prescribed_value(unknown, t)))
+            {
+              finite  = false;
+              culprit = data.prescribed_parameter(unknown);
+            }
+      if (!!Utilities::MPI::logical_or(!finite, comm))
+        throw_bad_parameter(source,
+                            finite ? "Body/Displacement k/Value" : culprit,
+                            "",
+                            "the prescribed displacement is not a finite "
+                            "number at every node at t0 and at the final time");
+    }
+
+
+
+    template <int dim>
+    double
+    BodyEvolution<dim>::stable_time_step() const
+    {
+      const double bound = element_eigenvalue_bound(mesh.dof_handler(),
+                                                    parameters.degree,
+                                                    parameters.density,
+                                                    parameters.lambda,
+                                                    parameters.shear_modulus,
+                                                    comm);
+      return 2. / std::sqrt(bound);
+    }
+
+
+
+    template <int dim>
+    const BodyDiscretization<dim> &
+    BodyEvolution<dim>::discretization() const
+    {
+      return mesh;
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::description() const
+    {
+      std::ostringstream text;
+      text << "elastic body, " << (dim == 2 ? "2D plane strain" : "3D") << ", Q"
+           << parameters.degree << "^" << dim << " lumped, " << mesh.n_dofs()
+           << " unknowns on " << mesh.n_active_cells()
+           << " cells (c1 = " << format_number(parameters.c1())
+           << " m/s, c2 = " << format_number(parameters.c2()) << " m/s)";
+      if (contact)
+        text << "; contact on boundary " << parameters.contact.boundary_id
+             << " (" << contact->n_nodes() << " nodes, "
+             << (parameters.contact.normal_law == NormalContactLaw::unilateral ?
+                   "unilateral" :
+                   "compliant")
+             << ", mu: "
+             << parameters.contact.friction_coefficient().description() << ")";
+      if (floor)
+        text << "; distributed friction";
+      return text.str();
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::initialize(const double t0)
+    {
+      mesh.interpolate(data.initial_displacement(), u);
+      mesh.interpolate(data.initial_velocity(), v);
+      for (const auto &unknown : prescribed)
+        u.local_element(unknown.local) = data.prescribed_value(unknown, t0);
+      update_product();
+      if (data.has_load())
+        mesh.assemble_load(data.body_force(), data.tractions(), t0, load);
+      if (contact)
+        {
+          // The free nodal force r = f - K u0.
+          BodyVector force;
+          mesh.initialize_vector(force);
+          if (load.size() > 0)
+            force = load;
+          force -= product;
+          contact->initialize(t0, u, v, force);
+          contact->set_reference_displacement(u);
+        }
+      dissipated_energy = data_work = impact_work = 0;
+      ambiguous_nodes = iterations = 0;
+      initial_energy               = 0;
+      initial_energy =
+        0.5 * (u * product) + kinetic_energy_and_momentum().first;
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::update_product()
+    {
+      if (!product_current)
+        mesh.stiffness().apply(product, u);
+      product_current = true;
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::start_half_step(const double dt)
+    {
+      // v^{-1/2} = u1 - dt/2 M^{-1} (f - K u0) at the free nodes; contact
+      // and prescribed nodes keep u1.
+      std::vector<unsigned int> kept =
+        contact ? contact->local_unknowns() : std::vector<unsigned int>();
+      for (const auto &unknown : prescribed)
+        kept.push_back(unknown.local);
+      std::vector<double> values;
+      for (const unsigned int i : kept)
+        values.push_back(v.local_element(i));
+      free_step(-0.5 * dt);
+      for (std::size_t k = 0; k < kept.size(); ++k)
+        v.local_element(kept[k]) = values[k];
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::free_step(const double dt)
+    {
+      const unsigned int n        = v.locally_owned_size();
+      double            *velocity = v.begin();
+      const double      *inverse  = inverse_mass.begin();
+      const double      *force    = product.begin();
+      if (load.size() > 0)
+        {
+          const double *external = load.begin();
+          for (unsigned int i = 0; i < n; ++i)
+            velocity[i] += dt * inverse[i] * (external[i] - force[i]);
+        }
+      else
+        for (unsigned int i = 0; i < n; ++i)
+          velocity[i] -= dt * inverse[i] * force[i];
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::prescribe(const double               t_next,
+                                  const double               dt,
+                                  const std::vector<double> &previous)
+    {
+      for (std::size_t k = 0; k < prescribed.size(); ++k)
+        {
+          const unsigned int i  = prescribed[k].local;
+          const double value    = data.prescribed_value(prescribed[k], t_next);
+          const double velocity = (value - u.local_element(i)) / dt;
+          // The reaction R = m (v - v_pr)/dt that moves the node from the
+          // free step's velocity to the prescribed one works with the mean
+          // velocity of the step.
+          if (inverse_mass.local_element(i) > 0)
+            data_work += (velocity - v.local_element(i)) * 0.5 *
+                         (previous[k] + velocity) /
+                         inverse_mass.local_element(i);
+          v.local_element(i) = velocity;
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::advance(const TimeStep &step)
+    {
+      const double dt = step.size;
+      update_product();
+      if (data.has_load() && data.load_depends_on_time())
+        mesh.assemble_load(data.body_force(),
+                           data.tractions(),
+                           step.time,
+                           load);
+      if (step.index == 1)
+        start_half_step(dt);
+      // What the corrections' and loads' work needs of the last step.
+      if (contact)
+        contact->remember_velocities(v);
+      if (floor)
+        previous_velocity = v;
+      std::vector<double> previous_prescribed;
+      for (const auto &unknown : prescribed)
+        previous_prescribed.push_back(v.local_element(unknown.local));
+      const double load_power = load.size() > 0 ? load * v : 0.;
+
+      free_step(dt);
+      if (contact)
+        {
+          ContactWork work;
+          contact->step(step.next_time, dt, u, v, work);
+          dissipated_energy += work.dissipation;
+          impact_work += work.impact_work;
+          data_work += work.foundation_work;
+          ambiguous_nodes += work.ambiguous_nodes;
+          iterations += work.iterations;
+        }
+      if (floor)
+        {
+          const auto [dissipation, rest] =
+            floor->step(dt, previous_velocity, v);
+          dissipated_energy += dissipation;
+          impact_work += rest;
+        }
+      prescribe(step.next_time, dt, previous_prescribed);
+      // The loads' work with the mean velocity of the step.
+      if (load.size() > 0)
+        data_work += 0.5 * dt * (load_power + load * v);
+      u.add(dt, v);
+      for (const auto &unknown : prescribed)
+        u.local_element(unknown.local) =
+          data.prescribed_value(unknown, step.next_time);
+      product_current = false;
+      if (step.index % 64 == 0)
+        check_finite(step);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::check_finite(const TimeStep &step)
+    {
+      const double size = v.linfty_norm() + u.linfty_norm();
+      if (std::isfinite(size))
+        return;
+      throw RunError(
+        "the state is not finite at step " + std::to_string(step.index) +
+        " (t = " + format_number(step.next_time) +
+        "): a time-dependent datum (Body/Body force, Body/Traction "
+        "k/Value, Body/Displacement k/Value, Body/Contact/Foundation "
+        "velocity) that is not finite at some time, or a time step "
+        "above the stability limit");
+    }
+
+
+
+    template <int dim>
+    std::pair<double, std::vector<double>>
+    BodyEvolution<dim>::kinetic_energy_and_momentum() const
+    {
+      std::vector<double> sums(dim + 1, 0.);
+      for (unsigned int i = 0; i < v.locally_owned_size(); ++i)
+        if (inverse_mass.local_element(i) > 0)
+          {
+            const double m = 1. / inverse_mass.local_element(i);
+            sums[0] += 0.5 * m * v.local_element(i) * v.local_element(i);
+            sums[1 + component_of[i]] += m * v.local_element(i);
+          }
+      Utilities::MPI::sum(sums, comm, sums);
+      return {sums[0], std::vector<double>(sums.begin() + 1, sums.end())};
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::register_state(CheckpointArchive &archive)
+    {
+      archive.add(u);
+      archive.add(v);
+      archive.set_entry_locations(dim + 1, mesh.owned_locations());
+      for (double *value :
+           {&initial_energy, &dissipated_energy, &data_work, &impact_work})
+        archive.add(*value);
+      archive.add(ambiguous_nodes);
+      archive.add(iterations);
+      archive.after_read.push_back([this]() {
+        product_current = false;
+        if (contact)
+          {
+            // The initial data give the reference of the nodes' sliding.
+            BodyVector initial;
+            mesh.initialize_vector(initial);
+            mesh.interpolate(data.initial_displacement(), initial);
+            contact->set_reference_displacement(initial);
+          }
+        if (data.has_load() && !data.load_depends_on_time())
+          mesh.assemble_load(data.body_force(), data.tractions(), 0., load);
+      });
+    }
+
+
+
+    template <int dim>
+    bool
+    BodyEvolution<dim>::numbering_independent_of_partition() const
+    {
+      return false;
+    }
+
+
+
+    template <int dim>
+    std::vector<std::string>
+    BodyEvolution<dim>::history_columns() const
+    {
+      const std::string        axes    = "xyz";
+      std::vector<std::string> columns = {"t",
+                                          "kinetic_energy",
+                                          "elastic_energy",
+                                          "dissipated_energy",
+                                          "data_work",
+                                          "impact_work",
+                                          "energy_balance"};
+      for (unsigned int d = 0; d < dim; ++d)
+        columns.push_back(std::string("momentum_") + axes[d]);
+      if (contact)
+        {
+          for (const std::string name : {"contact_fraction",
+                                         "stick_fraction",
+                                         "mean_slip_rate",
+                                         "max_slip_rate",
+                                         "normal_force",
+                                         "mean_pressure",
+                                         "mean_gap",
+                                         "max_tangential_displacement"})
+            columns.push_back(name);
+          for (unsigned int j = 1; j < dim; ++j)
+            columns.push_back("friction_force_" + std::to_string(j));
+          for (unsigned int j = 1; j < dim; ++j)
+            columns.push_back("mean_slip_velocity_" + std::to_string(j));
+          columns.push_back("ambiguous_nodes");
+          columns.push_back("iterations");
+        }
+      if (floor)
+        columns.push_back("floor_stick_fraction");
+      return columns;
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    BodyEvolution<dim>::history_row(const double t)
+    {
+      update_product();
+      const double elastic           = 0.5 * (u * product);
+      const auto [kinetic, momentum] = kinetic_energy_and_momentum();
+      std::vector<double> row        = {t,
+                                        kinetic,
+                                        elastic,
+                                        dissipated_energy,
+                                        data_work,
+                                        impact_work,
+                                        kinetic + elastic + dissipated_energy -
+                                          data_work - impact_work - initial_energy};
+      row.insert(row.end(), momentum.begin(), momentum.end());
+      if (contact)
+        {
+          const SurfaceStatistics s = contact->statistics();
+          for (const double value : {s.contact_fraction,
+                                     s.stick_fraction,
+                                     s.mean_slip_rate,
+                                     s.max_slip_rate,
+                                     s.normal_force,
+                                     s.mean_pressure,
+                                     s.mean_gap,
+                                     s.max_tangential_displacement})
+            row.push_back(value);
+          row.insert(row.end(),
+                     s.friction_force.begin(),
+                     s.friction_force.end());
+          row.insert(row.end(), s.mean_slip.begin(), s.mean_slip.end());
+          row.push_back(
+            Utilities::MPI::sum(static_cast<double>(ambiguous_nodes), comm));
+          row.push_back(
+            Utilities::MPI::sum(static_cast<double>(iterations), comm));
+        }
+      if (floor)
+        row.push_back(floor->stick_fraction());
+      if (!std::isfinite(kinetic + elastic))
+        throw RunError("the state is not finite at t = " + format_number(t) +
+                       ": a time-dependent datum that is not finite at some "
+                       "time, or a time step above the stability limit");
+      return row;
+    }
+
+
+
+    template <int dim>
+    bool
+    BodyEvolution<dim>::has_fields() const
+    {
+      return field_output;
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::write_fields(const double       t,
+                                     const unsigned int index,
+                                     const FieldFiles  &files)
+    {
+      return output.write(
+        t, index, u, v, contact.get(), parameters.contact.boundary_id, files);
+    }
+
+
+
+    template <int dim>
+    std::vector<std::string>
+    BodyEvolution<dim>::other_field_series() const
+    {
+      if (contact)
+        return {"contact"};
+      return {};
+    }
+
+
+
+    template <int dim>
+    unsigned int
+    BodyEvolution<dim>::rows_per_field_output() const
+    {
+      return parameters.field_output_every;
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::discretization_key() const
+    {
+      return "body of " + std::to_string(mesh.n_dofs()) + " unknowns";
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::summary(const RunStatistics &statistics) const
+    {
+      const double updates =
+        double(statistics.steps_taken) * double(mesh.n_dofs());
+      const unsigned long ambiguous =
+        Utilities::MPI::sum(ambiguous_nodes, comm);
+      std::ostringstream text;
+      text << "  " << statistics.steps_taken << " steps of "
+           << statistics.time_step << " s in " << std::setprecision(3)
+           << statistics.wall_time << " s ("
+           << (statistics.wall_time > 0 ? updates / statistics.wall_time : 0.)
+           << " unknown-updates per second)";
+      if (contact)
+        text
+          << "\n  friction steps with several solutions (Z <= S L_mu, MODELS.md "
+             "§7.3): "
+          << ambiguous << " node-steps";
+      return text.str();
+    }
+
+
+
+    template class BodyEvolution<2>;
+    template class BodyEvolution<3>;
+  } // namespace Body
+} // namespace stickslip

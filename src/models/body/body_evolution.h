@@ -1,0 +1,182 @@
+#ifndef stickslip_models_body_body_evolution_h
+#define stickslip_models_body_body_evolution_h
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <models/body/body_data.h>
+#include <models/body/body_discretization.h>
+#include <models/body/body_output.h>
+#include <models/body/body_parameters.h>
+#include <models/body/contact_surface.h>
+#include <models/body/floor_friction.h>
+#include <models/common/evolution.h>
+#include <time/time_parameters.h>
+
+#include <memory>
+#include <vector>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    /**
+     * The elastic body in frictional contact (Model = body, MODELS.md §7) as
+     * an Evolution of the run loop: the explicit central-difference scheme
+     * with the lumped mass, velocities at half steps,
+     *
+     *   v_pr = v^{n-1/2} + dt M~^{-1} (f^n - K u^n)     (free step),
+     *   v^{n+1/2} = v_pr corrected node by node: contact and friction on
+     *               Gamma_C (ContactSurface), distributed friction
+     *               (FloorFriction), prescribed displacements,
+     *   u^{n+1} = u^n + dt v^{n+1/2},
+     *
+     * (Carpenter, Taylor and Katona 1991, with Renard's boundary laws: the
+     * implicit Euler friction step (52) at the velocity of the step).
+     * v^{n+1/2} is reported at t^{n+1}, as the slab reports the velocity of
+     * its implicit Euler step. The first step starts the half-step velocity
+     * from the data, v^{-1/2} = u1 - dt/2 M^{-1}(f - K u0) at free nodes (so
+     * that v^{1/2} = u1 + dt/2 a^0), u1 at contact and prescribed nodes
+     * (their first step is decided by their own laws).
+     *
+     * history.csv: energies and the works that balance them, momentum, and
+     * the state of the contact surface.
+     */
+    template <int dim>
+    class BodyEvolution : public Evolution
+    {
+    public:
+      /**
+       * Build the discretization and check every input that needs the mesh
+       * (boundary ids, periodic pairs, initial penetration, non-finite data
+       * at t0 and at the final time) (collective). @p field_output: write
+       * field files every Body/Field output every rows.
+       */
+      BodyEvolution(const BodyParameters   &parameters,
+                    const Parameters::Time &time,
+                    const ParameterSource  &source,
+                    const bool              field_output,
+                    const MPI_Comm          comm);
+
+      /**
+       * The largest stable step 2/sqrt(lambda_max(M^{-1} K)) by the element
+       * bound (element_eigenvalue_bound()) (collective).
+       */
+      double
+      stable_time_step() const;
+
+      const BodyDiscretization<dim> &
+      discretization() const;
+
+      std::string
+      description() const override;
+
+      void
+      initialize(const double t0) override;
+
+      void
+      advance(const TimeStep &step) override;
+
+      void
+      register_state(CheckpointArchive &archive) override;
+
+      /** p4est numbers the unknowns by partition: snapshots carry locations. */
+      bool
+      numbering_independent_of_partition() const override;
+
+      std::vector<std::string>
+      history_columns() const override;
+
+      std::vector<double>
+      history_row(const double t) override;
+
+      bool
+      has_fields() const override;
+
+      std::string
+      write_fields(const double       t,
+                   const unsigned int index,
+                   const FieldFiles  &files) override;
+
+      std::vector<std::string>
+      other_field_series() const override;
+
+      unsigned int
+      rows_per_field_output() const override;
+
+      std::string
+      discretization_key() const override;
+
+      std::string
+      summary(const RunStatistics &statistics) const override;
+
+    private:
+      /** Masses (with the surface mass), contact nodes, friction nodes,
+       * prescribed unknowns. */
+      void
+      set_up_nodes(const ParameterSource &source);
+
+      /** Non-finite data at t0 or at the final time are InputErrors naming the
+       * parameter. */
+      void
+      check_data(const double           t0,
+                 const double           final_time,
+                 const ParameterSource &source);
+
+      /** v^{-1/2} from the data (the first step of a fresh run). */
+      void
+      start_half_step(const double dt);
+
+      /** v += dt M^{-1} (f - K u) at every owned unknown. */
+      void
+      free_step(const double dt);
+
+      /**
+       * Prescribed unknowns: u_D(t_next), their velocity and the reaction's
+       * work (@p previous: their velocities of the last step).
+       */
+      void
+      prescribe(const double               t_next,
+                const double               dt,
+                const std::vector<double> &previous);
+
+      /** A state or datum that is not finite is a RunError naming the step. */
+      void
+      check_finite(const TimeStep &step);
+
+      /** K u, if u changed since it was last computed. */
+      void
+      update_product();
+
+      /** 1/2 v.M v and the momentum per component (collective). */
+      std::pair<double, std::vector<double>>
+      kinetic_energy_and_momentum() const;
+
+      const BodyParameters                 parameters;
+      const MPI_Comm                       comm;
+      const bool                           field_output;
+      BodyDiscretization<dim>              mesh;
+      BodyData<dim>                        data;
+      BodyOutput<dim>                      output;
+      std::unique_ptr<ContactSurface<dim>> contact;
+      std::unique_ptr<FloorFriction<dim>>  floor;
+      std::vector<PrescribedUnknown<dim>>  prescribed;
+      std::vector<unsigned char> component_of; ///< of each owned unknown
+
+      BodyVector u, v, inverse_mass, product, load;
+      BodyVector
+           previous_velocity; ///< of the last step (distributed friction only)
+      bool product_current;
+
+      // Energy accounting since t0 (MODELS.md §7.3).
+      double initial_energy;
+      double dissipated_energy; ///< friction work on the slip
+      double data_work;         ///< loads, prescribed displacements, foundation
+      double impact_work;       ///< ContactWork::impact_work summed
+      unsigned long
+        ambiguous_nodes;        ///< node-steps where (52) had several solutions
+      unsigned long iterations; ///< of the slip-speed solves
+    };
+  } // namespace Body
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,172 @@
+#include <deal.II/grid/grid_generator.h>
+#include <deal.II/grid/grid_tools.h>
+
+#include <base/expressions.h>
+#include <models/body/body_grid.h>
+#include <models/common/mesh_file.h>
+
+
+namespace stickslip
+{
+  namespace Body
+  {
+    namespace
+    {
+      std::string
+      list_of(const std::set<types::boundary_id> &ids)
+      {
+        std::string text;
+        for (const auto id : ids)
+          text += (text.empty() ? "" : ", ") + std::to_string(id);
+        return text.empty() ? "none" : text;
+      }
+
+
+
+      /** Every boundary id the parameters name exists in @p present. */
+      void
+      check_boundary_ids(const BodyParameters               &parameters,
+                         const std::set<types::boundary_id> &present,
+                         const ParameterSource              &source)
+      {
+        const auto check = [&](const types::boundary_id id,
+                               const std::string       &path) {
+          if (present.count(id) == 0)
+            throw_bad_parameter(source,
+                                path,
+                                std::to_string(id),
+                                "the mesh has no boundary with this id (its "
+                                "boundary ids are " +
+                                  list_of(present) + ")");
+        };
+        for (const auto &condition : parameters.displacements)
+          for (const auto id : condition.boundary_ids)
+            check(id, condition.path + "/Boundary ids");
+        for (const auto &condition : parameters.tractions)
+          for (const auto id : condition.boundary_ids)
+            check(id, condition.path + "/Boundary ids");
+        if (parameters.contact.enabled)
+          check(parameters.contact.boundary_id, "Body/Contact/Boundary id");
+        for (const auto &pair : parameters.periodic_pairs)
+          {
+            check(pair.first, "Body/Periodic boundary pairs");
+            check(pair.second, "Body/Periodic boundary pairs");
+          }
+      }
+
+
+
+      /** Register the periodic pairs on the coarse mesh (collective). */
+      template <int dim>
+      void
+      add_periodicity(const BodyParameters                      &parameters,
+                      parallel::distributed::Triangulation<dim> &triangulation,
+                      const ParameterSource                     &source)
+      {
+        std::vector<GridTools::PeriodicFacePair<
+          typename Triangulation<dim>::cell_iterator>>
+          matched;
+        for (const auto &pair : parameters.periodic_pairs)
+          {
+            const std::size_t before = matched.size();
+            try
+              {
+                GridTools::collect_periodic_faces(triangulation,
+                                                  pair.first,
+                                                  pair.second,
+                                                  pair.direction,
+                                                  matched);
+              }
+            catch (std::exception &)
+              {
+                matched.resize(before);
+              }
+            if (matched.size() == before)
+              throw_bad_parameter(source,
+                                  "Body/Periodic boundary pairs",
+                                  std::to_string(pair.first) + ":" +
+                                    std::to_string(pair.second) + ":" +
+                                    std::string(1, "xyz"[pair.direction]),
+                                  "the faces of the two boundaries do not "
+                                  "match: the second must be the first "
+                                  "translated along the direction, face for "
+                                  "face");
+          }
+        if (!matched.empty())
+          triangulation.add_periodicity(matched);
+      }
+    } // namespace
+
+
+
+    template <int dim>
+    std::set<types::boundary_id>
+    boundary_ids_of(const Triangulation<dim> &triangulation,
+                    const MPI_Comm            comm)
+    {
+      std::set<types::boundary_id> present;
+      for (const auto &cell : triangulation.active_cell_iterators())
+        if (cell->is_locally_owned())
+          for (const auto face : cell->face_indices())
+            if (cell->face(face)->at_boundary())
+              present.insert(cell->face(face)->boundary_id());
+      const std::vector<types::boundary_id> local(present.begin(),
+                                                  present.end());
+      const auto all = Utilities::MPI::compute_set_union(local, comm);
+      return std::set<types::boundary_id>(all.begin(), all.end());
+    }
+
+
+
+    template <int dim>
+    std::unique_ptr<parallel::distributed::Triangulation<dim>>
+    make_body_grid(const BodyParameters  &parameters,
+                   const ParameterSource &source,
+                   const MPI_Comm         comm)
+    {
+      auto triangulation =
+        std::make_unique<parallel::distributed::Triangulation<dim>>(comm);
+      if (parameters.mesh == MeshKind::file)
+        read_mesh_file(parameters.mesh_file,
+                       "Body/Mesh file",
+                       *triangulation,
+                       source);
+      else
+        {
+          Point<dim> corner;
+          for (unsigned int d = 0; d < dim; ++d)
+            corner[d] = parameters.size[d];
+          GridGenerator::subdivided_hyper_rectangle(*triangulation,
+                                                    parameters.subdivisions,
+                                                    Point<dim>(),
+                                                    corner,
+                                                    true);
+        }
+      // The coarse mesh is on every rank: its ids are those of the mesh.
+      std::set<types::boundary_id> present;
+      for (const auto &cell : triangulation->cell_iterators_on_level(0))
+        for (const auto face : cell->face_indices())
+          if (cell->face(face)->at_boundary())
+            present.insert(cell->face(face)->boundary_id());
+      check_boundary_ids(parameters, present, source);
+      add_periodicity(parameters, *triangulation, source);
+      triangulation->refine_global(parameters.global_refinements);
+      return triangulation;
+    }
+
+
+
+    template std::unique_ptr<parallel::distributed::Triangulation<2>>
+    make_body_grid<2>(const BodyParameters &,
+                      const ParameterSource &,
+                      const MPI_Comm);
+    template std::unique_ptr<parallel::distributed::Triangulation<3>>
+    make_body_grid<3>(const BodyParameters &,
+                      const ParameterSource &,
+                      const MPI_Comm);
+    template std::set<types::boundary_id>
+    boundary_ids_of<2>(const Triangulation<2> &, const MPI_Comm);
+    template std::set<types::boundary_id>
+    boundary_ids_of<3>(const Triangulation<3> &, const MPI_Comm);
+  } // namespace Body
+} // namespace stickslip

@@ -1,0 +1,42 @@
+#ifndef stickslip_models_body_body_grid_h
+#define stickslip_models_body_body_grid_h
+
+#include <deal.II/distributed/tria.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <models/body/body_parameters.h>
+
+#include <memory>
+#include <set>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    /**
+     * The mesh of the body on @p comm (collective): a p4est
+     * parallel::distributed::Triangulation<dim> of the block (a subdivided
+     * rectangle or box, colorized boundary ids) or of a gmsh file, with the
+     * periodic pairs of Body/Periodic boundary pairs registered on the coarse
+     * mesh (so that p4est keeps the matched cells' neighbours as ghosts),
+     * then globally refined. Every boundary id the parameters name must
+     * exist, and the periodic faces must match: an InputError names the
+     * parameter otherwise.
+     */
+    template <int dim>
+    std::unique_ptr<parallel::distributed::Triangulation<dim>>
+    make_body_grid(const BodyParameters  &parameters,
+                   const ParameterSource &source,
+                   const MPI_Comm         comm);
+
+    /** The boundary ids of the owned cells' faces, over all ranks (collective).
+     */
+    template <int dim>
+    std::set<types::boundary_id>
+    boundary_ids_of(const Triangulation<dim> &triangulation,
+                    const MPI_Comm            comm);
+  } // namespace Body
+} // namespace stickslip
+
+#endif

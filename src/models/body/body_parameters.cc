@@ -1,0 +1,666 @@
+#include <base/expressions.h>
+#include <base/selection.h>
+#include <models/body/body_parameters.h>
+
+#include <cmath>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    namespace
+    {
+      /** "Sub/Name" for messages. */
+      std::string
+      path_of(const std::string &subsection, const std::string &name)
+      {
+        return subsection + "/" + name;
+      }
+
+
+
+      void
+      declare_mesh_entries(ParameterHandler &prm)
+      {
+        prm.declare_entry(
+          "Mesh",
+          "block",
+          Patterns::Selection("block|file"),
+          "block: a rectangle (Dimension = 2) or box (3) "
+          "[0, Size] of Subdivisions cells, with boundary ids "
+          "0 (x = 0), 1 (x = Lx), 2 (y = 0), 3 (y = Ly), and in "
+          "3D 4 (z = 0), 5 (z = Lz); file: a gmsh mesh (Mesh "
+          "file) whose physical tags are the boundary ids.");
+        prm.declare_entry("Size",
+                          "1, 1",
+                          Patterns::Anything(),
+                          "Lengths of the block along x, y (and z) [m].");
+        prm.declare_entry("Subdivisions",
+                          "1, 1",
+                          Patterns::Anything(),
+                          "Cells of the block along x, y (and z), before the "
+                          "global refinements.");
+        prm.declare_entry("Mesh file",
+                          "",
+                          Patterns::Anything(),
+                          "gmsh .msh file (Mesh = file), relative to the "
+                          "working directory.");
+        prm.declare_entry("Global refinements",
+                          "0",
+                          Patterns::Integer(0, 20),
+                          "Uniform refinements of the coarse mesh.");
+        prm.declare_entry("Periodic boundary pairs",
+                          "",
+                          Patterns::Anything(),
+                          "Comma-separated pairs first:second:direction "
+                          "(direction x, y or z), e.g. \"0:1:x\": the "
+                          "boundary second is the translate of first along "
+                          "the direction, and the displacement is periodic "
+                          "(deal.II's collect_periodic_faces).");
+      }
+
+
+
+      void
+      declare_material_and_data(ParameterHandler &prm)
+      {
+        prm.declare_entry("Density",
+                          "1",
+                          Patterns::Double(),
+                          "rho > 0 [kg/m^3].");
+        prm.declare_entry("Lame lambda",
+                          "1",
+                          Patterns::Double(),
+                          "Lame's first parameter lambda [Pa]; lambda + 2G "
+                          "> 0 and, for a positive definite energy, "
+                          "lambda + 2G/dim > 0.");
+        prm.declare_entry("Shear modulus",
+                          "1",
+                          Patterns::Double(),
+                          "G > 0 [Pa].");
+        prm.declare_entry("Finite element degree",
+                          "1",
+                          Patterns::Integer(),
+                          "Degree p of FE_Q(p)^dim: 1 or 2 (Gauss-Lobatto "
+                          "nodes and lumped mass).");
+        prm.declare_entry("Body force",
+                          "0; 0",
+                          Patterns::Anything(),
+                          "f(x, t) [N/m^3], dim expressions separated by ';'.");
+        prm.declare_entry("Initial displacement",
+                          "0; 0",
+                          Patterns::Anything(),
+                          "u0(x) [m], dim expressions.");
+        prm.declare_entry("Initial velocity",
+                          "0; 0",
+                          Patterns::Anything(),
+                          "u1(x) [m/s], dim expressions.");
+        prm.declare_entry("Distributed friction",
+                          "0",
+                          Patterns::Anything(),
+                          "g(x) >= 0 [N/m^2 in 2D]: friction of the whole body "
+                          "on the plane it lies in, g lambda with lambda in "
+                          "Dir(u_t) (isotropic; an in-plane membrane on a "
+                          "rough floor, MODELS.md §7.1). Dimension = 2 only; "
+                          "0: none.");
+        prm.declare_entry("Field output every",
+                          "1",
+                          Patterns::Integer(1),
+                          "Write the fields (solution.pvd, contact.pvd) at "
+                          "every k-th row of history.csv (Output/Field "
+                          "output = true).");
+      }
+
+
+
+      void
+      declare_friction_entries(ParameterHandler &prm)
+      {
+        prm.declare_entry("Friction law",
+                          "constant",
+                          Patterns::Selection(
+                            "constant|fig2|exponential|rational"),
+                          "mu(s) of the slip speed s (as Slab/Friction law): "
+                          "constant mu_s; fig2 mu_d + (mu_s - mu_d)(1 - "
+                          "s/v_c)^2 for s < v_c; exponential mu_d + (mu_s - "
+                          "mu_d) exp(-s/v_c); rational mu_d + (mu_s - mu_d)/(1 "
+                          "+ s/v_c).");
+        prm.declare_entry("Static friction coefficient",
+                          "0.5",
+                          Patterns::Double(),
+                          "mu_s = mu(0) >= 0.");
+        prm.declare_entry("Dynamic friction coefficient",
+                          "0.5",
+                          Patterns::Double(),
+                          "mu_d = mu(infinity), 0 <= mu_d <= mu_s (not the "
+                          "constant law).");
+        prm.declare_entry("Critical slip velocity",
+                          "0.1",
+                          Patterns::Double(),
+                          "v_c > 0 [m/s] (not the constant law).");
+        prm.declare_entry("Root scan points",
+                          "200",
+                          Patterns::Integer(2),
+                          "Samples of the slip-speed bracket where the "
+                          "friction step may have several solutions "
+                          "(a <= S L_mu, MODELS.md §4.7).");
+      }
+
+
+
+      /** One boolean per component from "all" or a list such as "x, z". */
+      std::vector<bool>
+      parse_components(const std::string     &text,
+                       const std::string     &path,
+                       const unsigned int     dimension,
+                       const ParameterSource &source)
+      {
+        std::vector<bool> mask(dimension, false);
+        const std::string names = "xyz";
+        for (const std::string &name : split_and_trim(text, ','))
+          {
+            if (name == "all")
+              mask.assign(dimension, true);
+            else if (name.size() == 1 && names.find(name) < dimension)
+              mask[names.find(name)] = true;
+            else
+              throw_bad_parameter(source,
+                                  path,
+                                  text,
+                                  std::string("all, or a comma-separated list "
+                                              "of the components ") +
+                                    (dimension == 2 ? "x, y" : "x, y, z"));
+          }
+        return mask;
+      }
+    } // namespace
+
+
+
+    std::vector<types::boundary_id>
+    parse_boundary_ids(const std::string     &text,
+                       const std::string     &path,
+                       const ParameterSource &source)
+    {
+      std::vector<types::boundary_id> ids;
+      if (is_blank(text))
+        return ids;
+      for (const double id : parse_number_list(text, path, source))
+        {
+          if (!(id >= 0) || id != std::floor(id) || id > 1e6)
+            throw_bad_parameter(source,
+                                path,
+                                text,
+                                "boundary ids are non-negative integers");
+          ids.push_back(static_cast<types::boundary_id>(id));
+        }
+      return ids;
+    }
+
+
+
+    void
+    DisplacementCondition::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Boundary ids",
+                        "",
+                        Patterns::Anything(),
+                        "Comma-separated boundary ids where u = u_D(x, t) "
+                        "(empty: this condition is not used).");
+      prm.declare_entry("Components",
+                        "all",
+                        Patterns::Anything(),
+                        "The prescribed components: all, or a list such as "
+                        "\"x\" (a roller that slides freely along y).");
+      prm.declare_entry("Value",
+                        "0; 0",
+                        Patterns::Anything(),
+                        "u_D(x, t) [m], dim expressions (only the prescribed "
+                        "components are used).");
+    }
+
+
+
+    void
+    DisplacementCondition::parse(ParameterHandler      &prm,
+                                 const std::string     &path,
+                                 const unsigned int     dimension,
+                                 const ParameterSource &source)
+    {
+      boundary_ids = parse_boundary_ids(prm.get("Boundary ids"),
+                                        path_of(path, "Boundary ids"),
+                                        source);
+      components   = parse_components(prm.get("Components"),
+                                    path_of(path, "Components"),
+                                    dimension,
+                                    source);
+      value        = prm.get("Value");
+      this->path   = path;
+    }
+
+
+
+    void
+    TractionCondition::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Boundary ids",
+                        "",
+                        Patterns::Anything(),
+                        "Comma-separated boundary ids where sigma n = t(x, t) "
+                        "(empty: not used). Boundaries with no condition are "
+                        "traction free.");
+      prm.declare_entry("Value",
+                        "0; 0",
+                        Patterns::Anything(),
+                        "t(x, t) [Pa], dim expressions.");
+    }
+
+
+
+    void
+    TractionCondition::parse(ParameterHandler      &prm,
+                             const std::string     &path,
+                             const ParameterSource &source)
+    {
+      boundary_ids = parse_boundary_ids(prm.get("Boundary ids"),
+                                        path_of(path, "Boundary ids"),
+                                        source);
+      value        = prm.get("Value");
+      this->path   = path;
+    }
+
+
+
+    void
+    ContactParameters::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Boundary id",
+                        "none",
+                        Patterns::Anything(),
+                        "The boundary id of Gamma_C, in contact with a rigid "
+                        "foundation (none: no contact).");
+      prm.declare_entry("Normal",
+                        "auto",
+                        Patterns::Anything(),
+                        "The outward unit normal n of the body on Gamma_C "
+                        "(the foundation is a plane with this normal), "
+                        "comma-separated; auto: -e_y in 2D, -e_z in 3D (the "
+                        "floor below the body).");
+      prm.declare_entry("Initial gap",
+                        "0",
+                        Patterns::Anything(),
+                        "g0(x) >= 0 [m]: the contact condition is u.n <= g0 "
+                        "(g0 = 0: the reference configuration touches the "
+                        "foundation).");
+      prm.declare_entry("Foundation velocity",
+                        "0; 0",
+                        Patterns::Anything(),
+                        "v_*(t) [m/s], dim expressions of t: the velocity of "
+                        "the foundation, in its plane (normal to n).");
+      prm.declare_entry("Contact law",
+                        "unilateral",
+                        Patterns::Selection("unilateral|compliant"),
+                        "unilateral: Signorini (seed 003 (3)/(14), (47)-(48)); "
+                        "compliant: normal compliance S = max(-gap, 0)/eta "
+                        "(seed 003 (37), (49)-(50)).");
+      prm.declare_entry("Compliance",
+                        "1e-12",
+                        Patterns::Double(),
+                        "eta > 0 [m/Pa] of the compliant law.");
+      prm.declare_entry("Surface mass",
+                        "0",
+                        Patterns::Double(),
+                        "epsilon >= 0 [kg/m^2]: a mass per area on Gamma_C "
+                        "(seed 003 (29)), added to the nodal masses.");
+      declare_friction_entries(prm);
+    }
+
+
+
+    void
+    ContactParameters::parse(ParameterHandler      &prm,
+                             const unsigned int     dimension,
+                             const ParameterSource &source)
+    {
+      const std::string id_text = prm.get("Boundary id");
+      enabled                   = id_text != "none";
+      boundary_id               = 0;
+      if (enabled)
+        {
+          const auto ids =
+            parse_boundary_ids(id_text, "Body/Contact/Boundary id", source);
+          if (ids.size() != 1)
+            throw_bad_parameter(source,
+                                "Body/Contact/Boundary id",
+                                id_text,
+                                "one boundary id, or none");
+          boundary_id = ids[0];
+        }
+      const std::string normal_text = prm.get("Normal");
+      normal.assign(dimension, 0.);
+      normal[dimension - 1] = -1;
+      if (normal_text != "auto")
+        normal = parse_number_list(normal_text, "Body/Contact/Normal", source);
+      double length = 0;
+      for (const double n : normal)
+        length += n * n;
+      length = std::sqrt(length);
+      if (normal.size() != dimension || !(length > 0) || !std::isfinite(length))
+        throw_bad_parameter(source,
+                            "Body/Contact/Normal",
+                            normal_text,
+                            "auto or " + std::to_string(dimension) +
+                              " numbers, not all zero");
+      for (double &n : normal)
+        n /= length;
+      initial_gap         = prm.get("Initial gap");
+      foundation_velocity = prm.get("Foundation velocity");
+      normal_law          = parse_selection<NormalContactLaw>(
+        prm.get("Contact law"),
+        {{"unilateral", NormalContactLaw::unilateral},
+                  {"compliant", NormalContactLaw::compliant}},
+        "Body/Contact/Contact law");
+      compliance   = prm.get_double("Compliance");
+      surface_mass = prm.get_double("Surface mass");
+      friction_law =
+        FrictionCoefficient::parse_law(prm.get("Friction law"),
+                                       "Body/Contact/Friction law");
+      static_coefficient     = prm.get_double("Static friction coefficient");
+      dynamic_coefficient    = prm.get_double("Dynamic friction coefficient");
+      critical_slip_velocity = prm.get_double("Critical slip velocity");
+      root_scan_points       = prm.get_integer("Root scan points");
+      FrictionCoefficient::check_parameters(friction_law,
+                                            static_coefficient,
+                                            dynamic_coefficient,
+                                            critical_slip_velocity,
+                                            "Body/Contact/",
+                                            source);
+      if (!(compliance > 0) || !std::isfinite(compliance))
+        throw_bad_parameter(source,
+                            "Body/Contact/Compliance",
+                            format_number(compliance),
+                            "eta must be a positive number");
+      if (!(surface_mass >= 0) || !std::isfinite(surface_mass))
+        throw_bad_parameter(source,
+                            "Body/Contact/Surface mass",
+                            format_number(surface_mass),
+                            "epsilon must be >= 0");
+    }
+
+
+
+    FrictionCoefficient
+    ContactParameters::friction_coefficient() const
+    {
+      return FrictionCoefficient(friction_law,
+                                 static_coefficient,
+                                 dynamic_coefficient,
+                                 critical_slip_velocity);
+    }
+
+
+
+    ContactLaw
+    ContactParameters::contact_law() const
+    {
+      return ContactLaw{normal_law,
+                        compliance,
+                        ClosingVelocity::closes_gap,
+                        friction_coefficient(),
+                        root_scan_points};
+    }
+
+
+
+    void
+    BodyParameters::declare_parameters(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Body");
+      declare_mesh_entries(prm);
+      declare_material_and_data(prm);
+      for (unsigned int k = 1; k <= n_displacement_slots; ++k)
+        {
+          prm.enter_subsection("Displacement " + std::to_string(k));
+          DisplacementCondition::declare_parameters(prm);
+          prm.leave_subsection();
+        }
+      for (unsigned int k = 1; k <= n_traction_slots; ++k)
+        {
+          prm.enter_subsection("Traction " + std::to_string(k));
+          TractionCondition::declare_parameters(prm);
+          prm.leave_subsection();
+        }
+      prm.enter_subsection("Contact");
+      ContactParameters::declare_parameters(prm);
+      prm.leave_subsection();
+      prm.leave_subsection();
+    }
+
+
+
+    void
+    BodyParameters::parse(ParameterHandler      &prm,
+                          const ParameterSource &source,
+                          const unsigned int     dimension)
+    {
+      this->dimension = dimension;
+      prm.enter_subsection("Body");
+      parse_mesh(prm, source);
+      parse_material(prm, source);
+      body_force           = prm.get("Body force");
+      initial_displacement = prm.get("Initial displacement");
+      initial_velocity     = prm.get("Initial velocity");
+      distributed_friction = prm.get("Distributed friction");
+      field_output_every   = prm.get_integer("Field output every");
+      displacements.clear();
+      for (unsigned int k = 1; k <= n_displacement_slots; ++k)
+        {
+          const std::string name = "Displacement " + std::to_string(k);
+          prm.enter_subsection(name);
+          DisplacementCondition condition;
+          condition.parse(prm, "Body/" + name, dimension, source);
+          prm.leave_subsection();
+          if (!condition.boundary_ids.empty())
+            displacements.push_back(condition);
+        }
+      tractions.clear();
+      for (unsigned int k = 1; k <= n_traction_slots; ++k)
+        {
+          const std::string name = "Traction " + std::to_string(k);
+          prm.enter_subsection(name);
+          TractionCondition condition;
+          condition.parse(prm, "Body/" + name, source);
+          prm.leave_subsection();
+          if (!condition.boundary_ids.empty())
+            tractions.push_back(condition);
+        }
+      prm.enter_subsection("Contact");
+      contact.parse(prm, dimension, source);
+      prm.leave_subsection();
+      prm.leave_subsection();
+      if (has_distributed_friction() && dimension != 2)
+        throw_bad_parameter(source,
+                            "Body/Distributed friction",
+                            distributed_friction,
+                            "distributed friction against the plane of the "
+                            "body is for Dimension = 2 (an in-plane membrane); "
+                            "use 0 in 3D");
+    }
+
+
+
+    void
+    BodyParameters::parse_mesh(ParameterHandler      &prm,
+                               const ParameterSource &source)
+    {
+      mesh                        = parse_selection<MeshKind>(prm.get("Mesh"),
+                                       {{"block", MeshKind::block},
+                                                               {"file", MeshKind::file}},
+                                       "Body/Mesh");
+      mesh_file                   = prm.get("Mesh file");
+      global_refinements          = prm.get_integer("Global refinements");
+      const std::string size_text = prm.get("Size");
+      size = parse_number_list(size_text, "Body/Size", source);
+      if (mesh == MeshKind::block)
+        {
+          bool positive = size.size() == dimension;
+          for (const double s : size)
+            positive = positive && s > 0 && std::isfinite(s);
+          if (!positive)
+            throw_bad_parameter(source,
+                                "Body/Size",
+                                size_text,
+                                std::to_string(dimension) +
+                                  " positive lengths (Dimension = " +
+                                  std::to_string(dimension) + ")");
+          const std::string cells_text = prm.get("Subdivisions");
+          subdivisions.clear();
+          for (const double n :
+               parse_number_list(cells_text, "Body/Subdivisions", source))
+            {
+              if (!(n >= 1) || n != std::floor(n) || n > 1e7)
+                throw_bad_parameter(source,
+                                    "Body/Subdivisions",
+                                    cells_text,
+                                    "positive integers");
+              subdivisions.push_back(static_cast<unsigned int>(n));
+            }
+          if (subdivisions.size() != dimension)
+            throw_bad_parameter(source,
+                                "Body/Subdivisions",
+                                cells_text,
+                                std::to_string(dimension) +
+                                  " numbers of cells, one per direction");
+        }
+      else if (is_blank(mesh_file))
+        throw_bad_parameter(source,
+                            "Body/Mesh file",
+                            "",
+                            "Body/Mesh = file needs the name of a gmsh file");
+      parse_periodic_pairs(prm.get("Periodic boundary pairs"), source);
+    }
+
+
+
+    void
+    BodyParameters::parse_material(ParameterHandler      &prm,
+                                   const ParameterSource &source)
+    {
+      density            = prm.get_double("Density");
+      lambda             = prm.get_double("Lame lambda");
+      shear_modulus      = prm.get_double("Shear modulus");
+      const int  p       = prm.get_integer("Finite element degree");
+      const auto require = [&](const bool         condition,
+                               const std::string &name,
+                               const std::string &value,
+                               const std::string &allowed) {
+        if (!condition)
+          throw_bad_parameter(source, "Body/" + name, value, allowed);
+      };
+      require(density > 0 && std::isfinite(density),
+              "Density",
+              format_number(density),
+              "rho must be a positive number");
+      require(shear_modulus > 0 && std::isfinite(shear_modulus),
+              "Shear modulus",
+              format_number(shear_modulus),
+              "G must be a positive number");
+      // The strain energy lambda (tr e)^2/2 + G |e|^2 is positive definite
+      // iff G > 0 and lambda + 2G/dim > 0 (bulk modulus of the dimension).
+      require(std::isfinite(lambda) &&
+                lambda + 2 * shear_modulus / dimension > 0,
+              "Lame lambda",
+              format_number(lambda),
+              "lambda + 2G/" + std::to_string(dimension) +
+                " > 0 (a positive definite strain energy)");
+      require(p == 1 || p == 2,
+              "Finite element degree",
+              std::to_string(p),
+              "1 or 2");
+      degree = p;
+    }
+
+
+
+    void
+    BodyParameters::parse_periodic_pairs(const std::string     &text,
+                                         const ParameterSource &source)
+    {
+      periodic_pairs.clear();
+      if (is_blank(text))
+        return;
+      const std::string allowed =
+        "comma-separated pairs first:second:direction, e.g. 0:1:x "
+        "(direction x, y" +
+        std::string(dimension == 3 ? " or z)" : ")");
+      for (const std::string &pair : split_and_trim(text, ','))
+        {
+          const std::vector<std::string> parts      = split_and_trim(pair, ':');
+          const std::string              directions = "xyz";
+          if (parts.size() != 3 || parts[2].size() != 1 ||
+              directions.find(parts[2]) >= dimension)
+            throw_bad_parameter(source,
+                                "Body/Periodic boundary pairs",
+                                text,
+                                allowed);
+          const auto first  = parse_boundary_ids(parts[0],
+                                                "Body/Periodic boundary pairs",
+                                                source);
+          const auto second = parse_boundary_ids(parts[1],
+                                                 "Body/Periodic boundary pairs",
+                                                 source);
+          if (first.size() != 1 || second.size() != 1 || first[0] == second[0])
+            throw_bad_parameter(source,
+                                "Body/Periodic boundary pairs",
+                                text,
+                                allowed);
+          periodic_pairs.push_back(
+            {first[0],
+             second[0],
+             static_cast<unsigned int>(directions.find(parts[2]))});
+        }
+    }
+
+
+
+    std::string
+    BodyParameters::variables() const
+    {
+      return dimension == 2 ? "x,y,t" : "x,y,z,t";
+    }
+
+
+
+    std::string
+    BodyParameters::coordinates() const
+    {
+      return dimension == 2 ? "x,y" : "x,y,z";
+    }
+
+
+
+    double
+    BodyParameters::c1() const
+    {
+      return std::sqrt(shear_modulus / density);
+    }
+
+
+
+    double
+    BodyParameters::c2() const
+    {
+      return std::sqrt((lambda + 2 * shear_modulus) / density);
+    }
+
+
+
+    bool
+    BodyParameters::has_distributed_friction() const
+    {
+      const auto trimmed = split_and_trim(distributed_friction, ';');
+      return !(trimmed.size() == 1 &&
+               (trimmed[0] == "0" || trimmed[0].empty()));
+    }
+  } // namespace Body
+} // namespace stickslip

@@ -1,0 +1,199 @@
+#ifndef stickslip_models_body_body_parameters_h
+#define stickslip_models_body_body_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <friction/contact_node.h>
+#include <friction/friction_coefficient.h>
+
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The parameters of Model = body: an elastic body in frictional contact
+   * with a rigid foundation (MODELS.md §7; the 2D/3D finite-element form of
+   * Renard's slab, seed 003). One struct per subsection, each with
+   * declare_parameters() and parse(); parse() checks every value that needs
+   * neither the mesh nor MPI and throws an InputError naming the parameter.
+   * Expressions are kept as text, dim components separated by ';', in the
+   * variables "x,y,t" (2D) or "x,y,z,t" (3D).
+   */
+  namespace Body
+  {
+    /** Where the coarse mesh comes from (Body/Mesh). */
+    enum class MeshKind
+    {
+      block, ///< a rectangle (2D) or box (3D) of subdivided cells
+      file   ///< a gmsh file
+    };
+
+    /** A pair of boundaries identified periodically, in one direction. */
+    struct PeriodicPair
+    {
+      types::boundary_id first;     ///< the boundary at the lower coordinate
+      types::boundary_id second;    ///< the one it is identified with
+      unsigned int       direction; ///< 0: x, 1: y, 2: z
+    };
+
+    /** The subsection Body/Displacement k: u = u_D(x, t) on some components. */
+    struct DisplacementCondition
+    {
+      std::vector<types::boundary_id> boundary_ids; ///< empty: not used
+      std::vector<bool>               components;   ///< which are prescribed
+      std::string                     value;        ///< dim expressions
+      std::string                     path;         ///< "Body/Displacement k"
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler      &prm,
+            const std::string     &path,
+            const unsigned int     dimension,
+            const ParameterSource &source);
+    };
+
+    /** The subsection Body/Traction k: sigma n = t(x, t). */
+    struct TractionCondition
+    {
+      std::vector<types::boundary_id> boundary_ids; ///< empty: not used
+      std::string                     value;        ///< dim expressions [Pa]
+      std::string                     path;         ///< "Body/Traction k"
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler      &prm,
+            const std::string     &path,
+            const ParameterSource &source);
+    };
+
+    /**
+     * The subsection Body/Contact: the contact boundary Gamma_C against a
+     * rigid foundation, the normal law and the slip-rate dependent Coulomb
+     * friction of seed 003 (3)-(15), (29), (37), generalized in MODELS.md
+     * §7.1.
+     */
+    struct ContactParameters
+    {
+      bool               enabled;     ///< Boundary id is not "none"
+      types::boundary_id boundary_id; ///< of Gamma_C
+      std::vector<double>
+                       normal; ///< unit outward normal n of the body on Gamma_C
+      std::string      initial_gap;         ///< g0(x) >= 0: u.n - g0 <= 0
+      std::string      foundation_velocity; ///< v_*(t), dim expressions
+      NormalContactLaw normal_law;
+      double           compliance; ///< eta [m/Pa] of (37)
+      FrictionCoefficient::Law friction_law;
+      double                   static_coefficient;
+      double                   dynamic_coefficient;
+      double                   critical_slip_velocity;
+      unsigned int             root_scan_points;
+      double                   surface_mass; ///< epsilon [kg/m^2] of (29)
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler      &prm,
+            const unsigned int     dimension,
+            const ParameterSource &source);
+
+      FrictionCoefficient
+      friction_coefficient() const;
+
+      /** The law of every contact node of the finite-element body. */
+      ContactLaw
+      contact_law() const;
+    };
+
+    /** The subsection Body: geometry, material, element and data. */
+    struct BodyParameters
+    {
+      unsigned int dimension; ///< 2 (plane strain) or 3
+
+      // Mesh.
+      MeshKind            mesh;
+      std::vector<double> size; ///< of the block
+      std::vector<unsigned int>
+                   subdivisions; ///< cells of the block per direction
+      std::string  mesh_file;
+      unsigned int global_refinements;
+      std::vector<PeriodicPair> periodic_pairs;
+
+      // Material (SI units).
+      double density;       ///< rho [kg/m^3]
+      double lambda;        ///< Lame lambda [Pa]
+      double shear_modulus; ///< G [Pa]
+
+      unsigned int degree; ///< p of FE_Q(p)^dim
+      /** Output every this many rows of history.csv (Output/Field output). */
+      unsigned int field_output_every;
+
+      /** f(x, t), u0(x), u1(x): dim expressions; g(x): one. */
+      std::string body_force, initial_displacement, initial_velocity;
+      std::string distributed_friction;
+
+      std::vector<DisplacementCondition> displacements;
+      std::vector<TractionCondition>     tractions;
+      ContactParameters                  contact;
+
+      /** The slots Body/Displacement 1..n and Body/Traction 1..n. */
+      static constexpr unsigned int n_displacement_slots = 3;
+      static constexpr unsigned int n_traction_slots     = 2;
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+
+      /** Read the subsection for a body of dimension @p dimension. */
+      void
+      parse(ParameterHandler      &prm,
+            const ParameterSource &source,
+            const unsigned int     dimension);
+
+      /** "x,y,t" or "x,y,z,t". */
+      std::string
+      variables() const;
+
+      /** "x,y" or "x,y,z". */
+      std::string
+      coordinates() const;
+
+      /** Shear wave speed c1 = sqrt(G/rho). */
+      double
+      c1() const;
+
+      /** Longitudinal (pressure) wave speed c2 = sqrt((lambda + 2G)/rho). */
+      double
+      c2() const;
+
+      /** Whether distributed friction is on (its expression is not "0"). */
+      bool
+      has_distributed_friction() const;
+
+    private:
+      void
+      parse_mesh(ParameterHandler &prm, const ParameterSource &source);
+
+      void
+      parse_material(ParameterHandler &prm, const ParameterSource &source);
+
+      void
+      parse_periodic_pairs(const std::string     &text,
+                           const ParameterSource &source);
+    };
+
+    /**
+     * Boundary ids from the comma-separated list @p text of parameter
+     * @p path (non-negative integers; empty: none).
+     */
+    std::vector<types::boundary_id>
+    parse_boundary_ids(const std::string     &text,
+                       const std::string     &path,
+                       const ParameterSource &source);
+  } // namespace Body
+} // namespace stickslip
+
+#endif

@@ -1,0 +1,516 @@
+#include <base/expressions.h>
+#include <models/body/contact_surface.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    namespace
+    {
+      /**
+       * An orthonormal basis of the plane normal to @p n: in 2D t = (-n_y,
+       * n_x) (e_x for the floor n = -e_y); in 3D t_1 the projection of the
+       * coordinate axis most orthogonal to n, t_2 = t_1 x n (e_x, e_y for
+       * n = -e_z).
+       */
+      template <int dim>
+      std::vector<Tensor<1, dim>>
+      tangent_plane(const Tensor<1, dim> &n)
+      {
+        std::vector<Tensor<1, dim>> basis;
+        if (dim == 2)
+          {
+            Tensor<1, dim> t;
+            t[0] = -n[1];
+            t[1] = n[0];
+            basis.push_back(t);
+            return basis;
+          }
+        unsigned int axis = 0;
+        for (unsigned int d = 1; d < dim; ++d)
+          if (std::abs(n[d]) < std::abs(n[axis]))
+            axis = d;
+        Tensor<1, dim> t1;
+        t1[axis] = 1;
+        t1 -= (t1 * n) * n;
+        t1 /= t1.norm();
+        Tensor<1, dim> t2;
+        t2[0] = t1[1] * n[2] - t1[2] * n[1];
+        t2[1] = t1[2] * n[0] - t1[0] * n[2];
+        t2[2] = t1[0] * n[1] - t1[1] * n[0];
+        basis.push_back(t1);
+        basis.push_back(t2);
+        return basis;
+      }
+    } // namespace
+
+
+
+    template <int dim>
+    ContactSurface<dim>::ContactSurface(
+      const BodyDiscretization<dim> &discretization,
+      const ContactParameters       &parameters,
+      const std::string             &variables,
+      const BodyVector              &mass,
+      const BodyVector              &area,
+      const ParameterSource         &source)
+      : comm(discretization.communicator())
+      , solver(parameters.contact_law())
+      , boundary_id(parameters.boundary_id)
+      , area_of_surface(0)
+    {
+      for (unsigned int d = 0; d < dim; ++d)
+        outward_normal[d] = parameters.normal[d];
+      tangent_basis                 = tangent_plane(outward_normal);
+      const std::string coordinates = variables.substr(0, variables.rfind(','));
+      initial_gap = parse_function<dim>(parameters.initial_gap,
+                                        coordinates,
+                                        "Body/Contact/Initial gap",
+                                        source);
+      foundation_velocity =
+        parse_function<1>(parameters.foundation_velocity,
+                          "t",
+                          "Body/Contact/Foundation velocity",
+                          source,
+                          dim);
+      set_nodes(discretization, mass, area);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::set_nodes(
+      const BodyDiscretization<dim> &discretization,
+      const BodyVector              &mass,
+      const BodyVector              &area)
+    {
+      const std::vector<Node<dim>> nodes = discretization.nodes(boundary_id);
+      double                       local_area = 0;
+      for (const Node<dim> &node : nodes)
+        {
+          unknowns.push_back(node.unknowns);
+          nodal_mass.push_back(mass.local_element(node.unknowns[0]));
+          nodal_area.push_back(area.local_element(node.unknowns[0]));
+          gap0.push_back(initial_gap->value(node.point));
+          local_area += nodal_area.back();
+        }
+      area_of_surface     = Utilities::MPI::sum(local_area, comm);
+      const std::size_t n = unknowns.size();
+      previous_velocity.assign(n, Tensor<1, dim>());
+      gap.assign(n, 0.);
+      pressure.assign(n, 0.);
+      impedance_of_step.assign(n, 0.);
+      reference_displacement.assign(n, {{0., 0.}});
+      tangential_displacement.assign(n, {{0., 0.}});
+      slip.assign(n, {{0., 0.}});
+      friction.assign(n, {{0., 0.}});
+      status.assign(n, NodeStatus::separated);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::check_initial_gap(const BodyVector      &displacement,
+                                           const double           length_scale,
+                                           const ParameterSource &source) const
+    {
+      double worst  = 0; // the largest penetration
+      bool   finite = true;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          double u_n = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            u_n +=
+              displacement.local_element(unknowns[k][d]) * outward_normal[d];
+          const double w = gap0[k] - u_n;
+          finite         = finite && std::isfinite(w);
+          worst          = std::max(worst, -w);
+        }
+      if (!!Utilities::MPI::logical_or(!finite, comm))
+        throw_bad_parameter(source,
+                            "Body/Contact/Initial gap",
+                            "",
+                            "the gap g0 - u0.n is not a finite number at every "
+                            "contact node (check Initial gap and Initial "
+                            "displacement)");
+      worst = Utilities::MPI::max(worst, comm);
+      if (worst > 1e-12 * length_scale)
+        throw_bad_parameter(source,
+                            "Body/Initial displacement",
+                            "",
+                            "the initial displacement penetrates the "
+                            "foundation by " +
+                              format_number(worst) +
+                              " m at a node of the contact boundary: u0.n "
+                              "<= g0 must hold (Body/Contact/Initial gap)");
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::initialize(const double      t0,
+                                    const BodyVector &displacement,
+                                    const BodyVector &velocity,
+                                    const BodyVector &force)
+    {
+      Vector<double> v_star(dim);
+      foundation_velocity->vector_value(Point<1>(t0), v_star);
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          double u_n = 0, r_n = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            {
+              u_n +=
+                displacement.local_element(unknowns[k][d]) * outward_normal[d];
+              r_n += force.local_element(unknowns[k][d]) * outward_normal[d];
+            }
+          gap[k]            = gap0[k] - u_n;
+          const bool closed = gap[k] <= 0 && r_n > 0;
+          pressure[k]       = closed ? r_n / nodal_area[k] : 0.;
+          const double limit =
+            pressure[k] * solver.friction_coefficient().value(0.);
+          double size = 0;
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            {
+              double v_t = 0, r_t = 0, star = 0;
+              for (unsigned int d = 0; d < dim; ++d)
+                {
+                  v_t += velocity.local_element(unknowns[k][d]) *
+                         tangent_basis[j][d];
+                  r_t +=
+                    force.local_element(unknowns[k][d]) * tangent_basis[j][d];
+                  star += v_star[d] * tangent_basis[j][d];
+                }
+              slip[k][j] = v_t - star;
+              // The friction force resists r_T (f is the resistance, along
+              // -r_T).
+              friction[k][j] = closed ? r_t / nodal_area[k] : 0.;
+              size += friction[k][j] * friction[k][j];
+            }
+          size = std::sqrt(size);
+          if (size > limit)
+            for (unsigned int j = 0; j < dim - 1; ++j)
+              friction[k][j] *= limit / size;
+          const bool stuck = std::hypot(slip[k][0], slip[k][1]) == 0;
+          status[k]        = !closed ? NodeStatus::separated :
+                             stuck   ? NodeStatus::stick :
+                                       NodeStatus::slip;
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::set_reference_displacement(
+      const BodyVector &displacement)
+    {
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        for (unsigned int j = 0; j < dim - 1; ++j)
+          {
+            double u_t = 0;
+            for (unsigned int d = 0; d < dim; ++d)
+              u_t += displacement.local_element(unknowns[k][d]) *
+                     tangent_basis[j][d];
+            reference_displacement[k][j]  = u_t;
+            tangential_displacement[k][j] = u_t;
+          }
+    }
+
+
+
+    template <int dim>
+    std::vector<unsigned int>
+    ContactSurface<dim>::local_unknowns() const
+    {
+      std::vector<unsigned int> result;
+      for (const auto &node : unknowns)
+        result.insert(result.end(), node.begin(), node.end());
+      return result;
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::remember_velocities(const BodyVector &velocity)
+    {
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        for (unsigned int d = 0; d < dim; ++d)
+          previous_velocity[k][d] = velocity.local_element(unknowns[k][d]);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::step(const double      t_next,
+                              const double      dt,
+                              const BodyVector &displacement,
+                              BodyVector       &velocity,
+                              ContactWork      &work)
+    {
+      Vector<double> v_star_vector(dim);
+      foundation_velocity->vector_value(Point<1>(t_next), v_star_vector);
+      Tangential v_star = {{0., 0.}};
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        for (unsigned int d = 0; d < dim; ++d)
+          v_star[j] += v_star_vector[d] * tangent_basis[j][d];
+
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          const auto &node = unknowns[k];
+          // Normal: the gap w = g0 - u.n opens with the separation
+          // velocity -v.n (n points into the foundation).
+          double u_n = 0, v_n = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            {
+              u_n += displacement.local_element(node[d]) * outward_normal[d];
+              v_n += velocity.local_element(node[d]) * outward_normal[d];
+            }
+          const double       impedance = nodal_mass[k] / (nodal_area[k] * dt);
+          const double       w         = gap0[k] - u_n;
+          const NormalUpdate normal =
+            solver.normal_step(w, w - dt * v_n, -v_n, impedance, dt);
+
+          // Tangential: (52) with the nodal impedance, s = v_T - v_*.
+          Tangential r = {{0., 0.}}, previous_slip = {{0., 0.}};
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            {
+              double v_t = 0;
+              for (unsigned int d = 0; d < dim; ++d)
+                v_t += velocity.local_element(node[d]) * tangent_basis[j][d];
+              r[j] = impedance * (v_t - v_star[j]);
+              previous_slip[j] =
+                previous_velocity[k] * tangent_basis[j] - v_star[j];
+            }
+          const TangentialUpdate tangential = solver.tangential_step(
+            impedance, normal.pressure, r, previous_slip);
+
+          Tensor<1, dim> v_new = -normal.velocity * outward_normal;
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            v_new += (v_star[j] + tangential.slip[j]) * tangent_basis[j];
+          // The work of the correction m~ (v_new - v_pr)/dt with the mean
+          // velocity of the step, split into the friction dissipation
+          // dt A f.s, the foundation's work -dt A f.v_* and the rest.
+          double correction = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            {
+              const double predicted = velocity.local_element(node[d]);
+              correction += nodal_mass[k] * (v_new[d] - predicted) * 0.5 *
+                            (previous_velocity[k][d] + v_new[d]);
+              velocity.local_element(node[d]) = v_new[d];
+            }
+          const double area_dt     = nodal_area[k] * dt;
+          double       dissipation = 0, foundation = 0;
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            {
+              dissipation +=
+                area_dt * tangential.friction_force[j] * tangential.slip[j];
+              foundation -= area_dt * tangential.friction_force[j] * v_star[j];
+            }
+          work.dissipation += dissipation;
+          work.foundation_work += foundation;
+          work.impact_work += correction + dissipation - foundation;
+          if (normal.pressure > 0 && !solver.unique(impedance, normal.pressure))
+            ++work.ambiguous_nodes;
+          work.iterations += tangential.iterations;
+
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            {
+              double u_t = 0;
+              for (unsigned int d = 0; d < dim; ++d)
+                u_t += (displacement.local_element(node[d]) + dt * v_new[d]) *
+                       tangent_basis[j][d];
+              tangential_displacement[k][j] = u_t;
+            }
+          gap[k]               = normal.gap;
+          pressure[k]          = normal.pressure;
+          impedance_of_step[k] = impedance;
+          slip[k]              = tangential.slip;
+          friction[k]          = tangential.friction_force;
+          status[k]            = normal.pressure == 0 ? NodeStatus::separated :
+                                 tangential.stick     ? NodeStatus::stick :
+                                                        NodeStatus::slip;
+        }
+    }
+
+
+
+    template <int dim>
+    SurfaceStatistics
+    ContactSurface<dim>::statistics() const
+    {
+      // Sums: contact area, stuck area, slip-rate integral, normal force,
+      // gap integral, friction force (dim - 1), slip integral (dim - 1).
+      std::vector<double> sums(5 + 2 * (dim - 1), 0.);
+      double              max_rate = 0, max_drift = 0;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          const double area = nodal_area[k];
+          const double rate = std::hypot(slip[k][0], slip[k][1]);
+          if (status[k] != NodeStatus::separated)
+            {
+              sums[0] += area;
+              sums[1] += status[k] == NodeStatus::stick ? area : 0.;
+              sums[2] += area * rate;
+              max_rate = std::max(max_rate, rate);
+            }
+          max_drift = std::max(max_drift,
+                               std::hypot(tangential_displacement[k][0] -
+                                            reference_displacement[k][0],
+                                          tangential_displacement[k][1] -
+                                            reference_displacement[k][1]));
+          sums[3] += area * pressure[k];
+          sums[4] += area * gap[k];
+          for (unsigned int j = 0; j < dim - 1; ++j)
+            {
+              sums[5 + j] -= area * friction[k][j];
+              sums[5 + (dim - 1) + j] += area * slip[k][j];
+            }
+        }
+      Utilities::MPI::sum(sums, comm, sums);
+      max_rate  = Utilities::MPI::max(max_rate, comm);
+      max_drift = Utilities::MPI::max(max_drift, comm);
+      SurfaceStatistics result;
+      const double      total = area_of_surface > 0 ? area_of_surface : 1.;
+      result.contact_fraction = sums[0] / total;
+      result.stick_fraction   = sums[0] > 0 ? sums[1] / sums[0] : 0.;
+      result.mean_slip_rate   = sums[0] > 0 ? sums[2] / sums[0] : 0.;
+      result.max_slip_rate    = max_rate;
+      result.normal_force     = sums[3];
+      result.mean_pressure    = sums[3] / total;
+      result.mean_gap         = sums[4] / total;
+      result.max_tangential_displacement = max_drift;
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        {
+          result.friction_force.push_back(sums[5 + j]);
+          result.mean_slip.push_back(sums[5 + (dim - 1) + j] / total);
+        }
+      return result;
+    }
+
+
+
+    template <int dim>
+    unsigned int
+    ContactSurface<dim>::n_local_nodes() const
+    {
+      return unknowns.size();
+    }
+
+
+
+    template <int dim>
+    types::global_dof_index
+    ContactSurface<dim>::n_nodes() const
+    {
+      return Utilities::MPI::sum<types::global_dof_index>(unknowns.size(),
+                                                          comm);
+    }
+
+
+
+    template <int dim>
+    const std::vector<Tensor<1, dim>> &
+    ContactSurface<dim>::tangents() const
+    {
+      return tangent_basis;
+    }
+
+
+
+    template <int dim>
+    const Tensor<1, dim> &
+    ContactSurface<dim>::normal() const
+    {
+      return outward_normal;
+    }
+
+
+
+    template <int dim>
+    std::vector<std::string>
+    ContactSurface<dim>::scalar_field_names()
+    {
+      // state: NodeStatus; friction_ratio: |tau|/S, the friction
+      // coefficient mobilized; uniqueness_ratio: S L_mu/Z, below 1 where the
+      // friction step has exactly one solution (MODELS.md §7.3).
+      return {"gap",
+              "pressure",
+              "slip_rate",
+              "state",
+              "friction_ratio",
+              "uniqueness_ratio"};
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::fill_fields(std::vector<BodyVector> &scalars,
+                                     BodyVector              &traction,
+                                     BodyVector &slip_velocity) const
+    {
+      for (BodyVector &field : scalars)
+        field = 0;
+      traction      = 0;
+      slip_velocity = 0;
+      const double lipschitz =
+        solver.friction_coefficient().lipschitz_constant();
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          const auto  &node  = unknowns[k];
+          const double force = std::hypot(friction[k][0], friction[k][1]);
+          const std::array<double, 6> values = {
+            {gap[k],
+             pressure[k],
+             std::hypot(slip[k][0], slip[k][1]),
+             static_cast<double>(status[k]),
+             pressure[k] > 0 ? force / pressure[k] : 0.,
+             impedance_of_step[k] > 0 ?
+               pressure[k] * lipschitz / impedance_of_step[k] :
+               0.}};
+          for (unsigned int i = 0; i < values.size(); ++i)
+            scalars[i / dim].local_element(node[i % dim]) = values[i];
+          for (unsigned int d = 0; d < dim; ++d)
+            for (unsigned int j = 0; j < dim - 1; ++j)
+              {
+                traction.local_element(node[d]) -=
+                  friction[k][j] * tangent_basis[j][d];
+                slip_velocity.local_element(node[d]) +=
+                  slip[k][j] * tangent_basis[j][d];
+              }
+        }
+    }
+
+
+
+    template <int dim>
+    const ContactNode &
+    ContactSurface<dim>::node_solver() const
+    {
+      return solver;
+    }
+
+
+
+    template <int dim>
+    double
+    ContactSurface<dim>::total_area() const
+    {
+      return area_of_surface;
+    }
+
+
+
+    template class ContactSurface<2>;
+    template class ContactSurface<3>;
+  } // namespace Body
+} // namespace stickslip

@@ -1,0 +1,224 @@
+#ifndef stickslip_models_body_contact_surface_h
+#define stickslip_models_body_contact_surface_h
+
+#include <deal.II/base/function_parser.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <friction/contact_node.h>
+#include <models/body/body_discretization.h>
+#include <models/body/body_parameters.h>
+
+#include <memory>
+#include <vector>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    /** What the nodal contact and friction of one step did, summed over the
+     * nodes. */
+    struct ContactWork
+    {
+      double dissipation = 0; ///< friction work on the slip, dt A f.s >= 0 [J]
+      /**
+       * The work of the nodal corrections on the body beyond the friction
+       * dissipation and the foundation's work: what the scheme's impacts
+       * (a node stopped in one step) and stick-slip transitions remove [J].
+       * The work of a correction is taken with the mean velocity of the
+       * step, (v^{n-1/2} + v^{n+1/2})/2, the velocity for which the
+       * central-difference scheme's energy balance is exact.
+       */
+      double        impact_work     = 0;
+      double        foundation_work = 0; ///< work of the moving foundation [J]
+      unsigned long ambiguous_nodes =
+        0; ///< nodes whose friction step had several solutions
+      unsigned long iterations = 0; ///< of the slip-speed solves
+    };
+
+    /** The state of the contact surface, reduced over the ranks. */
+    struct SurfaceStatistics
+    {
+      double contact_fraction; ///< area in contact (S > 0) / area of Gamma_C
+      double stick_fraction;   ///< stuck area / area in contact
+      double mean_slip_rate;   ///< over the area in contact
+      double max_slip_rate;    ///< over the nodes in contact
+      double normal_force;     ///< sum A_i S_i [N (2D: N/m)]
+      double mean_pressure;    ///< normal force / area of Gamma_C
+      double mean_gap;         ///< area-weighted gap g0 - u.n
+      double max_tangential_displacement; ///< largest |u_T - u0_T| of a node
+      std::vector<double> friction_force; ///< on the body, tangent coordinates
+      std::vector<double>
+        mean_slip; ///< area-weighted slip velocity, tangent coordinates
+    };
+
+    /** The state of a contact node after a step, for output. */
+    enum class NodeStatus : unsigned char
+    {
+      separated = 0,
+      stick     = 1,
+      slip      = 2
+    };
+
+    /**
+     * The contact boundary Gamma_C of the body against a rigid foundation
+     * (the plane with outward normal n of the body, moving with v_*(t) in
+     * its plane), treated node by node as in the explicit dynamics of
+     * Carpenter, Taylor and Katona (1991) with Renard's boundary laws
+     * (MODELS.md §7.3): at every owned contact node, from the velocity v_pr
+     * the free step predicts, the node solver (ContactNode, shared with the
+     * slab) applies
+     * - the normal contact (seed 003 (47)-(48), or the compliant (49)-(50))
+     *   on the nodal gap w = g0 - u.n, the pressure S from the impulse that
+     *   stops the node;
+     * - the implicit Euler friction step (52) with mu(|s|), s = v_T - v_*,
+     *   with the nodal impedance Z = m~_i/(A_i dt) (lumped mass plus
+     *   epsilon A_i, over the nodal area and the step) in the role of
+     *   seed 003's epsilon/dt: uniquely solvable when Z > S L_mu.
+     * No communication is needed: each node's unknowns are owned by its rank.
+     */
+    template <int dim>
+    class ContactSurface
+    {
+    public:
+      /**
+       * The owned contact nodes of @p discretization, with their masses
+       * (@p mass: lumped, epsilon A_i already added) and areas (@p area). An
+       * initial penetration (u0.n > g0 at a node) or a non-finite gap is an
+       * InputError (collective).
+       */
+      ContactSurface(const BodyDiscretization<dim> &discretization,
+                     const ContactParameters       &parameters,
+                     const std::string             &variables,
+                     const BodyVector              &mass,
+                     const BodyVector              &area,
+                     const ParameterSource         &source);
+
+      /**
+       * Check the initial displacement @p displacement: an initial
+       * penetration (u0.n > g0 beyond 1e-12 @p length_scale at a node) or a
+       * non-finite gap is an InputError naming the parameter (collective).
+       */
+      void
+      check_initial_gap(const BodyVector      &displacement,
+                        const double           length_scale,
+                        const ParameterSource &source) const;
+
+      /**
+       * The state at @p t0 from u0 (@p displacement), u1 (@p velocity) and
+       * the free nodal force r = f - K u0 (@p force): a node at zero gap
+       * that r pushes into the foundation carries the pressure r.n/A_i, and
+       * the friction force that balances the tangential part of r within
+       * the friction disc (as the slab's initial state).
+       */
+      void
+      initialize(const double      t0,
+                 const BodyVector &displacement,
+                 const BodyVector &velocity,
+                 const BodyVector &force);
+
+      /**
+       * The tangential displacements u0_T of the nodes from the initial data
+       * @p displacement, from which SurfaceStatistics measures how far each
+       * node has slid (set again on resume: it depends on the data only).
+       */
+      void
+      set_reference_displacement(const BodyVector &displacement);
+
+      /** The local indices of the unknowns of the contact nodes. */
+      std::vector<unsigned int>
+      local_unknowns() const;
+
+      /** Keep the velocities of the last step (before the free step overwrites
+       * them). */
+      void
+      remember_velocities(const BodyVector &velocity);
+
+      /**
+       * Correct the predicted velocities @p velocity at the contact nodes
+       * for the step of size @p dt ending at @p t_next, from the
+       * displacement @p displacement at its start; add what the step did to
+       * @p work. The nodes' tangential displacement at the end of the step
+       * is u_T + dt v_T, as the body's update computes it.
+       */
+      void
+      step(const double      t_next,
+           const double      dt,
+           const BodyVector &displacement,
+           BodyVector       &velocity,
+           ContactWork      &work);
+
+      /** The statistics of the last step (collective). */
+      SurfaceStatistics
+      statistics() const;
+
+      /** Nodes on this rank. */
+      unsigned int
+      n_local_nodes() const;
+
+      /** Contact nodes of all ranks (collective). */
+      types::global_dof_index
+      n_nodes() const;
+
+      /** The tangent basis t_1 (, t_2) of the foundation plane. */
+      const std::vector<Tensor<1, dim>> &
+      tangents() const;
+
+      const Tensor<1, dim> &
+      normal() const;
+
+      /** The names of the nodal scalars fill_fields() writes, in order. */
+      static std::vector<std::string>
+      scalar_field_names();
+
+      /**
+       * The nodal fields of the last step into vectors of the body's
+       * partition: the scalars of scalar_field_names() packed dim to a
+       * vector (scalar k of a node in component k % dim of vector k / dim,
+       * @p scalars has 6/dim vectors), the friction traction on the body
+       * @p traction and the slip velocity @p slip as vectors.
+       */
+      void
+      fill_fields(std::vector<BodyVector> &scalars,
+                  BodyVector              &traction,
+                  BodyVector              &slip) const;
+
+      const ContactNode &
+      node_solver() const;
+
+      /** Area of Gamma_C (collective). */
+      double
+      total_area() const;
+
+    private:
+      /** g0 at the nodes; the initial gap checked against u0 later. */
+      void
+      set_nodes(const BodyDiscretization<dim> &discretization,
+                const BodyVector              &mass,
+                const BodyVector              &area);
+
+      const MPI_Comm                       comm;
+      const ContactNode                    solver;
+      Tensor<1, dim>                       outward_normal;
+      std::vector<Tensor<1, dim>>          tangent_basis;
+      std::unique_ptr<FunctionParser<dim>> initial_gap;
+      std::unique_ptr<FunctionParser<1>>   foundation_velocity;
+      const types::boundary_id             boundary_id;
+
+      // One entry per owned contact node.
+      std::vector<std::array<unsigned int, dim>> unknowns;
+      std::vector<double>                        nodal_mass; ///< m~_i
+      std::vector<double>                        nodal_area; ///< A_i
+      std::vector<double>                        gap0;       ///< g0(x_i)
+      std::vector<Tensor<1, dim>> previous_velocity; ///< v of the last step
+      // The state after the last step (output and statistics).
+      std::vector<double>     gap, pressure, impedance_of_step;
+      std::vector<Tangential> reference_displacement, tangential_displacement;
+      std::vector<Tangential> slip, friction;
+      std::vector<NodeStatus> status;
+      double                  area_of_surface;
+    };
+  } // namespace Body
+} // namespace stickslip
+
+#endif
