@@ -258,6 +258,19 @@ namespace stickslip
 
 
 
+  std::string
+  expand_zero_vector(const std::string &text, const unsigned int n_components)
+  {
+    if (!(is_zero_expression(text) && split_and_trim(text, ';').size() == 1))
+      return text;
+    std::string expanded = "0";
+    for (unsigned int c = 1; c < n_components; ++c)
+      expanded += "; 0";
+    return expanded;
+  }
+
+
+
   TimeFunction::TimeFunction(const std::string     &text,
                              const unsigned int     n_components,
                              const std::string     &path,

@@ -110,6 +110,14 @@ namespace stickslip
   bool
   is_zero_expression(const std::string &text);
 
+  /**
+   * @p text with the single expression "0" written out as @p n_components
+   * zeros ("0; 0; 0"): "0" stands for the zero vector of any dimension, so
+   * that one default serves 2D and 3D. Any other text is returned as is.
+   */
+  std::string
+  expand_zero_vector(const std::string &text, const unsigned int n_components);
+
   /** Whether @p text is empty or only blanks (an optional entry not given). */
   bool
   is_blank(const std::string &text);

@@ -15,18 +15,13 @@ namespace stickslip
        */
       template <int dim>
       std::unique_ptr<FunctionParser<dim>>
-      vector_field(const std::string     &text,
-                   const std::string     &variables,
-                   const std::string     &path,
+      vector_field(const std::string &    text,
+                   const std::string &    variables,
+                   const std::string &    path,
                    const ParameterSource &source)
       {
-        const bool zero_shorthand =
-          is_zero_expression(text) && split_and_trim(text, ';').size() == 1;
-        std::string expanded = text;
-        if (zero_shorthand)
-          for (unsigned int d = 1; d < dim; ++d)
-            expanded += "; 0";
-        return parse_function<dim>(expanded, variables, path, source, dim);
+        return parse_function<dim>(
+          expand_zero_vector(text, dim), variables, path, source, dim);
       }
     } // namespace
 

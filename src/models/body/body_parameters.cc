@@ -84,17 +84,17 @@ namespace stickslip
                           "Degree p of FE_Q(p)^dim: 1 or 2 (Gauss-Lobatto "
                           "nodes and lumped mass).");
         prm.declare_entry("Body force",
-                          "0; 0",
+                          "0",
                           Patterns::Anything(),
-                          "f(x, t) [N/m^3], dim expressions separated by ';'.");
+                          "f(x, t) [N/m^3], dim expressions separated by ';' (0: the zero vector).");
         prm.declare_entry("Initial displacement",
-                          "0; 0",
+                          "0",
                           Patterns::Anything(),
-                          "u0(x) [m], dim expressions.");
+                          "u0(x) [m], dim expressions (0: the zero vector).");
         prm.declare_entry("Initial velocity",
-                          "0; 0",
+                          "0",
                           Patterns::Anything(),
-                          "u1(x) [m/s], dim expressions.");
+                          "u1(x) [m/s], dim expressions (0: the zero vector).");
         prm.declare_entry("Distributed friction",
                           "0",
                           Patterns::Anything(),
@@ -213,10 +213,10 @@ namespace stickslip
                         "The prescribed components: all, or a list such as "
                         "\"x\" (a roller that slides freely along y).");
       prm.declare_entry("Value",
-                        "0; 0",
+                        "0",
                         Patterns::Anything(),
                         "u_D(x, t) [m], dim expressions (only the prescribed "
-                        "components are used).");
+                        "components are used; 0: the zero vector).");
     }
 
 
@@ -250,9 +250,9 @@ namespace stickslip
                         "(empty: not used). Boundaries with no condition are "
                         "traction free.");
       prm.declare_entry("Value",
-                        "0; 0",
+                        "0",
                         Patterns::Anything(),
-                        "t(x, t) [Pa], dim expressions.");
+                        "t(x, t) [Pa], dim expressions (0: the zero vector).");
     }
 
 
@@ -293,10 +293,11 @@ namespace stickslip
                         "(g0 = 0: the reference configuration touches the "
                         "foundation).");
       prm.declare_entry("Foundation velocity",
-                        "0; 0",
+                        "0",
                         Patterns::Anything(),
                         "v_*(t) [m/s], dim expressions of t: the velocity of "
-                        "the foundation, in its plane (normal to n).");
+                        "the foundation, in its plane (normal to n; 0: at "
+                        "rest).");
       prm.declare_entry("Contact law",
                         "unilateral",
                         Patterns::Selection("unilateral|compliant"),

@@ -71,7 +71,7 @@ namespace stickslip
                                         "Body/Contact/Initial gap",
                                         source);
       foundation_velocity =
-        parse_function<1>(parameters.foundation_velocity,
+        parse_function<1>(expand_zero_vector(parameters.foundation_velocity, dim),
                           "t",
                           "Body/Contact/Foundation velocity",
                           source,
