@@ -42,6 +42,9 @@ namespace stickslip
           contact->check_initial_gap(initial,
                                      mesh.smallest_cell_diameter(),
                                      source);
+          contact->check_foundation_velocity(time.initial_time,
+                                             time.final_time,
+                                             source);
         }
     }
 
@@ -51,6 +54,30 @@ namespace stickslip
     void
     BodyEvolution<dim>::set_up_nodes(const ParameterSource &source)
     {
+      // Which nodes are held in some or every component: a node held in
+      // every component takes no part in contact or friction; distributed
+      // friction acts only on nodes with no prescribed component.
+      prescribed = data.prescribed_unknowns(mesh);
+      component_of.assign(inverse_mass.locally_owned_size(), 0);
+      std::vector<bool> fully_prescribed(component_of.size(), false);
+      std::vector<bool> partly_prescribed(component_of.size(), false);
+      {
+        std::vector<bool> held(component_of.size(), false);
+        for (const auto &unknown : prescribed)
+          held[unknown.local] = true;
+        for (const Node<dim> &node : mesh.nodes())
+          {
+            bool all = true, any = false;
+            for (unsigned int d = 0; d < dim; ++d)
+              {
+                component_of[node.unknowns[d]] = d;
+                all = all && held[node.unknowns[d]];
+                any = any || held[node.unknowns[d]];
+              }
+            fully_prescribed[node.unknowns[0]]  = all;
+            partly_prescribed[node.unknowns[0]] = any;
+          }
+      }
       // The mass of a contact node includes the surface mass epsilon A_i
       // (seed 003 (29)): m~_i = m_i + epsilon A_i (MODELS.md §7.2).
       BodyVector mass;
@@ -60,29 +87,28 @@ namespace stickslip
           BodyVector area;
           mesh.boundary_weights(parameters.contact.boundary_id, area);
           mass.add(parameters.contact.surface_mass, area);
-          contact =
-            std::make_unique<ContactSurface<dim>>(mesh,
-                                                  parameters.contact,
-                                                  parameters.variables(),
-                                                  mass,
-                                                  area,
-                                                  source);
+          contact = std::make_unique<ContactSurface<dim>>(mesh,
+                                                          parameters.contact,
+                                                          parameters.variables(),
+                                                          mass,
+                                                          area,
+                                                          fully_prescribed,
+                                                          source);
         }
       if (data.distributed_friction() != nullptr)
         {
           BodyVector weights;
           mesh.volume_weights(weights);
-          floor = std::make_unique<FloorFriction<dim>>(
-            mesh, *data.distributed_friction(), mass, weights, source);
+          floor = std::make_unique<FloorFriction<dim>>(mesh,
+                                                       *data.distributed_friction(),
+                                                       mass,
+                                                       weights,
+                                                       partly_prescribed,
+                                                       source);
         }
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
           mass.local_element(i) > 0 ? 1. / mass.local_element(i) : 0.;
-      prescribed = data.prescribed_unknowns(mesh);
-      component_of.assign(mass.locally_owned_size(), 0);
-      for (const Node<dim> &node : mesh.nodes())
-        for (unsigned int d = 0; d < dim; ++d)
-          component_of[node.unknowns[d]] = d;
     }
 
 
@@ -275,21 +301,25 @@ namespace stickslip
     void
     BodyEvolution<dim>::prescribe(const double               t_next,
                                   const double               dt,
-                                  const std::vector<double> &previous)
+                                  const std::vector<double> &previous,
+                                  const std::vector<double> &predicted)
     {
       for (std::size_t k = 0; k < prescribed.size(); ++k)
         {
-          const unsigned int i  = prescribed[k].local;
-          const double value    = data.prescribed_value(prescribed[k], t_next);
-          const double velocity = (value - u.local_element(i)) / dt;
-          // The reaction R = m (v - v_pr)/dt that moves the node from the
-          // free step's velocity to the prescribed one works with the mean
-          // velocity of the step.
+          const unsigned int i = prescribed[k].local;
+          const double value   = data.prescribed_value(prescribed[k], t_next);
+          const double target  = (value - u.local_element(i)) / dt;
+          const double current = v.local_element(i);
+          // The reaction moves the unknown from the free step's velocity to
+          // the prescribed one, with the work of m (v - v_pr)/dt at the
+          // mean velocity of the step; a contact correction of this unknown
+          // (a node held in some components only) has booked its share,
+          // m (v_c - v_pr)/dt at (v_prev + v_c)/2, already.
           if (inverse_mass.local_element(i) > 0)
-            data_work += (velocity - v.local_element(i)) * 0.5 *
-                         (previous[k] + velocity) /
-                         inverse_mass.local_element(i);
-          v.local_element(i) = velocity;
+            data_work += ((target - predicted[k]) * (previous[k] + target) -
+                          (current - predicted[k]) * (previous[k] + current)) *
+                         0.5 / inverse_mass.local_element(i);
+          v.local_element(i) = target;
         }
     }
 
@@ -319,6 +349,9 @@ namespace stickslip
       const double load_power = load.size() > 0 ? load * v : 0.;
 
       free_step(dt);
+      std::vector<double> predicted_prescribed;
+      for (const auto &unknown : prescribed)
+        predicted_prescribed.push_back(v.local_element(unknown.local));
       if (contact)
         {
           ContactWork work;
@@ -336,7 +369,7 @@ namespace stickslip
           dissipated_energy += dissipation;
           impact_work += rest;
         }
-      prescribe(step.next_time, dt, previous_prescribed);
+      prescribe(step.next_time, dt, previous_prescribed, predicted_prescribed);
       // The loads' work with the mean velocity of the step.
       if (load.size() > 0)
         data_work += 0.5 * dt * (load_power + load * v);

@@ -132,12 +132,14 @@ namespace stickslip
 
       /**
        * Prescribed unknowns: u_D(t_next), their velocity and the reaction's
-       * work (@p previous: their velocities of the last step).
+       * work (@p previous: their velocities of the last step, @p predicted:
+       * of the free step).
        */
       void
       prescribe(const double               t_next,
                 const double               dt,
-                const std::vector<double> &previous);
+                const std::vector<double> &previous,
+                const std::vector<double> &predicted);
 
       /** A state or datum that is not finite is a RunError naming the step. */
       void

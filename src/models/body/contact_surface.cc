@@ -56,6 +56,7 @@ namespace stickslip
       const std::string             &variables,
       const BodyVector              &mass,
       const BodyVector              &area,
+      const std::vector<bool>       &fully_prescribed,
       const ParameterSource         &source)
       : comm(discretization.communicator())
       , solver(parameters.contact_law())
@@ -76,7 +77,7 @@ namespace stickslip
                           "Body/Contact/Foundation velocity",
                           source,
                           dim);
-      set_nodes(discretization, mass, area);
+      set_nodes(discretization, fully_prescribed, mass, area);
     }
 
 
@@ -85,6 +86,7 @@ namespace stickslip
     void
     ContactSurface<dim>::set_nodes(
       const BodyDiscretization<dim> &discretization,
+      const std::vector<bool>       &fully_prescribed,
       const BodyVector              &mass,
       const BodyVector              &area)
     {
@@ -92,6 +94,8 @@ namespace stickslip
       double                       local_area = 0;
       for (const Node<dim> &node : nodes)
         {
+          if (fully_prescribed[node.unknowns[0]])
+            continue;
           unknowns.push_back(node.unknowns);
           nodal_mass.push_back(mass.local_element(node.unknowns[0]));
           nodal_area.push_back(area.local_element(node.unknowns[0]));
@@ -148,6 +152,40 @@ namespace stickslip
                               format_number(worst) +
                               " m at a node of the contact boundary: u0.n "
                               "<= g0 must hold (Body/Contact/Initial gap)");
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::check_foundation_velocity(const double           t0,
+                                                   const double           final_time,
+                                                   const ParameterSource &source) const
+    {
+      for (const double t : {t0, final_time})
+        {
+          Vector<double> v_star(dim);
+          foundation_velocity->vector_value(Point<1>(t), v_star);
+          double normal_part = 0, size = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            {
+              normal_part += v_star[d] * outward_normal[d];
+              size += v_star[d] * v_star[d];
+            }
+          if (!std::isfinite(size))
+            throw_bad_parameter(source,
+                                "Body/Contact/Foundation velocity",
+                                "",
+                                "v_* is not finite at t = " + format_number(t));
+          if (std::abs(normal_part) > 1e-12 * std::sqrt(size))
+            throw_bad_parameter(source,
+                                "Body/Contact/Foundation velocity",
+                                "",
+                                "the foundation moves in its plane: v_*.n must "
+                                "be 0, but it is " +
+                                  format_number(normal_part) + " at t = " +
+                                  format_number(t));
+        }
     }
 
 

@@ -83,15 +83,17 @@ namespace stickslip
     public:
       /**
        * The owned contact nodes of @p discretization, with their masses
-       * (@p mass: lumped, epsilon A_i already added) and areas (@p area). An
-       * initial penetration (u0.n > g0 at a node) or a non-finite gap is an
-       * InputError (collective).
+       * (@p mass: lumped, epsilon A_i already added) and areas (@p area),
+       * but for the nodes whose every component is prescribed
+       * (@p fully_prescribed, by the local index of a node's first unknown):
+       * they cannot move, so they cannot touch.
        */
       ContactSurface(const BodyDiscretization<dim> &discretization,
                      const ContactParameters       &parameters,
                      const std::string             &variables,
                      const BodyVector              &mass,
                      const BodyVector              &area,
+                     const std::vector<bool>       &fully_prescribed,
                      const ParameterSource         &source);
 
       /**
@@ -103,6 +105,16 @@ namespace stickslip
       check_initial_gap(const BodyVector      &displacement,
                         const double           length_scale,
                         const ParameterSource &source) const;
+
+      /**
+       * v_* must be finite at @p t0 and @p final_time, and (within
+       * round-off) in the foundation's plane: InputErrors naming
+       * Body/Contact/Foundation velocity.
+       */
+      void
+      check_foundation_velocity(const double           t0,
+                                const double           final_time,
+                                const ParameterSource &source) const;
 
       /**
        * The state at @p t0 from u0 (@p displacement), u1 (@p velocity) and
@@ -194,6 +206,7 @@ namespace stickslip
       /** g0 at the nodes; the initial gap checked against u0 later. */
       void
       set_nodes(const BodyDiscretization<dim> &discretization,
+                const std::vector<bool>       &fully_prescribed,
                 const BodyVector              &mass,
                 const BodyVector              &area);
 

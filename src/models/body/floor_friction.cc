@@ -30,6 +30,7 @@ namespace stickslip
       const Function<dim>           &threshold_function,
       const BodyVector              &mass,
       const BodyVector              &weights,
+      const std::vector<bool>       &prescribed,
       const ParameterSource         &source)
       : comm(discretization.communicator())
       , solver(unit_coulomb_law())
@@ -42,7 +43,7 @@ namespace stickslip
           const double g = threshold_function.value(node.point);
           if (!(g >= 0) || !std::isfinite(g))
             bad = true;
-          else if (g > 0)
+          else if (g > 0 && !prescribed[node.unknowns[0]])
             {
               unknowns.push_back(node.unknowns);
               impedance_dt.push_back(mass.local_element(node.unknowns[0]) /

@@ -30,13 +30,16 @@ namespace stickslip
     public:
       /**
        * The owned nodes of @p discretization with g(x) (@p threshold, its
-       * parameter Body/Distributed friction) > 0; masses @p mass, weights
-       * @p weights = int phi_i. A negative or non-finite g is an InputError.
+       * parameter Body/Distributed friction) > 0 and no prescribed
+       * component (@p prescribed, by the local index of a node's first
+       * unknown); masses @p mass, weights @p weights = int phi_i. A negative
+       * or non-finite g is an InputError.
        */
       FloorFriction(const BodyDiscretization<dim> &discretization,
                     const Function<dim>           &threshold,
                     const BodyVector              &mass,
                     const BodyVector              &weights,
+                    const std::vector<bool>       &prescribed,
                     const ParameterSource         &source);
 
       /**
