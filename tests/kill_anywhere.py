@@ -14,7 +14,8 @@ which moment each kill hit).
 
 After every kill the directory must hold only complete files under final
 names: every .vtu and .pvtu is well-formed XML that ends with </VTKFile>,
-solution.pvd parses and every record it lists exists with all its pieces,
+solution.pvd (and every other .pvd series, such as the body's contact.pvd)
+parses and every record it lists exists with all its pieces,
 and history.csv holds whole rows that are the reference's first rows (to T
 relative, by column), including every row the field outputs of solution.pvd
 refer to. At the end, history.csv equals the reference (to T), solution.pvd
@@ -114,16 +115,23 @@ def check_xml(path):
         raise Failure("%s is not well-formed XML: %s" % (path, e))
 
 
-def pvd_outputs(out):
-    """(time, record) pairs of solution.pvd; [] if there is none."""
-    path = os.path.join(out, "solution.pvd")
+def pvd_outputs(out, name="solution.pvd"):
+    """(time, record) pairs of the series NAME (solution.pvd, or another
+    series a model writes at the same outputs, such as the body's
+    contact.pvd); [] if there is none."""
+    path = os.path.join(out, name)
     if not os.path.exists(path):
         return []
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as e:
-        raise Failure("solution.pvd is not well-formed: %s" % e)
+        raise Failure("%s is not well-formed: %s" % (name, e))
     return [(float(d.get("timestep")), d.get("file")) for d in root.iter("DataSet")]
+
+
+def series(out):
+    """The .pvd files of OUTDIR."""
+    return sorted(n for n in os.listdir(out) if n.endswith(".pvd")) if os.path.isdir(out) else []
 
 
 def pieces(record_path):
@@ -139,13 +147,14 @@ def check_directory(out, reference_rows, tolerance):
             if name.endswith(".vtu") or name.endswith(".pvtu"):
                 check_xml(os.path.join(solution, name))
     outputs = pvd_outputs(out)
-    for _, record in outputs:
-        path = os.path.join(out, record)
-        if not os.path.exists(path):
-            raise Failure("solution.pvd lists %s, which does not exist" % record)
-        for piece in pieces(path):
-            if not os.path.exists(os.path.join(os.path.dirname(path), piece)):
-                raise Failure("%s lists the missing piece %s" % (record, piece))
+    for name in series(out):
+        for _, record in pvd_outputs(out, name):
+            path = os.path.join(out, record)
+            if not os.path.exists(path):
+                raise Failure("%s lists %s, which does not exist" % (name, record))
+            for piece in pieces(path):
+                if not os.path.exists(os.path.join(os.path.dirname(path), piece)):
+                    raise Failure("%s lists the missing piece %s" % (record, piece))
     history = os.path.join(out, "history.csv")
     rows = read_rows(history) if os.path.exists(history) else None
     if rows is not None:
@@ -158,13 +167,14 @@ def check_directory(out, reference_rows, tolerance):
 
 
 def field_files(out):
-    """The files the outputs of solution.pvd consist of (relative to OUTDIR)."""
+    """The files the outputs of every series consist of (relative to OUTDIR)."""
     files = set()
-    for _, record in pvd_outputs(out):
-        files.add(os.path.normpath(record))
-        folder = os.path.dirname(record)
-        for piece in pieces(os.path.join(out, record)):
-            files.add(os.path.normpath(os.path.join(folder, piece)))
+    for name in series(out):
+        for _, record in pvd_outputs(out, name):
+            files.add(os.path.normpath(record))
+            folder = os.path.dirname(record)
+            for piece in pieces(os.path.join(out, record)):
+                files.add(os.path.normpath(os.path.join(folder, piece)))
     return files
 
 
@@ -267,8 +277,12 @@ def main():
         if len(rows) != len(reference_rows):
             raise Failure("history.csv has %d rows, the uninterrupted run %d"
                           % (len(rows) - 1, len(reference_rows) - 1))
-        if pvd_outputs(run) != pvd_outputs(reference):
-            raise Failure("solution.pvd differs from the uninterrupted run's")
+        if series(run) != series(reference):
+            raise Failure("the run wrote the series %s, the uninterrupted run %s"
+                          % (series(run), series(reference)))
+        for name in series(reference):
+            if pvd_outputs(run, name) != pvd_outputs(reference, name):
+                raise Failure("%s differs from the uninterrupted run's" % name)
         expected = field_files(run)
         solution = os.path.join(run, "solution")
         present = set()

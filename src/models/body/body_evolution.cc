@@ -10,6 +10,21 @@ namespace stickslip
 {
   namespace Body
   {
+    namespace
+    {
+      /** a.b over this rank's owned entries (no communication). */
+      double
+      local_dot(const BodyVector &a, const BodyVector &b)
+      {
+        double sum = 0;
+        for (unsigned int i = 0; i < a.locally_owned_size(); ++i)
+          sum += a.local_element(i) * b.local_element(i);
+        return sum;
+      }
+    } // namespace
+
+
+
     template <int dim>
     BodyEvolution<dim>::BodyEvolution(const BodyParameters   &parameters,
                                       const Parameters::Time &time,
@@ -24,11 +39,6 @@ namespace stickslip
       , output(mesh, parameters.lambda, parameters.shear_modulus)
       , product_current(false)
       , initial_energy(0)
-      , dissipated_energy(0)
-      , data_work(0)
-      , impact_work(0)
-      , ambiguous_nodes(0)
-      , iterations(0)
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
@@ -236,8 +246,7 @@ namespace stickslip
           contact->initialize(t0, u, v, force);
           contact->set_reference_displacement(u);
         }
-      dissipated_energy = data_work = impact_work = 0;
-      ambiguous_nodes = iterations = 0;
+      account.clear();
       initial_energy               = 0;
       initial_energy =
         0.5 * (u * product) + kinetic_energy_and_momentum().first;
@@ -316,7 +325,8 @@ namespace stickslip
           // (a node held in some components only) has booked its share,
           // m (v_c - v_pr)/dt at (v_prev + v_c)/2, already.
           if (inverse_mass.local_element(i) > 0)
-            data_work += ((target - predicted[k]) * (previous[k] + target) -
+            account[EnergyAccount::data] +=
+              ((target - predicted[k]) * (previous[k] + target) -
                           (current - predicted[k]) * (previous[k] + current)) *
                          0.5 / inverse_mass.local_element(i);
           v.local_element(i) = target;
@@ -346,7 +356,7 @@ namespace stickslip
       std::vector<double> previous_prescribed;
       for (const auto &unknown : prescribed)
         previous_prescribed.push_back(v.local_element(unknown.local));
-      const double load_power = load.size() > 0 ? load * v : 0.;
+      const double load_power = load.size() > 0 ? local_dot(load, v) : 0.;
 
       free_step(dt);
       std::vector<double> predicted_prescribed;
@@ -356,23 +366,24 @@ namespace stickslip
         {
           ContactWork work;
           contact->step(step.next_time, dt, u, v, work);
-          dissipated_energy += work.dissipation;
-          impact_work += work.impact_work;
-          data_work += work.foundation_work;
-          ambiguous_nodes += work.ambiguous_nodes;
-          iterations += work.iterations;
+          account[EnergyAccount::dissipated] += work.dissipation;
+          account[EnergyAccount::impact] += work.impact_work;
+          account[EnergyAccount::data] += work.foundation_work;
+          account[EnergyAccount::ambiguous] += work.ambiguous_nodes;
+          account[EnergyAccount::iterations] += work.iterations;
         }
       if (floor)
         {
           const auto [dissipation, rest] =
             floor->step(dt, previous_velocity, v);
-          dissipated_energy += dissipation;
-          impact_work += rest;
+          account[EnergyAccount::dissipated] += dissipation;
+          account[EnergyAccount::impact] += rest;
         }
       prescribe(step.next_time, dt, previous_prescribed, predicted_prescribed);
       // The loads' work with the mean velocity of the step.
       if (load.size() > 0)
-        data_work += 0.5 * dt * (load_power + load * v);
+        account[EnergyAccount::data] +=
+          0.5 * dt * (load_power + local_dot(load, v));
       u.add(dt, v);
       for (const auto &unknown : prescribed)
         u.local_element(unknown.local) =
@@ -427,11 +438,9 @@ namespace stickslip
       archive.add(u);
       archive.add(v);
       archive.set_entry_locations(dim + 1, mesh.owned_locations());
-      for (double *value :
-           {&initial_energy, &dissipated_energy, &data_work, &impact_work})
-        archive.add(*value);
-      archive.add(ambiguous_nodes);
-      archive.add(iterations);
+      // The same on every rank (a global sum): any partition reads it.
+      archive.add(initial_energy);
+      account.register_state(archive, comm);
       archive.after_read.push_back([this]() {
         product_current = false;
         if (contact)
@@ -504,14 +513,18 @@ namespace stickslip
       update_product();
       const double elastic           = 0.5 * (u * product);
       const auto [kinetic, momentum] = kinetic_energy_and_momentum();
+      const auto          works      = account.totals(comm);
+      const double        dissipated = works[EnergyAccount::dissipated];
+      const double        data_work  = works[EnergyAccount::data];
+      const double        impact     = works[EnergyAccount::impact];
       std::vector<double> row        = {t,
                                         kinetic,
                                         elastic,
-                                        dissipated_energy,
+                                        dissipated,
                                         data_work,
-                                        impact_work,
-                                        kinetic + elastic + dissipated_energy -
-                                          data_work - impact_work - initial_energy};
+                                        impact,
+                                        kinetic + elastic + dissipated -
+                                          data_work - impact - initial_energy};
       row.insert(row.end(), momentum.begin(), momentum.end());
       if (contact)
         {
@@ -529,10 +542,8 @@ namespace stickslip
                      s.friction_force.begin(),
                      s.friction_force.end());
           row.insert(row.end(), s.mean_slip.begin(), s.mean_slip.end());
-          row.push_back(
-            Utilities::MPI::sum(static_cast<double>(ambiguous_nodes), comm));
-          row.push_back(
-            Utilities::MPI::sum(static_cast<double>(iterations), comm));
+          row.push_back(works[EnergyAccount::ambiguous]);
+          row.push_back(works[EnergyAccount::iterations]);
         }
       if (floor)
         row.push_back(floor->stick_fraction());
@@ -601,8 +612,7 @@ namespace stickslip
     {
       const double updates =
         double(statistics.steps_taken) * double(mesh.n_dofs());
-      const unsigned long ambiguous =
-        Utilities::MPI::sum(ambiguous_nodes, comm);
+      const double ambiguous = account.totals(comm)[EnergyAccount::ambiguous];
       std::ostringstream text;
       text << "  " << statistics.steps_taken << " steps of "
            << statistics.time_step << " s in " << std::setprecision(3)

@@ -8,6 +8,7 @@
 #include <models/body/body_output.h>
 #include <models/body/body_parameters.h>
 #include <models/body/contact_surface.h>
+#include <models/body/energy_account.h>
 #include <models/body/floor_friction.h>
 #include <models/common/evolution.h>
 #include <time/time_parameters.h>
@@ -170,13 +171,8 @@ namespace stickslip
       bool product_current;
 
       // Energy accounting since t0 (MODELS.md §7.3).
-      double initial_energy;
-      double dissipated_energy; ///< friction work on the slip
-      double data_work;         ///< loads, prescribed displacements, foundation
-      double impact_work;       ///< ContactWork::impact_work summed
-      unsigned long
-        ambiguous_nodes;        ///< node-steps where (52) had several solutions
-      unsigned long iterations; ///< of the slip-speed solves
+      double        initial_energy; ///< kinetic + elastic at t0
+      EnergyAccount account;        ///< the works since t0
     };
   } // namespace Body
 } // namespace stickslip
