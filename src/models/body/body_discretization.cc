@@ -427,12 +427,12 @@ namespace stickslip
 
 
     template <int dim>
-    std::size_t
+    std::array<std::size_t, 3>
     BodyDiscretization<dim>::memory_consumption() const
     {
-      return triangulation->memory_consumption() + dofs.memory_consumption() +
-             periodic_constraints.memory_consumption() +
-             elastic_operator->memory_consumption();
+      return {{triangulation->memory_consumption(),
+               dofs.memory_consumption() + periodic_constraints.memory_consumption(),
+               elastic_operator->memory_consumption()}};
     }
 
 

@@ -136,8 +136,11 @@ namespace stickslip
       void
       interpolate(const Function<dim> &function, BodyVector &values) const;
 
-      /** Bytes of the mesh, DoFs, constraints and matrix-free data. */
-      std::size_t
+      /**
+       * Bytes this rank holds for the mesh, the DoFs and constraints, and
+       * the matrix-free operator, in that order.
+       */
+      std::array<std::size_t, 3>
       memory_consumption() const;
 
     private:

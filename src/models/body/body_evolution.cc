@@ -619,6 +619,22 @@ namespace stickslip
            << statistics.wall_time << " s ("
            << (statistics.wall_time > 0 ? updates / statistics.wall_time : 0.)
            << " unknown-updates per second)";
+      // Memory per unknown, as deal.II counts it, summed over the ranks.
+      const auto   parts   = mesh.memory_consumption();
+      const double n       = double(mesh.n_dofs());
+      const double vectors = Utilities::MPI::sum(
+        double(u.memory_consumption() + v.memory_consumption() +
+               inverse_mass.memory_consumption() + product.memory_consumption() +
+               load.memory_consumption() + previous_velocity.memory_consumption()),
+        comm);
+      Utilities::System::MemoryStats stats;
+      Utilities::System::get_memory_stats(stats);
+      const double peak = Utilities::MPI::sum(double(stats.VmHWM) * 1024., comm);
+      text << "\n  memory per unknown: mesh "
+           << Utilities::MPI::sum(double(parts[0]), comm) / n << " B, DoFs "
+           << Utilities::MPI::sum(double(parts[1]), comm) / n << " B, operator "
+           << Utilities::MPI::sum(double(parts[2]), comm) / n << " B, vectors "
+           << vectors / n << " B; peak resident " << peak / n << " B";
       if (contact)
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, MODELS.md "
