@@ -10,7 +10,9 @@
 
 #include <deal.II/numerics/vector_tools.h>
 
+#include <models/body/assembled_stiffness.h>
 #include <models/body/body_discretization.h>
+#include <models/body/matrix_free_stiffness.h>
 #include <models/body/body_grid.h>
 
 #include <limits>
@@ -62,12 +64,20 @@ namespace stickslip
     {
       dofs.distribute_dofs(finite_element);
       make_constraints(parameters);
-      elastic_operator =
-        std::make_unique<ElasticOperator<dim>>(dofs,
-                                               periodic_constraints,
-                                               degree,
-                                               parameters.lambda,
-                                               parameters.shear_modulus);
+      if (parameters.stiffness == StiffnessKind::assembled)
+        elastic_operator =
+          std::make_unique<AssembledStiffness<dim>>(dofs,
+                                                    periodic_constraints,
+                                                    degree,
+                                                    parameters.lambda,
+                                                    parameters.shear_modulus);
+      else
+        elastic_operator =
+          std::make_unique<MatrixFreeStiffness<dim>>(dofs,
+                                                     periodic_constraints,
+                                                     degree,
+                                                     parameters.lambda,
+                                                     parameters.shear_modulus);
     }
 
 
@@ -120,7 +130,7 @@ namespace stickslip
 
 
     template <int dim>
-    const ElasticOperator<dim> &
+    const StiffnessOperator<dim> &
     BodyDiscretization<dim>::stiffness() const
     {
       return *elastic_operator;

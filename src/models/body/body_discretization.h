@@ -13,7 +13,7 @@
 
 #include <base/global.h>
 #include <models/body/body_parameters.h>
-#include <models/body/elastic_operator.h>
+#include <models/body/stiffness_operator.h>
 
 #include <array>
 #include <memory>
@@ -72,7 +72,7 @@ namespace stickslip
       const AffineConstraints<double> &
       constraints() const;
 
-      const ElasticOperator<dim> &
+      const StiffnessOperator<dim> &
       stiffness() const;
 
       MPI_Comm
@@ -153,7 +153,7 @@ namespace stickslip
       const FESystem<dim>                                        finite_element;
       DoFHandler<dim>                                            dofs;
       AffineConstraints<double>             periodic_constraints;
-      std::unique_ptr<ElasticOperator<dim>> elastic_operator;
+      std::unique_ptr<StiffnessOperator<dim>> elastic_operator;
       const unsigned int                    degree;
     };
   } // namespace Body

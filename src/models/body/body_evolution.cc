@@ -205,7 +205,8 @@ namespace stickslip
     {
       std::ostringstream text;
       text << "elastic body, " << (dim == 2 ? "2D plane strain" : "3D") << ", Q"
-           << parameters.degree << "^" << dim << " lumped, " << mesh.n_dofs()
+           << parameters.degree << "^" << dim << " lumped, "
+           << mesh.stiffness().description() << " K, " << mesh.n_dofs()
            << " unknowns on " << mesh.n_active_cells()
            << " cells (c1 = " << format_number(parameters.c1())
            << " m/s, c2 = " << format_number(parameters.c2()) << " m/s)";

@@ -3,6 +3,7 @@
 #include <models/body/body_parameters.h>
 
 #include <cmath>
+#include <optional>
 
 namespace stickslip
 {
@@ -83,6 +84,18 @@ namespace stickslip
                           Patterns::Integer(),
                           "Degree p of FE_Q(p)^dim: 1 or 2 (Gauss-Lobatto "
                           "nodes and lumped mass).");
+        prm.declare_entry("Stiffness operator",
+                          "auto",
+                          Patterns::Selection("auto|assembled|matrix-free"),
+                          "How K u is computed: assembled, a sparse matrix of "
+                          "the linear-algebra backend (PETSc or Trilinos), "
+                          "memory-bound, 12 B per entry (18 entries per row "
+                          "for Q1 in 2D, 81 in 3D); matrix-free, deal.II's "
+                          "MatrixFree cell loop, no matrix in memory but "
+                          "compute-bound (this deal.II has no SIMD "
+                          "vectorization). auto: assembled for degree 1, "
+                          "matrix-free for degree 2 (the faster of the two in "
+                          "BENCHMARKS.md).");
         prm.declare_entry("Body force",
                           "0",
                           Patterns::Anything(),
@@ -579,6 +592,16 @@ namespace stickslip
               std::to_string(p),
               "1 or 2");
       degree = p;
+      const std::optional<StiffnessKind> chosen =
+        parse_selection<std::optional<StiffnessKind>>(
+          prm.get("Stiffness operator"),
+          {{"auto", std::nullopt},
+           {"assembled", StiffnessKind::assembled},
+           {"matrix-free", StiffnessKind::matrix_free}},
+          "Body/Stiffness operator");
+      stiffness = chosen ? *chosen :
+                  degree == 1 ? StiffnessKind::assembled :
+                                StiffnessKind::matrix_free;
     }
 
 

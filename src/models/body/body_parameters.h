@@ -31,6 +31,13 @@ namespace stickslip
       file   ///< a gmsh file
     };
 
+    /** How K u is computed (Body/Stiffness operator). */
+    enum class StiffnessKind
+    {
+      assembled,  ///< a sparse matrix of the linear-algebra backend
+      matrix_free ///< deal.II's MatrixFree cell loop
+    };
+
     /** A pair of boundaries identified periodically, in one direction. */
     struct PeriodicPair
     {
@@ -128,7 +135,8 @@ namespace stickslip
       double lambda;        ///< Lame lambda [Pa]
       double shear_modulus; ///< G [Pa]
 
-      unsigned int degree; ///< p of FE_Q(p)^dim
+      unsigned int  degree;    ///< p of FE_Q(p)^dim
+      StiffnessKind stiffness; ///< never auto after parse()
       /** Output every this many rows of history.csv (Output/Field output). */
       unsigned int field_output_every;
 

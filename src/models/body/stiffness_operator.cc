@@ -1,12 +1,8 @@
 #include <deal.II/base/quadrature_lib.h>
-
 #include <deal.II/fe/fe_values.h>
-
 #include <deal.II/lac/lapack_full_matrix.h>
 
-#include <deal.II/matrix_free/fe_evaluation.h>
-
-#include <models/body/elastic_operator.h>
+#include <models/body/stiffness_operator.h>
 
 #include <cmath>
 #include <limits>
@@ -18,98 +14,34 @@ namespace stickslip
   namespace Body
   {
     template <int dim>
-    ElasticOperator<dim>::ElasticOperator(
-      const DoFHandler<dim>           &dof_handler,
-      const AffineConstraints<double> &constraints,
-      const unsigned int               degree,
-      const double                     lambda,
-      const double                     shear_modulus)
-      : degree(degree)
-      , lambda(lambda)
-      , shear_modulus(shear_modulus)
-    {
-      typename MatrixFree<dim, double>::AdditionalData additional_data;
-      // One thread per MPI rank (stickslip runs flat MPI).
-      additional_data.tasks_parallel_scheme =
-        MatrixFree<dim, double>::AdditionalData::none;
-      additional_data.mapping_update_flags =
-        update_gradients | update_JxW_values;
-      data.reinit(mapping,
-                  dof_handler,
-                  constraints,
-                  QGauss<1>(degree + 1),
-                  additional_data);
-    }
-
-
-
-    template <int dim>
     void
-    ElasticOperator<dim>::initialize_dof_vector(BodyVector &vector) const
+    cell_stiffness(const FEValues<dim> &fe_values,
+                   const double         lambda,
+                   const double         shear_modulus,
+                   FullMatrix<double> & matrix)
     {
-      data.initialize_dof_vector(vector);
-    }
-
-
-
-    template <int dim>
-    template <int p>
-    void
-    ElasticOperator<dim>::local_apply(
-      const MatrixFree<dim, double>               &data,
-      BodyVector                                  &product,
-      const BodyVector                            &displacement,
-      const std::pair<unsigned int, unsigned int> &cells) const
-    {
-      FEEvaluation<dim, p, p + 1, dim, double> phi(data);
-      for (unsigned int cell = cells.first; cell < cells.second; ++cell)
-        {
-          phi.reinit(cell);
-          phi.gather_evaluate(displacement, EvaluationFlags::gradients);
-          for (unsigned int q = 0; q < phi.n_q_points; ++q)
-            {
-              const auto strain     = phi.get_symmetric_gradient(q);
-              auto       stress     = (2 * shear_modulus) * strain;
-              const auto dilatation = lambda * trace(strain);
-              for (unsigned int d = 0; d < dim; ++d)
-                stress[d][d] += dilatation;
-              phi.submit_symmetric_gradient(stress, q);
-            }
-          phi.integrate_scatter(EvaluationFlags::gradients, product);
-        }
-    }
-
-
-
-    template <int dim>
-    void
-    ElasticOperator<dim>::apply(BodyVector       &product,
-                                const BodyVector &displacement) const
-    {
-      if (degree == 1)
-        data.cell_loop(
-          &ElasticOperator::local_apply<1>, this, product, displacement, true);
-      else
-        data.cell_loop(
-          &ElasticOperator::local_apply<2>, this, product, displacement, true);
-    }
-
-
-
-    template <int dim>
-    const MatrixFree<dim, double> &
-    ElasticOperator<dim>::matrix_free() const
-    {
-      return data;
-    }
-
-
-
-    template <int dim>
-    std::size_t
-    ElasticOperator<dim>::memory_consumption() const
-    {
-      return data.memory_consumption();
+      const unsigned int n = fe_values.get_fe().n_dofs_per_cell();
+      // The strain of every shape function at every point, once.
+      std::vector<std::vector<SymmetricTensor<2, dim>>> strains(
+        n, std::vector<SymmetricTensor<2, dim>>(fe_values.n_quadrature_points));
+      for (unsigned int i = 0; i < n; ++i)
+        for (const unsigned int q : fe_values.quadrature_point_indices())
+          {
+            Tensor<2, dim> gradient;
+            for (unsigned int c = 0; c < dim; ++c)
+              gradient[c] = fe_values.shape_grad_component(i, q, c);
+            strains[i][q] = symmetrize(gradient);
+          }
+      for (unsigned int i = 0; i < n; ++i)
+        for (unsigned int j = 0; j <= i; ++j)
+          {
+            double entry = 0;
+            for (const unsigned int q : fe_values.quadrature_point_indices())
+              entry += (lambda * trace(strains[i][q]) * trace(strains[j][q]) +
+                        2 * shear_modulus * (strains[i][q] * strains[j][q])) *
+                       fe_values.JxW(q);
+            matrix(i, j) = matrix(j, i) = entry;
+          }
     }
 
 
@@ -138,28 +70,12 @@ namespace stickslip
                        lobatto_values.shape_value_component(
                          i, q, fe.system_to_component_index(i).first) *
                        lobatto_values.JxW(q);
+        FullMatrix<double> stiffness(n, n);
+        cell_stiffness(fe_values, lambda, shear_modulus, stiffness);
         LAPACKFullMatrix<double> matrix(n, n);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
-            {
-              double entry = 0;
-              for (const unsigned int q : fe_values.quadrature_point_indices())
-                {
-                  Tensor<2, dim> grad_i, grad_j;
-                  for (unsigned int c = 0; c < dim; ++c)
-                    {
-                      grad_i[c] = fe_values.shape_grad_component(i, q, c);
-                      grad_j[c] = fe_values.shape_grad_component(j, q, c);
-                    }
-                  const Tensor<2, dim> strain_i = symmetrize(grad_i);
-                  const Tensor<2, dim> strain_j = symmetrize(grad_j);
-                  entry +=
-                    (lambda * trace(strain_i) * trace(strain_j) +
-                     2 * shear_modulus * scalar_product(strain_i, strain_j)) *
-                    fe_values.JxW(q);
-                }
-              matrix(i, j) = entry / std::sqrt(mass[i] * mass[j]);
-            }
+            matrix(i, j) = stiffness(i, j) / std::sqrt(mass[i] * mass[j]);
         matrix.set_property(LAPACKSupport::symmetric);
         Vector<double>     eigenvalues;
         FullMatrix<double> eigenvectors;
@@ -241,8 +157,10 @@ namespace stickslip
 
 
 
-    template class ElasticOperator<2>;
-    template class ElasticOperator<3>;
+    template void
+    cell_stiffness<2>(const FEValues<2> &, const double, const double, FullMatrix<double> &);
+    template void
+    cell_stiffness<3>(const FEValues<3> &, const double, const double, FullMatrix<double> &);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

@@ -1,0 +1,93 @@
+#ifndef stickslip_models_body_stiffness_operator_h
+#define stickslip_models_body_stiffness_operator_h
+
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/la_parallel_vector.h>
+
+#include <base/global.h>
+
+#include <string>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    /**
+     * The vectors of the body: deal.II's distributed vectors, which both
+     * stiffness operators read (MatrixFree natively; the assembled PETSc or
+     * Trilinos matrix through views of their owned entries).
+     */
+    using BodyVector = LinearAlgebra::distributed::Vector<double>;
+
+    /**
+     * The stiffness operator of isotropic linear elasticity,
+     * (K u)_i = int sigma(u) : eps(phi_i), sigma = lambda tr(eps) I + 2G eps
+     * (plane strain in 2D), with the periodic constraints condensed: the row
+     * of a constrained unknown is added to its master's, and K u is 0 there.
+     * Two implementations: an assembled sparse matrix (memory-bound, a
+     * handful of flops per entry) and deal.II's matrix-free cell loop (no
+     * matrix in memory, compute-bound); Body/Stiffness operator chooses.
+     */
+    template <int dim>
+    class StiffnessOperator
+    {
+    public:
+      virtual ~StiffnessOperator() = default;
+
+      /** A vector of the operator's partition: owned entries and the ghosts it reads. */
+      virtual void
+      initialize_dof_vector(BodyVector &vector) const = 0;
+
+      /** @p product = K @p displacement (collective). */
+      virtual void
+      apply(BodyVector &product, const BodyVector &displacement) const = 0;
+
+      /** Bytes this rank holds for the operator. */
+      virtual std::size_t
+      memory_consumption() const = 0;
+
+      /** "assembled (PETSc)" or "matrix-free". */
+      virtual std::string
+      description() const = 0;
+    };
+
+
+
+    /**
+     * The element stiffness K_e(i, j) = int sigma(phi_j) : eps(phi_i) of the
+     * cell of @p fe_values (reinitialized on it, with gradients and JxW)
+     * into @p matrix (n x n).
+     */
+    template <int dim>
+    void
+    cell_stiffness(const FEValues<dim> &fe_values,
+                   const double         lambda,
+                   const double         shear_modulus,
+                   FullMatrix<double> & matrix);
+
+
+
+    /**
+     * An upper bound of the largest eigenvalue of M^{-1} K, the lumped mass
+     * M and the stiffness K assembled from the elements: the largest
+     * eigenvalue of M_e^{-1} K_e over the owned cells (the element bound of
+     * Fried, 1972: x^T K x = sum_e x_e^T K_e x_e <= max_e lambda_e sum_e
+     * x_e^T M_e x_e = max_e lambda_e x^T M x, for any assembly, periodic
+     * identifications included). The central-difference scheme is stable
+     * for dt <= 2/sqrt(bound). Cells of the same shape (a block mesh) are
+     * computed once. Collective.
+     */
+    template <int dim>
+    double
+    element_eigenvalue_bound(const DoFHandler<dim> &dof_handler,
+                             const unsigned int     degree,
+                             const double           density,
+                             const double           lambda,
+                             const double           shear_modulus,
+                             const MPI_Comm         comm);
+  } // namespace Body
+} // namespace stickslip
+
+#endif
