@@ -2,7 +2,6 @@
 
 #include <base/field_files.h>
 
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -21,18 +20,15 @@ namespace stickslip
 
 
     /**
-     * The output number of a field file name "SERIES_KKKKK.*" (SERIES of
-     * letters), or -1 if it is not one.
+     * The output number of a field file name "SERIES_KKKKK.*", or -1 if it
+     * is not one.
      */
     long
-    output_index(const std::string &file_name)
+    output_index(const std::string &file_name, const std::string &series)
     {
-      const std::size_t underscore = file_name.find('_');
-      if (underscore == std::string::npos || underscore == 0)
+      const std::size_t underscore = series.size();
+      if (file_name.rfind(series + "_", 0) != 0)
         return -1;
-      for (std::size_t i = 0; i < underscore; ++i)
-        if (!std::isalpha(static_cast<unsigned char>(file_name[i])))
-          return -1;
       const std::size_t dot = file_name.find('.', underscore + 1);
       if (dot == std::string::npos || dot == underscore + 1)
         return -1;
@@ -114,7 +110,8 @@ namespace stickslip
 
 
   void
-  FieldFiles::remove_outputs_from(const unsigned int first_stale) const
+  FieldFiles::remove_outputs_from(const unsigned int first_stale,
+                                  const std::string &series) const
   {
     namespace fs           = std::filesystem;
     const fs::path  folder = directory.file(OutputDirectory::field_folder);
@@ -124,7 +121,7 @@ namespace stickslip
     for (const auto &entry : fs::directory_iterator(folder, code))
       {
         const std::string name  = entry.path().filename().string();
-        const long        index = output_index(name);
+        const long        index = output_index(name, series);
         if (is_temporary_name(name) ||
             (index >= 0 && index >= static_cast<long>(first_stale)))
           fs::remove(entry.path(), code);

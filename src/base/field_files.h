@@ -18,7 +18,7 @@ namespace stickslip
    * DIRECTORY/solution/solution_KKKKK.R.vtu, and a PVTU record
    * DIRECTORY/solution/solution_KKKKK.pvtu that lists them (the names of
    * deal.II's write_vtu_with_pvtu_record). A model may write further
-   * series at the same outputs (the body's contact surface:
+   * series with their own numbering (the body's contact surface:
    * solution/contact_KKKKK.*), each with its own .pvd (PvdRecord). Every file
    * is written under a temporary name and renamed, and the record only after
    * every piece is complete, so a run killed at any moment leaves no partial
@@ -77,13 +77,14 @@ namespace stickslip
     }
 
     /**
-     * Remove the files of the outputs numbered @p first_stale and above
-     * (of every series), and temporaries, left by an interrupted run that wrote
-     * them after its last snapshot (possibly on another number of ranks) (rank
-     * 0).
+     * Remove the files of the outputs of @p series numbered @p first_stale
+     * and above, and temporaries, left by an interrupted run that wrote
+     * them after its last snapshot (possibly on another number of ranks)
+     * (rank 0).
      */
     void
-    remove_outputs_from(const unsigned int first_stale) const;
+    remove_outputs_from(const unsigned int first_stale,
+                        const std::string &series = main_series) const;
 
   private:
     const OutputDirectory &directory;

@@ -1,6 +1,5 @@
 #include <deal.II/base/data_out_base.h>
 
-#include <base/field_files.h>
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
@@ -9,14 +8,19 @@
 
 namespace stickslip
 {
+  PvdRecord::PvdRecord(const std::string &series)
+    : series(series)
+  {}
+
+
+
   void
-  PvdRecord::add(const double                    t,
-                 const std::string              &record_name,
-                 const OutputDirectory          &directory,
-                 const std::vector<std::string> &other_series)
+  PvdRecord::add(const double           t,
+                 const std::string &    record_name,
+                 const OutputDirectory &directory)
   {
     outputs.emplace_back(t, record_name);
-    write(directory, other_series);
+    write(directory);
   }
 
 
@@ -38,27 +42,11 @@ namespace stickslip
 
 
   void
-  PvdRecord::write(const OutputDirectory          &directory,
-                   const std::vector<std::string> &other_series) const
+  PvdRecord::write(const OutputDirectory &directory) const
   {
     std::ostringstream xml;
     DataOutBase::write_pvd_record(xml, outputs);
-    directory.write_atomically("solution.pvd", xml.str());
-    const std::string main_prefix = std::string(OutputDirectory::field_folder) +
-                                    "/" + FieldFiles::main_series + "_";
-    for (const std::string &series : other_series)
-      {
-        // The same outputs: solution/solution_K.pvtu -> solution/SERIES_K.pvtu.
-        std::vector<std::pair<double, std::string>> renamed = outputs;
-        for (auto &entry : renamed)
-          if (entry.second.rfind(main_prefix, 0) == 0)
-            entry.second = std::string(OutputDirectory::field_folder) + "/" +
-                           series + "_" +
-                           entry.second.substr(main_prefix.size());
-        std::ostringstream series_xml;
-        DataOutBase::write_pvd_record(series_xml, renamed);
-        directory.write_atomically(series + ".pvd", series_xml.str());
-      }
+    directory.write_atomically(series + ".pvd", xml.str());
   }
 
 

@@ -12,24 +12,24 @@
 namespace stickslip
 {
   /**
-   * The list of field outputs of a run, (time, record file) pairs, written
-   * as DIRECTORY/solution.pvd (the file ParaView opens: every output as one
-   * time series) after every output, and carried in snapshots. In the
-   * manner of Lethe's PVDHandler and ASPECT's output history. File names
-   * are relative to the output directory and may not leave it.
+   * The list of field outputs of one series of a run, (time, record file)
+   * pairs, written as DIRECTORY/SERIES.pvd (solution.pvd; the body adds
+   * contact.pvd), the file ParaView opens as one time series, after every
+   * output, and carried in snapshots. In the manner of Lethe's PVDHandler
+   * and ASPECT's output history. File names are relative to the output
+   * directory and may not leave it.
    */
   class PvdRecord
   {
   public:
-    /**
-     * Add output @p record_name at time @p t and rewrite solution.pvd (and
-     * the .pvd of @p other_series) (collective).
-     */
+    /** The list of the series @p series, written as SERIES.pvd. */
+    explicit PvdRecord(const std::string &series = "solution");
+
+    /** Add output @p record_name at time @p t and rewrite the .pvd file (collective). */
     void
-    add(const double                    t,
-        const std::string              &record_name,
-        const OutputDirectory          &directory,
-        const std::vector<std::string> &other_series = {});
+    add(const double           t,
+        const std::string     &record_name,
+        const OutputDirectory &directory);
 
     /** Number of outputs so far (the index of the next one). */
     unsigned int
@@ -38,14 +38,9 @@ namespace stickslip
     const std::vector<std::pair<double, std::string>> &
     entries() const;
 
-    /**
-     * Rewrite solution.pvd from the list, and SERIES.pvd for each of
-     * @p other_series, the series a model writes at the same outputs
-     * (records solution/SERIES_KKKKK.pvtu) (collective).
-     */
+    /** Rewrite the .pvd file from the list (collective). */
     void
-    write(const OutputDirectory          &directory,
-          const std::vector<std::string> &other_series = {}) const;
+    write(const OutputDirectory &directory) const;
 
     /** The list as lines of a snapshot's meta text: "fields N", then "t name"
      * per line. */
@@ -67,6 +62,7 @@ namespace stickslip
     is_inside_output_directory(const std::string &name);
 
   private:
+    std::string                                 series;
     std::vector<std::pair<double, std::string>> outputs;
   };
 } // namespace stickslip

@@ -94,6 +94,9 @@ namespace stickslip
     HistoryFile               history;
     FieldFiles                files;
     PvdRecord                 pvd;
+    /** The model's further series (the body's contact surface), in order. */
+    const std::vector<Evolution::FieldSeries> other_series;
+    std::vector<PvdRecord>                    other_pvds;
     CheckpointSchedule        schedule;
     const bool                snapshots;
     CheckpointArchive         archive;
@@ -120,13 +123,18 @@ namespace stickslip
     , comm(loop.directory.communicator())
     , history(loop.directory, "history.csv", evolution.history_columns())
     , files(loop.directory)
+    , other_series(with_outputs ? evolution.other_field_series() :
+                                  std::vector<Evolution::FieldSeries>())
     , schedule(output, comm, grid.t0, grid.dt)
     , snapshots(with_outputs && (schedule.enabled() || resuming))
     , store(loop.directory.path(), comm)
     , completed_steps(0)
     , rows(0)
     , next_output(grid.t0 + output.interval)
-  {}
+  {
+    for (const auto &series : other_series)
+      other_pvds.emplace_back(series.name);
+  }
 
 
 
@@ -171,6 +179,8 @@ namespace stickslip
          << "history_bytes " << history.n_bytes() << '\n'
          << "history_checksum " << checksum_text(history.hash()) << '\n'
          << pvd.to_text();
+    for (const PvdRecord &record : other_pvds)
+      text << record.to_text();
     return text.str();
   }
 
@@ -215,6 +225,8 @@ namespace stickslip
                                              ")") +
                        ": resume with the same discretization");
     pvd.from_text(in);
+    for (PvdRecord &record : other_pvds)
+      record.from_text(in);
     return {n_bytes, hash};
   }
 
@@ -248,9 +260,15 @@ namespace stickslip
     owner.directory.continue_run();
     history.resume(prefix.first, prefix.second);
     if (Utilities::MPI::this_mpi_process(comm) == 0)
-      files.remove_outputs_from(pvd.size());
+      {
+        files.remove_outputs_from(pvd.size());
+        for (unsigned int k = 0; k < other_series.size(); ++k)
+          files.remove_outputs_from(other_pvds[k].size(), other_series[k].name);
+      }
     if (evolution.has_fields())
-      pvd.write(owner.directory, evolution.other_field_series());
+      pvd.write(owner.directory);
+    for (const PvdRecord &record : other_pvds)
+      record.write(owner.directory);
     owner.pcout << "  resumed at step " << completed_steps << " (t = "
                 << snapshot_time << ") from " << store.folder() << std::endl;
   }
@@ -266,10 +284,15 @@ namespace stickslip
     history.append(evolution.history_row(t));
     ++rows;
     if (fields)
-      pvd.add(t,
-              evolution.write_fields(t, pvd.size(), files),
-              owner.directory,
-              evolution.other_field_series());
+      pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
+    for (unsigned int k = 0; k < other_series.size(); ++k)
+      if ((rows - 1) % other_series[k].rows_per_output == 0)
+        other_pvds[k].add(t,
+                          evolution.write_other_fields(other_series[k].name,
+                                                       t,
+                                                       other_pvds[k].size(),
+                                                       files),
+                          owner.directory);
   }
 
 

@@ -8,9 +8,9 @@
 //   run keeps them), formatted as CsvTable formats them; the checksum of the
 //   bytes written matches the file's; check_prefix() refuses a file changed
 //   before the snapshot and resume() drops the rows after it;
-// - PvdRecord: the text a snapshot carries reads back, a second series
-//   (contact.pvd) lists the same outputs, and a name that leaves the output
-//   directory is refused;
+// - PvdRecord: the text a snapshot carries reads back, another series has
+//   its own .pvd (contact.pvd), and a name that leaves the output directory
+//   is refused;
 // - FieldFiles: the names of deal.II's write_vtu_with_pvtu_record, in the
 //   folder solution/; remove_outputs_from() removes the outputs of a killed
 //   run and temporaries only;
@@ -226,12 +226,13 @@ namespace
         EXPECT_NE(xml.find("file=\"solution/solution_00001.pvtu\""),
                   std::string::npos);
       }
-    // A second series at the same outputs gets its own .pvd.
-    record.write(directory, {"contact"});
+    // Another series has its own .pvd.
+    PvdRecord contact("contact");
+    contact.add(0.5, "solution/contact_00000.pvtu", directory);
     if (rank0())
       {
         const std::string xml = contents(folder + "/contact.pvd");
-        EXPECT_NE(xml.find("file=\"solution/contact_00001.pvtu\""),
+        EXPECT_NE(xml.find("file=\"solution/contact_00000.pvtu\""),
                   std::string::npos);
         EXPECT_EQ(xml.find("solution_0000"), std::string::npos);
       }
@@ -288,23 +289,24 @@ namespace
         EXPECT_EQ(contents(folder + "/" + name), expected);
         // A killed run's output 4, a piece of another rank count, a
         // temporary: removed from output 4 on; output 3 and other files stay.
-        // Every series: a second one (contact) goes with the outputs.
+        // Each series has its own numbering: contact from output 2 on.
         for (const std::string stale : {"solution_00004.pvtu",
                                         "solution_00004.0.vtu",
-                                        "contact_00004.pvtu",
+                                        "contact_00002.pvtu",
                                         "contact_00005.1.vtu",
                                         "solution_00003.0.vtu.tmp.99"})
           std::ofstream(folder + "/solution/" + stale) << "x";
         std::ofstream(folder + "/solution/notes.txt") << "x";
-        std::ofstream(folder + "/solution/contact_00003.pvtu") << "x";
+        std::ofstream(folder + "/solution/contact_00001.pvtu") << "x";
         files.remove_outputs_from(4);
+        files.remove_outputs_from(2, "contact");
         std::vector<std::string> left;
         for (const auto &entry : fs::directory_iterator(folder + "/solution"))
           left.push_back(entry.path().filename().string());
         std::sort(left.begin(), left.end());
         std::vector<std::string> kept = {"notes.txt",
                                          "solution_00003.pvtu",
-                                         "contact_00003.pvtu"};
+                                         "contact_00001.pvtu"};
         for (unsigned int r = 0; r < n_ranks; ++r)
           kept.push_back("solution_00003." + std::to_string(r) + ".vtu");
         std::sort(kept.begin(), kept.end());

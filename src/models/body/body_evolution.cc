@@ -572,19 +572,32 @@ namespace stickslip
                                      const unsigned int index,
                                      const FieldFiles  &files)
     {
-      return output.write(
-        t, index, u, v, contact.get(), parameters.contact.boundary_id, files);
+      return output.write_volume(t, index, u, v, files);
     }
 
 
 
     template <int dim>
-    std::vector<std::string>
+    std::vector<Evolution::FieldSeries>
     BodyEvolution<dim>::other_field_series() const
     {
-      if (contact)
-        return {"contact"};
+      if (contact && field_output)
+        return {{"contact", parameters.contact_output_every}};
       return {};
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::write_other_fields(const std::string &name,
+                                           const double       t,
+                                           const unsigned int index,
+                                           const FieldFiles  &files)
+    {
+      AssertThrow(name == "contact" && contact, ExcInternalError());
+      return output.write_contact(
+        t, index, u, *contact, parameters.contact.boundary_id, files);
     }
 
 

@@ -98,8 +98,15 @@ namespace stickslip
                    const unsigned int index,
                    const FieldFiles  &files) override;
 
-      std::vector<std::string>
+      /** The contact surface, every Body/Contact output every rows. */
+      std::vector<FieldSeries>
       other_field_series() const override;
+
+      std::string
+      write_other_fields(const std::string &name,
+                         const double       t,
+                         const unsigned int index,
+                         const FieldFiles & files) override;
 
       unsigned int
       rows_per_field_output() const override;

@@ -162,13 +162,11 @@ namespace stickslip
 
     template <int dim>
     std::string
-    BodyOutput<dim>::write(const double               t,
-                           const unsigned int         index,
-                           BodyVector                &displacement,
-                           BodyVector                &velocity,
-                           const ContactSurface<dim> *contact,
-                           const types::boundary_id   contact_id,
-                           const FieldFiles          &files) const
+    BodyOutput<dim>::write_volume(const double       t,
+                                  const unsigned int index,
+                                  BodyVector        &displacement,
+                                  BodyVector        &velocity,
+                                  const FieldFiles  &files) const
     {
       // Periodic copies get their masters' values (the dynamics never read
       // them).
@@ -198,8 +196,6 @@ namespace stickslip
       flags.compression_level = DataOutBase::VtkFlags::best_speed;
       data_out.set_flags(flags);
       const std::string record = files.write(index, data_out);
-      if (contact != nullptr)
-        write_contact(t, index, displacement, *contact, contact_id, files);
       for (BodyVector *field : {&displacement, &velocity})
         field->zero_out_ghost_values();
       return record;
@@ -208,10 +204,10 @@ namespace stickslip
 
 
     template <int dim>
-    void
+    std::string
     BodyOutput<dim>::write_contact(const double               t,
                                    const unsigned int         index,
-                                   const BodyVector          &displacement,
+                                   BodyVector                &displacement,
                                    const ContactSurface<dim> &contact,
                                    const types::boundary_id   contact_id,
                                    const FieldFiles          &files) const
@@ -225,7 +221,7 @@ namespace stickslip
       discretization.initialize_vector(traction);
       discretization.initialize_vector(slip);
       contact.fill_fields(scalars, traction, slip);
-      std::vector<BodyVector *> fields = {&traction, &slip};
+      std::vector<BodyVector *> fields = {&displacement, &traction, &slip};
       for (BodyVector &field : scalars)
         fields.push_back(&field);
       for (BodyVector *field : fields)
@@ -262,7 +258,9 @@ namespace stickslip
       DataOutBase::VtkFlags flags(t, index);
       flags.compression_level = DataOutBase::VtkFlags::best_speed;
       data_out.set_flags(flags);
-      files.write(index, data_out, "contact");
+      const std::string record = files.write(index, data_out, "contact");
+      displacement.zero_out_ghost_values();
+      return record;
     }
 
 

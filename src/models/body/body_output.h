@@ -64,28 +64,33 @@ namespace stickslip
                  const double                   shear_modulus);
 
       /**
-       * Write output @p index at time @p t (collective): the volume fields
-       * of @p displacement and @p velocity (their constrained entries are
-       * set and ghosts updated here), and the contact surface if
-       * @p contact is not null. Returns the record of the volume fields.
+       * Write output @p index of the series "solution" at time @p t
+       * (collective): the volume fields of @p displacement and @p velocity
+       * (their constrained entries are set and ghosts updated here, and
+       * reset after). Returns the record's name.
        */
       std::string
-      write(const double               t,
-            const unsigned int         index,
-            BodyVector                &displacement,
-            BodyVector                &velocity,
-            const ContactSurface<dim> *contact,
-            const types::boundary_id   contact_id,
-            const FieldFiles          &files) const;
+      write_volume(const double       t,
+                   const unsigned int index,
+                   BodyVector        &displacement,
+                   BodyVector        &velocity,
+                   const FieldFiles  &files) const;
 
-    private:
-      void
+      /**
+       * Write output @p index of the series "contact" at time @p t: the
+       * faces of the boundary @p contact_id with the nodal fields of
+       * @p contact and the displacement (collective). Returns the record's
+       * name.
+       */
+      std::string
       write_contact(const double               t,
                     const unsigned int         index,
-                    const BodyVector          &displacement,
+                    BodyVector                &displacement,
                     const ContactSurface<dim> &contact,
                     const types::boundary_id   contact_id,
                     const FieldFiles          &files) const;
+
+    private:
 
       const BodyDiscretization<dim> &discretization;
       const StressPostprocessor<dim> stress;

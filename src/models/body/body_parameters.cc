@@ -119,9 +119,18 @@ namespace stickslip
         prm.declare_entry("Field output every",
                           "1",
                           Patterns::Integer(1),
-                          "Write the fields (solution.pvd, contact.pvd) at "
-                          "every k-th row of history.csv (Output/Field "
-                          "output = true).");
+                          "Write the volume fields (solution.pvd) at every "
+                          "k-th row of history.csv (Output/Field output = "
+                          "true).");
+        prm.declare_entry("Contact output every",
+                          "1",
+                          Patterns::Integer(1),
+                          "Write the contact surface (contact.pvd: gap, "
+                          "pressure, slip rate, state, ...) at every k-th row "
+                          "of history.csv (Output/Field output = true); it is "
+                          "small, so it can be written far more often than "
+                          "the volume (the space-time maps of "
+                          "postprocess/slip_front_map.py).");
       }
 
 
@@ -466,6 +475,7 @@ namespace stickslip
       initial_velocity     = prm.get("Initial velocity");
       distributed_friction = prm.get("Distributed friction");
       field_output_every   = prm.get_integer("Field output every");
+      contact_output_every = prm.get_integer("Contact output every");
       displacements.clear();
       for (unsigned int k = 1; k <= n_displacement_slots; ++k)
         {

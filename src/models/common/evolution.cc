@@ -18,10 +18,22 @@ namespace stickslip
 
 
 
-  std::vector<std::string>
+  std::vector<Evolution::FieldSeries>
   Evolution::other_field_series() const
   {
     return {};
+  }
+
+
+
+  std::string
+  Evolution::write_other_fields(const std::string &,
+                                const double,
+                                const unsigned int,
+                                const FieldFiles &)
+  {
+    AssertThrow(false, ExcInternalError());
+    return "";
   }
 
 

@@ -102,11 +102,29 @@ namespace stickslip
     write_fields(const double t, const unsigned int index, const FieldFiles &files);
 
     /**
-     * The series write_fields() writes besides "solution", at the same
-     * outputs and with the same numbers (each gets its own SERIES.pvd).
+     * Further series of field files besides "solution" (the body's contact
+     * surface), each written every @p rows_per_output rows of history.csv
+     * with its own numbering and its own SERIES.pvd.
      */
-    virtual std::vector<std::string>
+    struct FieldSeries
+    {
+      std::string  name;
+      unsigned int rows_per_output;
+    };
+
+    virtual std::vector<FieldSeries>
     other_field_series() const;
+
+    /**
+     * Write output @p index of the series @p name of other_field_series()
+     * at @p t (collective); returns the record's name relative to the
+     * output directory.
+     */
+    virtual std::string
+    write_other_fields(const std::string &name,
+                       const double       t,
+                       const unsigned int index,
+                       const FieldFiles & files);
 
     /** Field outputs are written at every this-many-th history row. */
     virtual unsigned int
