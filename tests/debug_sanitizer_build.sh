@@ -6,8 +6,9 @@
 # UndefinedBehaviorSanitizer, in place of separate Debug and sanitizer
 # builds. Under it run the unit tests (those of parallel components on 2
 # ranks too), every model and scheme briefly, a checkpoint and resume, a
-# control search, 2-rank runs of the string, the membrane, the chain and
-# the slab (the distributed-vector asserts need more than one rank), and
+# control search, 2-rank runs of the string, the membrane, the chain, the
+# slab and the elastic body (the distributed-vector asserts need more than
+# one rank), and
 # 60 fuzzed inputs (every 10th on 2 ranks). A failed run, a sanitizer
 # report or a deal.II assertion ("An error occurred in line ...", then
 # abort) fails the test; every run is tried, and the failures are listed
@@ -92,6 +93,20 @@ run chain prm/chain_dynamical_clamped.prm --set "Time/Final time=0.2" \
 NP=2 run chain_np2 prm/chain_quasistatic_clamped.prm --set "Time/Final time=1"
 run slab prm/slab.prm --set "Time/Final time=1e-5" --set "Output/Field output=false"
 NP=2 run slab_np2 prm/slab.prm --set "Time/Final time=1e-5"
+# The elastic body (Model = body): both stiffness operators, Q2, 3D, a
+# snapshot and a resume, distributed friction, on 1 and 2 ranks.
+body_short=(--set "Time/Final time=2e-5" --set "Body/Field output every=5")
+run body tests/body/block.prm "${body_short[@]}" --set "Output/Checkpoint interval=1e-5"
+run body_resumed tests/body/block.prm "${body_short[@]}" --set "Time/Final time=3e-5" \
+  --resume "$out/body"
+NP=2 run body_np2 tests/body/block.prm "${body_short[@]}"
+NP=2 run body_matrix_free_np2 tests/body/block.prm "${body_short[@]}" \
+  --set "Body/Stiffness operator=matrix-free"
+NP=2 run body_q2_np2 tests/body/block.prm "${body_short[@]}" \
+  --set "Body/Finite element degree=2" --set "Time/Time step=1e-7"
+NP=2 run body_3d_np2 tests/body/block3d.prm --set "Time/Final time=8e-6"
+NP=2 run body_membrane_np2 prm/body_membrane.prm --set "Time/Final time=0.05" \
+  --set "Body/Mesh file=$src/meshes/membrane.msh"
 # Fuzzed inputs, every 10th on 2 ranks.
 python3 "$src/tests/fuzz_inputs.py" "$exe" "$src/prm" "$out/fuzz" --cases 60 \
   --timeout 300 --jobs 2 --np-every 10 --seed 11 > "$out/fuzz.log" 2>&1

@@ -2,6 +2,8 @@
 #include <drivers/body_study.h>
 #include <models/body/body_evolution.h>
 
+#include <cmath>
+
 namespace stickslip
 {
   namespace
@@ -67,6 +69,15 @@ namespace stickslip
                              const double           wave_speed,
                              const ParameterSource &source) const
   {
+    if (!(stable_step > 0) || !std::isfinite(stable_step))
+      throw_bad_parameter(source,
+                          "Body/Density",
+                          "",
+                          "the stability bound of the explicit scheme is not a "
+                          "finite number for these data: the element mass and "
+                          "stiffness matrices under- or overflow (check "
+                          "Body/Density, Body/Lame lambda, Body/Shear modulus "
+                          "and the size of the cells, in SI units)");
     if (grid.dt <= stable_step)
       return;
     throw_bad_parameter(

@@ -80,7 +80,7 @@ namespace stickslip
   ContactNode::unique(const double impedance, const double pressure) const
   {
     // phi(sigma) = a sigma + S mu(sigma) is strictly increasing when
-    // a > S L_mu (MODELS.md §4.7).
+    // a > S L_mu (doc/body.md, uniqueness).
     return impedance > pressure * law.mu.lipschitz_constant();
   }
 

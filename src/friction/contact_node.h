@@ -73,10 +73,10 @@ namespace stickslip
    *
    * - the slab: Z = rho c2 (normal) and a = G/c1 + epsilon/(theta dt)
    *   (tangential), the impedances of the characteristics plus the surface
-   *   mass (MODELS.md §4.6);
+   *   mass (doc/body.md);
    * - the finite-element body: Z = a = m~_i/(A_i dt), the nodal mass (lumped
    *   mass plus epsilon A_i) over the nodal contact area A_i and the step
-   *   (MODELS.md §7.3).
+   *   (doc/body.md).
    *
    * Normal (unilateral, (47)-(48)): from the predicted gap y = w^n + dt v
    * (v the free separation velocity, as the step would move the node
@@ -88,7 +88,7 @@ namespace stickslip
    *
    * Tangential ((52) with mu(|s|)): a s + S mu(|s|) Dir(s) \ni r, solved
    * exactly by solve_isotropic_inclusion(). It is uniquely solvable when
-   * a > S L_mu (MODELS.md §4.7); otherwise the solution nearest the previous
+   * a > S L_mu (doc/body.md, uniqueness); otherwise the solution nearest the previous
    * slip is selected and the step counted as ambiguous.
    *
    * The object holds no state of its own: it maps the quantities of one

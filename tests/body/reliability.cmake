@@ -113,3 +113,7 @@ add_test(NAME body_mpi_error_on_one_rank_no_hang
           --set "Output/Directory=${OUT}/body_mpi_error_on_one_rank_no_hang")
 set_tests_properties(body_mpi_error_no_hang body_mpi_error_on_one_rank_no_hang
   PROPERTIES TIMEOUT 60 PROCESSORS 2)
+# Data of absurd size: the stability bound under- or overflows (LAPACK would
+# stop the program with exit status 0 on such element matrices).
+stickslip_bad_input(body_tiny_cells "stability bound of the explicit scheme is not a finite number"
+  ${BODY_BLOCK} --set "Body/Size=1e-300, 0.1")

@@ -48,7 +48,7 @@ namespace stickslip
      * The finite-element discretization of the body: the p4est mesh,
      * FE_Q(p)^dim with Gauss-Lobatto nodes, the DoFs and the periodic
      * constraints, the matrix-free stiffness operator, and the nodal
-     * integrals the explicit scheme needs (MODELS.md §7.2): the lumped mass
+     * integrals the explicit scheme needs (doc/body.md): the lumped mass
      * m_i, the nodal boundary weights A_i = int_Gamma phi_i and volume
      * weights int_Omega phi_i (Gauss-Lobatto rules, so that every nodal
      * quantity is a diagonal), and the consistent load vector of body

@@ -89,7 +89,7 @@ namespace stickslip
           }
       }
       // The mass of a contact node includes the surface mass epsilon A_i
-      // (seed 003 (29)): m~_i = m_i + epsilon A_i (MODELS.md §7.2).
+      // (seed 003 (29)): m~_i = m_i + epsilon A_i (doc/body.md).
       BodyVector mass;
       mesh.lumped_mass(parameters.density, mass);
       if (parameters.contact.enabled)
@@ -651,8 +651,7 @@ namespace stickslip
            << vectors / n << " B; peak resident " << peak / n << " B";
       if (contact)
         text
-          << "\n  friction steps with several solutions (Z <= S L_mu, MODELS.md "
-             "§7.3): "
+          << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "
           << ambiguous << " node-steps";
       return text.str();
     }

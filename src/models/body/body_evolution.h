@@ -21,7 +21,7 @@ namespace stickslip
   namespace Body
   {
     /**
-     * The elastic body in frictional contact (Model = body, MODELS.md §7) as
+     * The elastic body in frictional contact (Model = body, doc/body.md) as
      * an Evolution of the run loop: the explicit central-difference scheme
      * with the lumped mass, velocities at half steps,
      *
@@ -177,7 +177,7 @@ namespace stickslip
            previous_velocity; ///< of the last step (distributed friction only)
       bool product_current;
 
-      // Energy accounting since t0 (MODELS.md §7.3).
+      // Energy accounting since t0 (doc/body.md).
       double        initial_energy; ///< kinetic + elastic at t0
       EnergyAccount account;        ///< the works since t0
     };

@@ -45,7 +45,7 @@ namespace stickslip
 
 
     /**
-     * The field files of the body (MODELS.md §7, issue "Output"): the
+     * The field files of the body (doc/body.md, issue "Output"): the
      * volume fields as output K of solution/solution_K.pvtu (displacement
      * and velocity as vectors, so that ParaView's Warp By Vector applies at
      * once; the stress components and von Mises; the subdomain), and the

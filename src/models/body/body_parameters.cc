@@ -114,7 +114,7 @@ namespace stickslip
                           "g(x) >= 0 [N/m^2 in 2D]: friction of the whole body "
                           "on the plane it lies in, g lambda with lambda in "
                           "Dir(u_t) (isotropic; an in-plane membrane on a "
-                          "rough floor, MODELS.md §7.1). Dimension = 2 only; "
+                          "rough floor, doc/body.md). Dimension = 2 only; "
                           "0: none.");
         prm.declare_entry("Field output every",
                           "1",
@@ -165,7 +165,7 @@ namespace stickslip
                           Patterns::Integer(2),
                           "Samples of the slip-speed bracket where the "
                           "friction step may have several solutions "
-                          "(a <= S L_mu, MODELS.md §4.7).");
+                          "(a <= S L_mu, doc/body.md, uniqueness).");
       }
 
 

@@ -15,7 +15,7 @@ namespace stickslip
 {
   /**
    * The parameters of Model = body: an elastic body in frictional contact
-   * with a rigid foundation (MODELS.md §7; the 2D/3D finite-element form of
+   * with a rigid foundation (doc/body.md; the 2D/3D finite-element form of
    * Renard's slab, seed 003). One struct per subsection, each with
    * declare_parameters() and parse(); parse() checks every value that needs
    * neither the mesh nor MPI and throws an InputError naming the parameter.
@@ -81,8 +81,7 @@ namespace stickslip
     /**
      * The subsection Body/Contact: the contact boundary Gamma_C against a
      * rigid foundation, the normal law and the slip-rate dependent Coulomb
-     * friction of seed 003 (3)-(15), (29), (37), generalized in MODELS.md
-     * §7.1.
+     * friction of seed 003 (3)-(15), (29), (37), generalized in doc/body.md.
      */
     struct ContactParameters
     {

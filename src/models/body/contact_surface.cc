@@ -479,7 +479,7 @@ namespace stickslip
     {
       // state: NodeStatus; friction_ratio: |tau|/S, the friction
       // coefficient mobilized; uniqueness_ratio: S L_mu/Z, below 1 where the
-      // friction step has exactly one solution (MODELS.md §7.3).
+      // friction step has exactly one solution (doc/body.md).
       return {"gap",
               "pressure",
               "slip_rate",

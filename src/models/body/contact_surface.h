@@ -65,7 +65,7 @@ namespace stickslip
      * (the plane with outward normal n of the body, moving with v_*(t) in
      * its plane), treated node by node as in the explicit dynamics of
      * Carpenter, Taylor and Katona (1991) with Renard's boundary laws
-     * (MODELS.md §7.3): at every owned contact node, from the velocity v_pr
+     * (doc/body.md): at every owned contact node, from the velocity v_pr
      * the free step predicts, the node solver (ContactNode, shared with the
      * slab) applies
      * - the normal contact (seed 003 (47)-(48), or the compliant (49)-(50))

@@ -72,10 +72,17 @@ namespace stickslip
                        lobatto_values.JxW(q);
         FullMatrix<double> stiffness(n, n);
         cell_stiffness(fe_values, lambda, shear_modulus, stiffness);
+        // M_e^{-1/2} K_e M_e^{-1/2}, scaled one factor at a time (the
+        // product of two tiny masses underflows). Data that over- or
+        // underflow give no bound (LAPACK would stop the program on them).
         LAPACKFullMatrix<double> matrix(n, n);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
-            matrix(i, j) = stiffness(i, j) / std::sqrt(mass[i] * mass[j]);
+            {
+              matrix(i, j) = stiffness(i, j) / std::sqrt(mass[i]) / std::sqrt(mass[j]);
+              if (!std::isfinite(matrix(i, j)))
+                return std::numeric_limits<double>::quiet_NaN();
+            }
         matrix.set_property(LAPACKSupport::symmetric);
         Vector<double>     eigenvalues;
         FullMatrix<double> eigenvectors;
@@ -150,9 +157,14 @@ namespace stickslip
                                                    shear_modulus))
                           .first;
               }
-            largest = std::max(largest, entry->second);
+            largest = std::isnan(entry->second) || std::isnan(largest) ?
+                        std::numeric_limits<double>::quiet_NaN() :
+                        std::max(largest, entry->second);
           }
-      return Utilities::MPI::max(largest, comm);
+      // A nan on any rank makes the bound nan on every rank.
+      const bool failed = Utilities::MPI::logical_or(!std::isfinite(largest), comm);
+      return failed ? std::numeric_limits<double>::quiet_NaN() :
+                      Utilities::MPI::max(largest, comm);
     }
 
 

@@ -77,7 +77,8 @@ namespace stickslip
      * x_e^T M_e x_e = max_e lambda_e x^T M x, for any assembly, periodic
      * identifications included). The central-difference scheme is stable
      * for dt <= 2/sqrt(bound). Cells of the same shape (a block mesh) are
-     * computed once. Collective.
+     * computed once. NaN if the element matrices over- or underflow (data
+     * of absurd size). Collective.
      */
     template <int dim>
     double

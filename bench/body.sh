@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# bench/body.sh [--update]: benchmarks of Model = body, the elastic body in
+# frictional contact (doc/body.md), printed as a section of BENCHMARKS.md
+# (bench/run.sh appends it; --update replaces the section in BENCHMARKS.md).
+# Uses the build in build/ (bash scripts/build.sh first). About 5 minutes and
+# 4 GB on 2 cores.
+#
+# Measured, each against a limit or a peer of the same run:
+# - the explicit time loop at about 10^6 unknowns in 2D and 3D, with contact
+#   and rate-weakening friction active on the bottom, for both stiffness
+#   operators: unknown-updates per second per core against the memory
+#   bandwidth limit (STREAM triad / the bytes an unknown-update needs);
+# - 2 ranks against 1 (and the triad's own 2-core ratio);
+# - the peak memory per unknown, and the set-up against 100 steps.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+exe=build/stickslip
+mpi=(mpirun --oversubscribe --bind-to core); [ "$(id -u)" -eq 0 ] && mpi+=(--allow-run-as-root)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+triad1=$(build/bench/stickslip_stream_triad | awk '{print $2}')
+triad2=$("${mpi[@]}" -np 2 build/bench/stickslip_stream_triad | awk '{print $2}')
+
+# One run: NAME NP PRM [args]; prints "name np steps loop_s unknowns setup_s
+# peak_kb operator_bytes_per_unknown".
+run() {
+  local name=$1 np=$2 prm=$3; shift 3
+  local launcher=(); [ "$np" -gt 1 ] && launcher=("${mpi[@]}" -np "$np")
+  local out
+  out=$( { /usr/bin/time -v "${launcher[@]}" "$exe" "$prm" --set "Output/Directory=$work/$name" \
+           --set "Output/Overwrite=true" --set "Output/Field output=false" "$@"; } 2>&1 )
+  local steps wall unknowns setup peak operator
+  steps=$(grep -o '^  [0-9]* steps of' <<<"$out" | awk '{print $1}')
+  wall=$(grep -o 'steps of [0-9.e+-]* s in [0-9.e+-]* s' <<<"$out" | awk '{print $6}')
+  unknowns=$(grep -o '[0-9]* unknowns on' <<<"$out" | awk '{print $1}')
+  setup=$(grep '| set-up' <<<"$out" | awk -F'|' '{print $4}' | tr -d ' s')
+  peak=$(grep 'Maximum resident' <<<"$out" | awk '{print $NF}')
+  operator=$(grep -o 'operator [0-9.e+]* B' <<<"$out" | awk '{print $2}')
+  echo "$name $np $steps $wall $unknowns $setup $peak $operator"
+}
+
+body2d=(--set "Body/Subdivisions=700, 700" --set "Time/Final time=1e-5" --set "Time/Time step=1e-7"
+        --set "Output/Interval=1e-5")
+body3d=(--set "Body/Subdivisions=70, 70, 70" --set "Time/Final time=1e-5" --set "Time/Time step=1e-7"
+        --set "Output/Interval=1e-5")
+q2=(--set "Body/Subdivisions=350, 350" --set "Time/Final time=5e-6" --set "Time/Time step=5e-8"
+    --set "Output/Interval=5e-6" --set "Body/Finite element degree=2")
+small=(--set "Body/Subdivisions=10, 10" --set "Time/Final time=1e-5" --set "Time/Time step=1e-7"
+       --set "Output/Interval=1e-5")
+{
+  run base 1 bench/body_2d.prm "${small[@]}"
+  run a2d1 1 bench/body_2d.prm "${body2d[@]}" --set "Body/Stiffness operator=assembled"
+  run a2d2 2 bench/body_2d.prm "${body2d[@]}" --set "Body/Stiffness operator=assembled"
+  run m2d1 1 bench/body_2d.prm "${body2d[@]}" --set "Body/Stiffness operator=matrix-free"
+  run m2d2 2 bench/body_2d.prm "${body2d[@]}" --set "Body/Stiffness operator=matrix-free"
+  run a3d1 1 bench/body_3d.prm "${body3d[@]}" --set "Body/Stiffness operator=assembled"
+  run a3d2 2 bench/body_3d.prm "${body3d[@]}" --set "Body/Stiffness operator=assembled"
+  run m3d1 1 bench/body_3d.prm "${body3d[@]}" --set "Body/Stiffness operator=matrix-free"
+  run q2d1 1 bench/body_2d.prm "${q2[@]}" --set "Body/Stiffness operator=assembled"
+  run r2d1 1 bench/body_2d.prm "${q2[@]}" --set "Body/Stiffness operator=matrix-free"
+} > "$work/runs.txt"
+
+section=$(python3 - "$triad1" "$triad2" "$work/runs.txt" <<'PY'
+import os, sys
+triad1, triad2 = float(sys.argv[1]), float(sys.argv[2])
+runs = {}
+for line in open(sys.argv[3]):
+    name, np, steps, wall, unknowns, setup, peak, operator = line.split()
+    runs[name] = dict(np=int(np), steps=int(steps), wall=float(wall), n=int(unknowns),
+                      setup=float(setup), peak=float(peak) * 1024, operator=float(operator))
+    r = runs[name]
+    r["rate"] = r["n"] * r["steps"] / r["wall"] / r["np"]  # unknown-updates/s per core
+base = runs["base"]["peak"]
+# Bytes an explicit step needs per unknown-update: read u, v, 1/m and write
+# u, v (40 B), plus what K u reads per unknown: the assembled matrix (values,
+# column indices, row offsets) or the matrix-free cell data (indices and
+# Jacobians), both as stickslip's run summary counts them ("operator ... B"
+# per unknown, with 2 ranks the sum over the ranks).
+def limit_bytes(name):
+    return 40 + runs[name]["operator"]
+out = []
+out.append("## Elastic body in frictional contact (Model = body)\n")
+out.append("Explicit central differences, lumped Q1 (and Q2), rate-weakening friction on the contact"
+           " boundary (bench/body_2d.prm, bench/body_3d.prm: a block pressed on the floor and sheared,"
+           " every contact node in contact), %d steps without field output. An unknown-update"
+           " advances one unknown one step. The limit is the 1-core triad (%.1f GB/s) divided by the"
+           " bytes an update needs: 40 B of vectors (read u, v, 1/m; write u, v) plus what K u reads,"
+           " the operator's bytes per unknown (the assembled matrix at 12 B per entry and its row"
+           " offsets, or the matrix-free cell data). deal.II is built here without SIMD"
+           " (VectorizedArray of width 1), so the matrix-free cell loop is compute-bound.\n"
+           % (runs["a2d1"]["steps"], triad1))
+out.append("| run | ranks | unknowns | time loop | unknown-updates/s per core | bytes per update | fraction of the limit | set-up / 100 steps |")
+out.append("|---|---|---|---|---|---|---|---|")
+labels = {"a2d": "2D Q1, assembled (PETSc)", "m2d": "2D Q1, matrix-free",
+          "a3d": "3D Q1, assembled (PETSc)", "m3d": "3D Q1, matrix-free",
+          "q2d": "2D Q2, assembled (PETSc)", "r2d": "2D Q2, matrix-free"}
+for name in ("a2d1", "a2d2", "m2d1", "m2d2", "a3d1", "a3d2", "m3d1", "q2d1", "r2d1"):
+    r = runs[name]
+    b = limit_bytes(name)
+    triad = triad1 if r["np"] == 1 else triad2
+    fraction = r["rate"] * b / (triad * 1e9)
+    out.append("| %s | %d | %d | %.2f s | %.3g | %.0f | %s%.0f%%%s | %.1f |" % (
+        labels[name[:3]], r["np"], r["n"], r["wall"], r["rate"], b,
+        "**" if r["np"] == 1 else "", 100 * fraction, "**" if r["np"] == 1 else "",
+        r["setup"] / (r["wall"] / r["steps"] * 100)))
+out.append("\nTarget: at least 25%% of the limit (1 rank). With 2 ranks the limit is the per-core triad of"
+           " two cores together (%.1f GB/s).\n" % triad2)
+out.append("Speed-up of the time loop, 2 ranks / 1 rank (target 1.7x), against %.2fx for the triad on the"
+           " same two cores:\n" % (2 * triad2 / triad1))
+for one, two, label in (("a2d1", "a2d2", "2D Q1 assembled"), ("m2d1", "m2d2", "2D Q1 matrix-free"),
+                        ("a3d1", "a3d2", "3D Q1 assembled")):
+    s = runs[one]["wall"] / runs[two]["wall"]
+    out.append("- %s: **%.2fx** (%s)" % (label, s, "met" if s >= 1.7 else "missed"))
+out.append("\nPeak memory per unknown (peak resident set of the whole run; 'net' subtracts the %.0f MB"
+           " the same binary holds for a 242-unknown run: shared libraries, MPI, PETSc), 1 rank:\n"
+           % (base / 2**20))
+out.append("| run | unknowns | peak RSS | bytes per unknown | net bytes per unknown |")
+out.append("|---|---|---|---|---|")
+for name in ("a2d1", "m2d1", "a3d1", "m3d1"):
+    r = runs[name]
+    out.append("| %s | %d | %.0f MB | %.0f | %s%.0f%s |" % (
+        labels[name[:3]], r["n"], r["peak"] / 2**20, r["peak"] / r["n"],
+        "**" if name[1:3] == "2d" else "", (r["peak"] - base) / r["n"],
+        "**" if name[1:3] == "2d" else ""))
+out.append("\nTarget in 2D: at most 500 B per unknown. The run summary of stickslip splits the memory it"
+           " holds (mesh, DoFs, operator, vectors); the deal.II triangulation alone is about 267 B per"
+           " unknown in 2D.\n")
+out.append("Load average when this section ran: %.1f (2 cores).\n" % os.getloadavg()[0])
+print("\n".join(out))
+PY
+)
+if [ "${1:-}" = "--update" ]; then
+  python3 - "$section" <<'PY'
+import re, sys
+text = open("BENCHMARKS.md").read()
+section = sys.argv[1].rstrip() + "\n"
+start = text.find("## Elastic body in frictional contact")
+if start < 0:
+    text = text.rstrip() + "\n\n" + section
+else:
+    end = text.find("\n## ", start + 1)
+    text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
+open("BENCHMARKS.md", "w").write(text)
+PY
+  echo "updated BENCHMARKS.md"
+else
+  echo "$section"
+fi
