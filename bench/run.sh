@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: builds stickslip and its benchmark programs, runs the
 # benchmarks and regenerates BENCHMARKS.md. Every figure is a ratio against a
-# limit or a peer measured in the same run. Takes about 15 minutes and 15 GB of memory.
+# limit or a peer measured in the same run. Takes about 20 minutes and 15 GB of memory.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -298,4 +298,7 @@ print("Speed-up of the time loop, 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s),
          "two ranks cannot gain more than the memory system does", e1 / e2))
 print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
 PY
+# 9. The elastic body in frictional contact (Model = body): bench/body.sh.
+echo >> BENCHMARKS.md
+bash bench/body.sh >> BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

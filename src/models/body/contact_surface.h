@@ -23,8 +23,11 @@ namespace stickslip
       double dissipation = 0; ///< friction work on the slip, dt A f.s >= 0 [J]
       /**
        * The work of the nodal corrections on the body beyond the friction
-       * dissipation and the foundation's work: what the scheme's impacts
-       * (a node stopped in one step) and stick-slip transitions remove [J].
+       * dissipation and the foundation's work [J]: without friction, <= 0,
+       * what the scheme's impacts (a node stopped in one step) remove; with
+       * friction also an O(dt) term of either sign (the friction force works
+       * with the mean velocity, the dissipation is counted with the slip of
+       * the step).
        * The work of a correction is taken with the mean velocity of the
        * step, (v^{n-1/2} + v^{n+1/2})/2, the velocity for which the
        * central-difference scheme's energy balance is exact.
