@@ -88,15 +88,12 @@ namespace stickslip
             partly_prescribed[node.unknowns[0]] = any;
           }
       }
-      // The mass of a contact node includes the surface mass epsilon A_i
-      // (seed 003 (29)): m~_i = m_i + epsilon A_i (doc/body.md).
       BodyVector mass;
       mesh.lumped_mass(parameters.density, mass);
       if (parameters.contact.enabled)
         {
           BodyVector area;
           mesh.boundary_weights(parameters.contact.boundary_id, area);
-          mass.add(parameters.contact.surface_mass, area);
           contact = std::make_unique<ContactSurface<dim>>(mesh,
                                                           parameters.contact,
                                                           parameters.variables(),
@@ -426,6 +423,14 @@ namespace stickslip
             sums[0] += 0.5 * m * v.local_element(i) * v.local_element(i);
             sums[1 + component_of[i]] += m * v.local_element(i);
           }
+      if (contact)
+        {
+          // The surface layer of seed 003 (29), tangential only.
+          const auto [energy, momentum] = contact->surface_layer(v);
+          sums[0] += energy;
+          for (unsigned int d = 0; d < dim; ++d)
+            sums[1 + d] += momentum[d];
+        }
       Utilities::MPI::sum(sums, comm, sums);
       return {sums[0], std::vector<double>(sums.begin() + 1, sums.end())};
     }

@@ -61,6 +61,7 @@ namespace stickslip
       : comm(discretization.communicator())
       , solver(parameters.contact_law())
       , boundary_id(parameters.boundary_id)
+      , surface_mass(parameters.surface_mass)
       , area_of_surface(0)
     {
       for (unsigned int d = 0; d < dim; ++d)
@@ -99,6 +100,8 @@ namespace stickslip
           unknowns.push_back(node.unknowns);
           nodal_mass.push_back(mass.local_element(node.unknowns[0]));
           nodal_area.push_back(area.local_element(node.unknowns[0]));
+          tangential_mass.push_back(nodal_mass.back() +
+                                    surface_mass * nodal_area.back());
           gap0.push_back(initial_gap->value(node.point));
           local_area += nodal_area.back();
         }
@@ -302,81 +305,114 @@ namespace stickslip
           v_star[j] += v_star_vector[d] * tangent_basis[j][d];
 
       for (std::size_t k = 0; k < unknowns.size(); ++k)
-        {
-          const auto &node = unknowns[k];
-          // Normal: the gap w = g0 - u.n opens with the separation
-          // velocity -v.n (n points into the foundation).
-          double u_n = 0, v_n = 0;
-          for (unsigned int d = 0; d < dim; ++d)
-            {
-              u_n += displacement.local_element(node[d]) * outward_normal[d];
-              v_n += velocity.local_element(node[d]) * outward_normal[d];
-            }
-          const double       impedance = nodal_mass[k] / (nodal_area[k] * dt);
-          const double       w         = gap0[k] - u_n;
-          const NormalUpdate normal =
-            solver.normal_step(w, w - dt * v_n, -v_n, impedance, dt);
+        step_node(k, v_star, dt, displacement, velocity, work);
+    }
 
-          // Tangential: (52) with the nodal impedance, s = v_T - v_*.
-          Tangential r = {{0., 0.}}, previous_slip = {{0., 0.}};
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::step_node(const std::size_t k,
+                                   const Tangential &v_star,
+                                   const double      dt,
+                                   const BodyVector &displacement,
+                                   BodyVector       &velocity,
+                                   ContactWork      &work)
+    {
+      const auto           &node     = unknowns[k];
+      const Tensor<1, dim> &previous = previous_velocity[k];
+      Tensor<1, dim>        predicted, position;
+      for (unsigned int d = 0; d < dim; ++d)
+        {
+          predicted[d] = velocity.local_element(node[d]);
+          position[d]  = displacement.local_element(node[d]);
+        }
+
+      // Normal, with the lumped mass (the surface mass of seed 003 (29)
+      // perturbs the friction condition only): the gap w = g0 - u.n opens
+      // with the separation velocity -v.n (n points into the foundation).
+      const double       v_n       = predicted * outward_normal;
+      const double       w         = gap0[k] - position * outward_normal;
+      const double       mass_dt   = nodal_area[k] * dt;
+      const NormalUpdate normal    = solver.normal_step(
+        w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
+
+      // Tangential, (52) with the mass m~ = m + epsilon A: the free step's
+      // increment of v_T scaled by m/m~, then the impedance Z = m~/(A dt).
+      const double impedance = tangential_mass[k] / mass_dt;
+      const double ratio     = nodal_mass[k] / tangential_mass[k];
+      Tangential   free_t = {{0., 0.}}, r = {{0., 0.}}, previous_slip = {{0., 0.}};
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        {
+          const double old_t = previous * tangent_basis[j];
+          free_t[j]          = old_t + ratio * (predicted * tangent_basis[j] - old_t);
+          r[j]               = impedance * (free_t[j] - v_star[j]);
+          previous_slip[j]   = old_t - v_star[j];
+        }
+      const TangentialUpdate tangential =
+        solver.tangential_step(impedance, normal.pressure, r, previous_slip);
+
+      Tensor<1, dim> v_new = -normal.velocity * outward_normal;
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        v_new += (v_star[j] + tangential.slip[j]) * tangent_basis[j];
+      for (unsigned int d = 0; d < dim; ++d)
+        velocity.local_element(node[d]) = v_new[d];
+
+      // The work of the correction with the mean velocity of the step (for
+      // which the central-difference energy balance is exact), split into
+      // the friction dissipation dt A f.s, the foundation's work -dt A f.v_*
+      // and the rest.
+      const double previous_n = previous * outward_normal;
+      double       correction = nodal_mass[k] * (-normal.velocity - v_n) * 0.5 *
+                          (previous_n - normal.velocity);
+      double dissipation = 0, foundation = 0;
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        {
+          const double new_t = v_star[j] + tangential.slip[j];
+          correction += tangential_mass[k] * (new_t - free_t[j]) * 0.5 *
+                        (previous * tangent_basis[j] + new_t);
+          dissipation += mass_dt * tangential.friction_force[j] * tangential.slip[j];
+          foundation -= mass_dt * tangential.friction_force[j] * v_star[j];
+          tangential_displacement[k][j] = (position + dt * v_new) * tangent_basis[j];
+        }
+      work.dissipation += dissipation;
+      work.foundation_work += foundation;
+      work.impact_work += correction + dissipation - foundation;
+      if (normal.pressure > 0 && !solver.unique(impedance, normal.pressure))
+        ++work.ambiguous_nodes;
+      work.iterations += tangential.iterations;
+
+      gap[k]               = normal.gap;
+      pressure[k]          = normal.pressure;
+      impedance_of_step[k] = impedance;
+      slip[k]              = tangential.slip;
+      friction[k]          = tangential.friction_force;
+      status[k]            = normal.pressure == 0 ? NodeStatus::separated :
+                             tangential.stick     ? NodeStatus::stick :
+                                                    NodeStatus::slip;
+    }
+
+
+
+    template <int dim>
+    std::pair<double, Tensor<1, dim>>
+    ContactSurface<dim>::surface_layer(const BodyVector &velocity) const
+    {
+      double         energy = 0;
+      Tensor<1, dim> momentum;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          const double layer = tangential_mass[k] - nodal_mass[k];
           for (unsigned int j = 0; j < dim - 1; ++j)
             {
               double v_t = 0;
               for (unsigned int d = 0; d < dim; ++d)
-                v_t += velocity.local_element(node[d]) * tangent_basis[j][d];
-              r[j] = impedance * (v_t - v_star[j]);
-              previous_slip[j] =
-                previous_velocity[k] * tangent_basis[j] - v_star[j];
+                v_t += velocity.local_element(unknowns[k][d]) * tangent_basis[j][d];
+              energy += 0.5 * layer * v_t * v_t;
+              momentum += layer * v_t * tangent_basis[j];
             }
-          const TangentialUpdate tangential = solver.tangential_step(
-            impedance, normal.pressure, r, previous_slip);
-
-          Tensor<1, dim> v_new = -normal.velocity * outward_normal;
-          for (unsigned int j = 0; j < dim - 1; ++j)
-            v_new += (v_star[j] + tangential.slip[j]) * tangent_basis[j];
-          // The work of the correction m~ (v_new - v_pr)/dt with the mean
-          // velocity of the step, split into the friction dissipation
-          // dt A f.s, the foundation's work -dt A f.v_* and the rest.
-          double correction = 0;
-          for (unsigned int d = 0; d < dim; ++d)
-            {
-              const double predicted = velocity.local_element(node[d]);
-              correction += nodal_mass[k] * (v_new[d] - predicted) * 0.5 *
-                            (previous_velocity[k][d] + v_new[d]);
-              velocity.local_element(node[d]) = v_new[d];
-            }
-          const double area_dt     = nodal_area[k] * dt;
-          double       dissipation = 0, foundation = 0;
-          for (unsigned int j = 0; j < dim - 1; ++j)
-            {
-              dissipation +=
-                area_dt * tangential.friction_force[j] * tangential.slip[j];
-              foundation -= area_dt * tangential.friction_force[j] * v_star[j];
-            }
-          work.dissipation += dissipation;
-          work.foundation_work += foundation;
-          work.impact_work += correction + dissipation - foundation;
-          if (normal.pressure > 0 && !solver.unique(impedance, normal.pressure))
-            ++work.ambiguous_nodes;
-          work.iterations += tangential.iterations;
-
-          for (unsigned int j = 0; j < dim - 1; ++j)
-            {
-              double u_t = 0;
-              for (unsigned int d = 0; d < dim; ++d)
-                u_t += (displacement.local_element(node[d]) + dt * v_new[d]) *
-                       tangent_basis[j][d];
-              tangential_displacement[k][j] = u_t;
-            }
-          gap[k]               = normal.gap;
-          pressure[k]          = normal.pressure;
-          impedance_of_step[k] = impedance;
-          slip[k]              = tangential.slip;
-          friction[k]          = tangential.friction_force;
-          status[k]            = normal.pressure == 0 ? NodeStatus::separated :
-                                 tangential.stick     ? NodeStatus::stick :
-                                                        NodeStatus::slip;
         }
+      return {energy, momentum};
     }
 
 

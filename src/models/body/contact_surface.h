@@ -72,12 +72,15 @@ namespace stickslip
      * the free step predicts, the node solver (ContactNode, shared with the
      * slab) applies
      * - the normal contact (seed 003 (47)-(48), or the compliant (49)-(50))
-     *   on the nodal gap w = g0 - u.n, the pressure S from the impulse that
-     *   stops the node;
+     *   on the nodal gap w = g0 - u.n with the impedance m_i/(A_i dt) of
+     *   the lumped mass m_i, the pressure S from the impulse that stops the
+     *   node;
      * - the implicit Euler friction step (52) with mu(|s|), s = v_T - v_*,
-     *   with the nodal impedance Z = m~_i/(A_i dt) (lumped mass plus
-     *   epsilon A_i, over the nodal area and the step) in the role of
-     *   seed 003's epsilon/dt: uniquely solvable when Z > S L_mu.
+     *   with the impedance Z = m~_i/(A_i dt) of the tangential mass
+     *   m~_i = m_i + epsilon A_i: the surface mass epsilon of seed 003 (29)
+     *   perturbs the friction condition (30) only, as in the slab, where the
+     *   normal problem (31)-(32) has none. Uniquely solvable when
+     *   Z > S L_mu.
      * No communication is needed: each node's unknowns are owned by its rank.
      */
     template <int dim>
@@ -85,8 +88,9 @@ namespace stickslip
     {
     public:
       /**
-       * The owned contact nodes of @p discretization, with their masses
-       * (@p mass: lumped, epsilon A_i already added) and areas (@p area),
+       * The owned contact nodes of @p discretization, with their lumped
+       * masses @p mass and areas @p area (the tangential masses add
+       * Body/Contact/Surface mass times the area),
        * but for the nodes whose every component is prescribed
        * (@p fully_prescribed, by the local index of a node's first unknown):
        * they cannot move, so they cannot touch.
@@ -205,7 +209,24 @@ namespace stickslip
       double
       total_area() const;
 
+      /**
+       * The kinetic energy and momentum of the surface layer epsilon A_i
+       * moving with the nodes' tangential velocities @p velocity (the
+       * body's own are in its lumped mass; no communication).
+       */
+      std::pair<double, Tensor<1, dim>>
+      surface_layer(const BodyVector &velocity) const;
+
     private:
+      /** One node's step (step()). */
+      void
+      step_node(const std::size_t k,
+                const Tangential &v_star,
+                const double      dt,
+                const BodyVector &displacement,
+                BodyVector       &velocity,
+                ContactWork      &work);
+
       /** g0 at the nodes; the initial gap checked against u0 later. */
       void
       set_nodes(const BodyDiscretization<dim> &discretization,
@@ -220,10 +241,12 @@ namespace stickslip
       std::unique_ptr<FunctionParser<dim>> initial_gap;
       std::unique_ptr<FunctionParser<1>>   foundation_velocity;
       const types::boundary_id             boundary_id;
+      const double                         surface_mass; ///< epsilon
 
       // One entry per owned contact node.
       std::vector<std::array<unsigned int, dim>> unknowns;
-      std::vector<double>                        nodal_mass; ///< m~_i
+      std::vector<double> nodal_mass;      ///< m_i, the lumped mass
+      std::vector<double> tangential_mass; ///< m_i + epsilon A_i
       std::vector<double>                        nodal_area; ///< A_i
       std::vector<double>                        gap0;       ///< g0(x_i)
       std::vector<Tensor<1, dim>> previous_velocity; ///< v of the last step
