@@ -1,6 +1,9 @@
 #include <deal.II/base/quadrature_lib.h>
+
 #include <deal.II/dofs/dof_tools.h>
+
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
 
@@ -64,18 +67,19 @@ namespace stickslip
 
     template <int dim>
     void
-    AssembledStiffness<dim>::assemble(const DoFHandler<dim>           &dof_handler,
-                                      const AffineConstraints<double> &constraints,
-                                      const unsigned int               degree,
-                                      const double                     lambda,
-                                      const double                     shear_modulus)
+    AssembledStiffness<dim>::assemble(
+      const DoFHandler<dim>           &dof_handler,
+      const AffineConstraints<double> &constraints,
+      const unsigned int               degree,
+      const double                     lambda,
+      const double                     shear_modulus)
     {
-      const FiniteElement<dim> &fe = dof_handler.get_fe();
-      FEValues<dim>             values(fe,
+      const FiniteElement<dim>            &fe = dof_handler.get_fe();
+      FEValues<dim>                        values(fe,
                            QGauss<dim>(degree + 1),
                            update_gradients | update_JxW_values);
-      const unsigned int        n = fe.n_dofs_per_cell();
-      FullMatrix<double>        local(n, n);
+      const unsigned int                   n = fe.n_dofs_per_cell();
+      FullMatrix<double>                   local(n, n);
       std::vector<types::global_dof_index> indices(n);
       for (const auto &cell : dof_handler.active_cell_iterators())
         if (cell->is_locally_owned())
@@ -109,7 +113,8 @@ namespace stickslip
 
     template <int dim>
     void
-    AssembledStiffness<dim>::apply(BodyVector &product, const BodyVector &displacement) const
+    AssembledStiffness<dim>::apply(BodyVector       &product,
+                                   const BodyVector &displacement) const
     {
 #ifdef STICKSLIP_USE_PETSC_LA
       // PETSc vectors on the owned entries of the deal.II vectors: no copy.

@@ -2,6 +2,7 @@
 #define stickslip_models_body_assembled_stiffness_h
 
 #include <deal.II/base/partitioner.h>
+
 #include <deal.II/lac/affine_constraints.h>
 
 #include <models/body/stiffness_operator.h>
@@ -49,12 +50,14 @@ namespace stickslip
       description() const override;
 
     private:
-      /** The sparsity of K (constraints condensed) and the matrix, allocated. */
+      /** The sparsity of K (constraints condensed) and the matrix, allocated.
+       */
       void
       create_matrix(const DoFHandler<dim>           &dof_handler,
                     const AffineConstraints<double> &constraints);
 
-      /** The element matrices added up; the rows of constrained unknowns zeroed. */
+      /** The element matrices added up; the rows of constrained unknowns
+       * zeroed. */
       void
       assemble(const DoFHandler<dim>           &dof_handler,
                const AffineConstraints<double> &constraints,

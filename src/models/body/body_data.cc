@@ -15,9 +15,9 @@ namespace stickslip
        */
       template <int dim>
       std::unique_ptr<FunctionParser<dim>>
-      vector_field(const std::string &    text,
-                   const std::string &    variables,
-                   const std::string &    path,
+      vector_field(const std::string     &text,
+                   const std::string     &variables,
+                   const std::string     &path,
                    const ParameterSource &source)
       {
         return parse_function<dim>(

@@ -12,8 +12,8 @@
 
 #include <models/body/assembled_stiffness.h>
 #include <models/body/body_discretization.h>
-#include <models/body/matrix_free_stiffness.h>
 #include <models/body/body_grid.h>
+#include <models/body/matrix_free_stiffness.h>
 
 #include <limits>
 
@@ -344,8 +344,11 @@ namespace stickslip
         finite_element.n_dofs_per_cell());
       std::vector<bool>      visited(owned.n_elements(), false);
       std::vector<Node<dim>> result;
+      // An owned node of a boundary may lie on the boundary faces of ghost
+      // cells only (a cell that touches the boundary at one vertex): those
+      // are searched too.
       for (const auto &cell : dofs.active_cell_iterators())
-        if (cell->is_locally_owned())
+        if (cell->is_locally_owned() || (boundary && cell->is_ghost()))
           {
             cell->get_dof_indices(indices);
             bool cell_reinitialized = false;
@@ -440,9 +443,10 @@ namespace stickslip
     std::array<std::size_t, 3>
     BodyDiscretization<dim>::memory_consumption() const
     {
-      return {{triangulation->memory_consumption(),
-               dofs.memory_consumption() + periodic_constraints.memory_consumption(),
-               elastic_operator->memory_consumption()}};
+      return {
+        {triangulation->memory_consumption(),
+         dofs.memory_consumption() + periodic_constraints.memory_consumption(),
+         elastic_operator->memory_consumption()}};
     }
 
 

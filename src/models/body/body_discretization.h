@@ -152,9 +152,9 @@ namespace stickslip
       std::unique_ptr<parallel::distributed::Triangulation<dim>> triangulation;
       const FESystem<dim>                                        finite_element;
       DoFHandler<dim>                                            dofs;
-      AffineConstraints<double>             periodic_constraints;
+      AffineConstraints<double>               periodic_constraints;
       std::unique_ptr<StiffnessOperator<dim>> elastic_operator;
-      const unsigned int                    degree;
+      const unsigned int                      degree;
     };
   } // namespace Body
 } // namespace stickslip

@@ -81,8 +81,8 @@ namespace stickslip
             for (unsigned int d = 0; d < dim; ++d)
               {
                 component_of[node.unknowns[d]] = d;
-                all = all && held[node.unknowns[d]];
-                any = any || held[node.unknowns[d]];
+                all                            = all && held[node.unknowns[d]];
+                any                            = any || held[node.unknowns[d]];
               }
             fully_prescribed[node.unknowns[0]]  = all;
             partly_prescribed[node.unknowns[0]] = any;
@@ -94,24 +94,26 @@ namespace stickslip
         {
           BodyVector area;
           mesh.boundary_weights(parameters.contact.boundary_id, area);
-          contact = std::make_unique<ContactSurface<dim>>(mesh,
-                                                          parameters.contact,
-                                                          parameters.variables(),
-                                                          mass,
-                                                          area,
-                                                          fully_prescribed,
-                                                          source);
+          contact =
+            std::make_unique<ContactSurface<dim>>(mesh,
+                                                  parameters.contact,
+                                                  parameters.variables(),
+                                                  mass,
+                                                  area,
+                                                  fully_prescribed,
+                                                  source);
         }
       if (data.distributed_friction() != nullptr)
         {
           BodyVector weights;
           mesh.volume_weights(weights);
-          floor = std::make_unique<FloorFriction<dim>>(mesh,
-                                                       *data.distributed_friction(),
-                                                       mass,
-                                                       weights,
-                                                       partly_prescribed,
-                                                       source);
+          floor =
+            std::make_unique<FloorFriction<dim>>(mesh,
+                                                 *data.distributed_friction(),
+                                                 mass,
+                                                 weights,
+                                                 partly_prescribed,
+                                                 source);
         }
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
@@ -245,7 +247,7 @@ namespace stickslip
           contact->set_reference_displacement(u);
         }
       account.clear();
-      initial_energy               = 0;
+      initial_energy = 0;
       initial_energy =
         0.5 * (u * product) + kinetic_energy_and_momentum().first;
     }
@@ -325,8 +327,8 @@ namespace stickslip
           if (inverse_mass.local_element(i) > 0)
             account[EnergyAccount::data] +=
               ((target - predicted[k]) * (previous[k] + target) -
-                          (current - predicted[k]) * (previous[k] + current)) *
-                         0.5 / inverse_mass.local_element(i);
+               (current - predicted[k]) * (previous[k] + current)) *
+              0.5 / inverse_mass.local_element(i);
           v.local_element(i) = target;
         }
     }
@@ -529,8 +531,8 @@ namespace stickslip
                                         dissipated,
                                         data_work,
                                         impact,
-                                        kinetic + elastic + dissipated -
-                                          data_work - impact - initial_energy};
+                                        kinetic + elastic + dissipated - data_work -
+                                          impact - initial_energy};
       row.insert(row.end(), momentum.begin(), momentum.end());
       if (contact)
         {
@@ -601,8 +603,19 @@ namespace stickslip
                                            const FieldFiles  &files)
     {
       AssertThrow(name == "contact" && contact, ExcInternalError());
-      return output.write_contact(
-        t, index, u, *contact, parameters.contact.boundary_id, files);
+      if (!contact_output)
+        contact_output =
+          std::make_unique<ContactOutput<dim>>(mesh,
+                                               parameters.contact.boundary_id);
+      // The displacement of the faces' nodes: periodic copies from their
+      // masters, ghosts from their owners.
+      if (mesh.constraints().n_constraints() > 0)
+        mesh.constraints().distribute(u);
+      u.update_ghost_values();
+      const std::string record =
+        contact_output->write(t, index, u, *contact, files);
+      u.zero_out_ghost_values();
+      return record;
     }
 
 
@@ -643,12 +656,14 @@ namespace stickslip
       const double n       = double(mesh.n_dofs());
       const double vectors = Utilities::MPI::sum(
         double(u.memory_consumption() + v.memory_consumption() +
-               inverse_mass.memory_consumption() + product.memory_consumption() +
-               load.memory_consumption() + previous_velocity.memory_consumption()),
+               inverse_mass.memory_consumption() +
+               product.memory_consumption() + load.memory_consumption() +
+               previous_velocity.memory_consumption()),
         comm);
       Utilities::System::MemoryStats stats;
       Utilities::System::get_memory_stats(stats);
-      const double peak = Utilities::MPI::sum(double(stats.VmHWM) * 1024., comm);
+      const double peak =
+        Utilities::MPI::sum(double(stats.VmHWM) * 1024., comm);
       text << "\n  memory per unknown: mesh "
            << Utilities::MPI::sum(double(parts[0]), comm) / n << " B, DoFs "
            << Utilities::MPI::sum(double(parts[1]), comm) / n << " B, operator "

@@ -7,6 +7,7 @@
 #include <models/body/body_discretization.h>
 #include <models/body/body_output.h>
 #include <models/body/body_parameters.h>
+#include <models/body/contact_output.h>
 #include <models/body/contact_surface.h>
 #include <models/body/energy_account.h>
 #include <models/body/floor_friction.h>
@@ -106,7 +107,7 @@ namespace stickslip
       write_other_fields(const std::string &name,
                          const double       t,
                          const unsigned int index,
-                         const FieldFiles & files) override;
+                         const FieldFiles  &files) override;
 
       unsigned int
       rows_per_field_output() const override;
@@ -168,6 +169,7 @@ namespace stickslip
       BodyData<dim>                        data;
       BodyOutput<dim>                      output;
       std::unique_ptr<ContactSurface<dim>> contact;
+      std::unique_ptr<ContactOutput<dim>>  contact_output;
       std::unique_ptr<FloorFriction<dim>>  floor;
       std::vector<PrescribedUnknown<dim>>  prescribed;
       std::vector<unsigned char> component_of; ///< of each owned unknown

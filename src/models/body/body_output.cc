@@ -1,5 +1,4 @@
 #include <deal.II/numerics/data_out.h>
-#include <deal.II/numerics/data_out_faces.h>
 
 #include <models/body/body_output.h>
 
@@ -11,65 +10,6 @@ namespace stickslip
   {
     namespace
     {
-      /** The faces of the boundary @p id of the owned cells. */
-      template <int dim>
-      class ContactFaces : public DataOutFaces<dim>
-      {
-      public:
-        using FaceDescriptor = typename DataOutFaces<dim>::FaceDescriptor;
-
-        explicit ContactFaces(const types::boundary_id id)
-          : DataOutFaces<dim>(true)
-          , id(id)
-        {}
-
-        FaceDescriptor
-        first_face() override
-        {
-          const auto cell = this->triangulation->begin_active();
-          return advance({cell, 0}, true);
-        }
-
-        FaceDescriptor
-        next_face(const FaceDescriptor &face) override
-        {
-          return advance(face, false);
-        }
-
-      private:
-        /** @p face if @p include_this and it is one, else the next one. */
-        FaceDescriptor
-        advance(FaceDescriptor face, const bool include_this) const
-        {
-          const auto end  = this->triangulation->end();
-          bool       skip = !include_this;
-          while (face.first != end)
-            {
-              if (face.first->is_active() && face.first->is_locally_owned())
-                for (; face.second < GeometryInfo<dim>::faces_per_cell;
-                     ++face.second)
-                  {
-                    if (skip)
-                      {
-                        skip = false;
-                        continue;
-                      }
-                    if (face.first->face(face.second)->at_boundary() &&
-                        face.first->face(face.second)->boundary_id() == id)
-                      return face;
-                  }
-              skip = false;
-              ++face.first;
-              face.second = 0;
-            }
-          return face;
-        }
-
-        const types::boundary_id id;
-      };
-
-
-
       /** Names of one vector field's components, as one vector. */
       template <int dim>
       std::vector<DataComponentInterpretation::DataComponentInterpretation>
@@ -172,7 +112,8 @@ namespace stickslip
       // them).
       for (BodyVector *field : {&displacement, &velocity})
         {
-          discretization.constraints().distribute(*field);
+          if (discretization.constraints().n_constraints() > 0)
+            discretization.constraints().distribute(*field);
           field->update_ghost_values();
         }
       const DoFHandler<dim> &dofs = discretization.dof_handler();
@@ -198,68 +139,6 @@ namespace stickslip
       const std::string record = files.write(index, data_out);
       for (BodyVector *field : {&displacement, &velocity})
         field->zero_out_ghost_values();
-      return record;
-    }
-
-
-
-    template <int dim>
-    std::string
-    BodyOutput<dim>::write_contact(const double               t,
-                                   const unsigned int         index,
-                                   BodyVector                &displacement,
-                                   const ContactSurface<dim> &contact,
-                                   const types::boundary_id   contact_id,
-                                   const FieldFiles          &files) const
-    {
-      const std::vector<std::string> names =
-        ContactSurface<dim>::scalar_field_names();
-      std::vector<BodyVector> scalars(names.size() / dim);
-      BodyVector              traction, slip;
-      for (BodyVector &field : scalars)
-        discretization.initialize_vector(field);
-      discretization.initialize_vector(traction);
-      discretization.initialize_vector(slip);
-      contact.fill_fields(scalars, traction, slip);
-      std::vector<BodyVector *> fields = {&displacement, &traction, &slip};
-      for (BodyVector &field : scalars)
-        fields.push_back(&field);
-      for (BodyVector *field : fields)
-        {
-          discretization.constraints().distribute(*field);
-          field->update_ghost_values();
-        }
-      const std::vector<
-        DataComponentInterpretation::DataComponentInterpretation>
-        scalars_only(dim, DataComponentInterpretation::component_is_scalar);
-      ContactFaces<dim> data_out(contact_id);
-      data_out.attach_dof_handler(discretization.dof_handler());
-      for (unsigned int k = 0; k < scalars.size(); ++k)
-        data_out.add_data_vector(
-          scalars[k],
-          std::vector<std::string>(names.begin() + k * dim,
-                                   names.begin() + (k + 1) * dim),
-          DataOutFaces<dim>::type_dof_data,
-          scalars_only);
-      data_out.add_data_vector(displacement,
-                               std::vector<std::string>(dim, "displacement"),
-                               DataOutFaces<dim>::type_dof_data,
-                               as_vector<dim>());
-      data_out.add_data_vector(traction,
-                               std::vector<std::string>(dim,
-                                                        "friction_traction"),
-                               DataOutFaces<dim>::type_dof_data,
-                               as_vector<dim>());
-      data_out.add_data_vector(slip,
-                               std::vector<std::string>(dim, "slip_velocity"),
-                               DataOutFaces<dim>::type_dof_data,
-                               as_vector<dim>());
-      data_out.build_patches(discretization.fe().degree);
-      DataOutBase::VtkFlags flags(t, index);
-      flags.compression_level = DataOutBase::VtkFlags::best_speed;
-      data_out.set_flags(flags);
-      const std::string record = files.write(index, data_out, "contact");
-      displacement.zero_out_ghost_values();
       return record;
     }
 

@@ -45,15 +45,11 @@ namespace stickslip
 
 
     /**
-     * The field files of the body (doc/body.md, issue "Output"): the
-     * volume fields as output K of solution/solution_K.pvtu (displacement
-     * and velocity as vectors, so that ParaView's Warp By Vector applies at
-     * once; the stress components and von Mises; the subdomain), and the
-     * contact surface as output K of solution/contact_K.pvtu (DataOutFaces
-     * on Gamma_C: the scalars of ContactSurface::scalar_field_names() (gap,
-     * pressure, slip rate, state 0/1/2 = separated, stuck, slipping, the
-     * mobilized friction |tau|/S, the uniqueness ratio S L_mu/Z); the
-     * displacement, friction traction and slip velocity as vectors).
+     * The volume fields of the body (doc/body.md) as output K of
+     * solution/solution_K.pvtu: displacement and velocity as vectors (so
+     * that ParaView's Warp By Vector applies at once), the stress
+     * components and von Mises, the subdomain. The contact surface has its
+     * own series (ContactOutput).
      */
     template <int dim>
     class BodyOutput
@@ -76,22 +72,7 @@ namespace stickslip
                    BodyVector        &velocity,
                    const FieldFiles  &files) const;
 
-      /**
-       * Write output @p index of the series "contact" at time @p t: the
-       * faces of the boundary @p contact_id with the nodal fields of
-       * @p contact and the displacement (collective). Returns the record's
-       * name.
-       */
-      std::string
-      write_contact(const double               t,
-                    const unsigned int         index,
-                    BodyVector                &displacement,
-                    const ContactSurface<dim> &contact,
-                    const types::boundary_id   contact_id,
-                    const FieldFiles          &files) const;
-
     private:
-
       const BodyDiscretization<dim> &discretization;
       const StressPostprocessor<dim> stress;
     };

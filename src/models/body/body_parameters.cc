@@ -96,10 +96,11 @@ namespace stickslip
                           "vectorization). auto: assembled for degree 1, "
                           "matrix-free for degree 2 (the faster of the two in "
                           "BENCHMARKS.md).");
-        prm.declare_entry("Body force",
-                          "0",
-                          Patterns::Anything(),
-                          "f(x, t) [N/m^3], dim expressions separated by ';' (0: the zero vector).");
+        prm.declare_entry(
+          "Body force",
+          "0",
+          Patterns::Anything(),
+          "f(x, t) [N/m^3], dim expressions separated by ';' (0: the zero vector).");
         prm.declare_entry("Initial displacement",
                           "0",
                           Patterns::Anything(),
@@ -609,7 +610,7 @@ namespace stickslip
            {"assembled", StiffnessKind::assembled},
            {"matrix-free", StiffnessKind::matrix_free}},
           "Body/Stiffness operator");
-      stiffness = chosen ? *chosen :
+      stiffness = chosen      ? *chosen :
                   degree == 1 ? StiffnessKind::assembled :
                                 StiffnessKind::matrix_free;
     }

@@ -73,7 +73,8 @@ namespace stickslip
                                         "Body/Contact/Initial gap",
                                         source);
       foundation_velocity =
-        parse_function<1>(expand_zero_vector(parameters.foundation_velocity, dim),
+        parse_function<1>(expand_zero_vector(parameters.foundation_velocity,
+                                             dim),
                           "t",
                           "Body/Contact/Foundation velocity",
                           source,
@@ -161,9 +162,10 @@ namespace stickslip
 
     template <int dim>
     void
-    ContactSurface<dim>::check_foundation_velocity(const double           t0,
-                                                   const double           final_time,
-                                                   const ParameterSource &source) const
+    ContactSurface<dim>::check_foundation_velocity(
+      const double           t0,
+      const double           final_time,
+      const ParameterSource &source) const
     {
       for (const double t : {t0, final_time})
         {
@@ -186,8 +188,8 @@ namespace stickslip
                                 "",
                                 "the foundation moves in its plane: v_*.n must "
                                 "be 0, but it is " +
-                                  format_number(normal_part) + " at t = " +
-                                  format_number(t));
+                                  format_number(normal_part) +
+                                  " at t = " + format_number(t));
         }
     }
 
@@ -331,23 +333,24 @@ namespace stickslip
       // Normal, with the lumped mass (the surface mass of seed 003 (29)
       // perturbs the friction condition only): the gap w = g0 - u.n opens
       // with the separation velocity -v.n (n points into the foundation).
-      const double       v_n       = predicted * outward_normal;
-      const double       w         = gap0[k] - position * outward_normal;
-      const double       mass_dt   = nodal_area[k] * dt;
-      const NormalUpdate normal    = solver.normal_step(
-        w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
+      const double       v_n     = predicted * outward_normal;
+      const double       w       = gap0[k] - position * outward_normal;
+      const double       mass_dt = nodal_area[k] * dt;
+      const NormalUpdate normal =
+        solver.normal_step(w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
 
       // Tangential, (52) with the mass m~ = m + epsilon A: the free step's
       // increment of v_T scaled by m/m~, then the impedance Z = m~/(A dt).
       const double impedance = tangential_mass[k] / mass_dt;
       const double ratio     = nodal_mass[k] / tangential_mass[k];
-      Tangential   free_t = {{0., 0.}}, r = {{0., 0.}}, previous_slip = {{0., 0.}};
+      Tangential   free_t = {{0., 0.}}, r = {{0., 0.}},
+                 previous_slip = {{0., 0.}};
       for (unsigned int j = 0; j < dim - 1; ++j)
         {
           const double old_t = previous * tangent_basis[j];
-          free_t[j]          = old_t + ratio * (predicted * tangent_basis[j] - old_t);
-          r[j]               = impedance * (free_t[j] - v_star[j]);
-          previous_slip[j]   = old_t - v_star[j];
+          free_t[j] = old_t + ratio * (predicted * tangent_basis[j] - old_t);
+          r[j]      = impedance * (free_t[j] - v_star[j]);
+          previous_slip[j] = old_t - v_star[j];
         }
       const TangentialUpdate tangential =
         solver.tangential_step(impedance, normal.pressure, r, previous_slip);
@@ -371,9 +374,11 @@ namespace stickslip
           const double new_t = v_star[j] + tangential.slip[j];
           correction += tangential_mass[k] * (new_t - free_t[j]) * 0.5 *
                         (previous * tangent_basis[j] + new_t);
-          dissipation += mass_dt * tangential.friction_force[j] * tangential.slip[j];
+          dissipation +=
+            mass_dt * tangential.friction_force[j] * tangential.slip[j];
           foundation -= mass_dt * tangential.friction_force[j] * v_star[j];
-          tangential_displacement[k][j] = (position + dt * v_new) * tangent_basis[j];
+          tangential_displacement[k][j] =
+            (position + dt * v_new) * tangent_basis[j];
         }
       work.dissipation += dissipation;
       work.foundation_work += foundation;
@@ -407,7 +412,8 @@ namespace stickslip
             {
               double v_t = 0;
               for (unsigned int d = 0; d < dim; ++d)
-                v_t += velocity.local_element(unknowns[k][d]) * tangent_basis[j][d];
+                v_t +=
+                  velocity.local_element(unknowns[k][d]) * tangent_basis[j][d];
               energy += 0.5 * layer * v_t * v_t;
               momentum += layer * v_t * tangent_basis[j];
             }
@@ -511,57 +517,58 @@ namespace stickslip
 
     template <int dim>
     std::vector<std::string>
-    ContactSurface<dim>::scalar_field_names()
+    ContactSurface<dim>::output_value_names()
     {
-      // state: NodeStatus; friction_ratio: |tau|/S, the friction
-      // coefficient mobilized; uniqueness_ratio: S L_mu/Z, below 1 where the
-      // friction step has exactly one solution (doc/body.md).
       return {"gap",
               "pressure",
               "slip_rate",
               "state",
               "friction_ratio",
-              "uniqueness_ratio"};
+              "uniqueness_ratio",
+              "slip_1",
+              "slip_2",
+              "friction_1",
+              "friction_2"};
     }
 
 
 
     template <int dim>
-    void
-    ContactSurface<dim>::fill_fields(std::vector<BodyVector> &scalars,
-                                     BodyVector              &traction,
-                                     BodyVector &slip_velocity) const
+    std::vector<double>
+    ContactSurface<dim>::output_values() const
     {
-      for (BodyVector &field : scalars)
-        field = 0;
-      traction      = 0;
-      slip_velocity = 0;
       const double lipschitz =
         solver.friction_coefficient().lipschitz_constant();
+      std::vector<double> values;
+      values.reserve(unknowns.size() * n_output_values);
       for (std::size_t k = 0; k < unknowns.size(); ++k)
         {
-          const auto  &node  = unknowns[k];
           const double force = std::hypot(friction[k][0], friction[k][1]);
-          const std::array<double, 6> values = {
-            {gap[k],
-             pressure[k],
-             std::hypot(slip[k][0], slip[k][1]),
-             static_cast<double>(status[k]),
-             pressure[k] > 0 ? force / pressure[k] : 0.,
-             impedance_of_step[k] > 0 ?
-               pressure[k] * lipschitz / impedance_of_step[k] :
-               0.}};
-          for (unsigned int i = 0; i < values.size(); ++i)
-            scalars[i / dim].local_element(node[i % dim]) = values[i];
-          for (unsigned int d = 0; d < dim; ++d)
-            for (unsigned int j = 0; j < dim - 1; ++j)
-              {
-                traction.local_element(node[d]) -=
-                  friction[k][j] * tangent_basis[j][d];
-                slip_velocity.local_element(node[d]) +=
-                  slip[k][j] * tangent_basis[j][d];
-              }
+          for (const double value :
+               {gap[k],
+                pressure[k],
+                std::hypot(slip[k][0], slip[k][1]),
+                static_cast<double>(status[k]),
+                pressure[k] > 0 ? force / pressure[k] : 0.,
+                impedance_of_step[k] > 0 ?
+                  pressure[k] * lipschitz / impedance_of_step[k] :
+                  0.,
+                slip[k][0],
+                slip[k][1],
+                friction[k][0],
+                friction[k][1]})
+            values.push_back(value);
         }
+      return values;
+    }
+
+
+
+    template <int dim>
+    const std::vector<std::array<unsigned int, dim>> &
+    ContactSurface<dim>::node_unknowns() const
+    {
+      return unknowns;
     }
 
 

@@ -186,21 +186,27 @@ namespace stickslip
       const Tensor<1, dim> &
       normal() const;
 
-      /** The names of the nodal scalars fill_fields() writes, in order. */
-      static std::vector<std::string>
-      scalar_field_names();
-
       /**
-       * The nodal fields of the last step into vectors of the body's
-       * partition: the scalars of scalar_field_names() packed dim to a
-       * vector (scalar k of a node in component k % dim of vector k / dim,
-       * @p scalars has 6/dim vectors), the friction traction on the body
-       * @p traction and the slip velocity @p slip as vectors.
+       * The names of the nodal values output_values() gives, in order: the
+       * scalars gap, pressure, slip_rate, state (NodeStatus), friction_ratio
+       * (|tau|/S, the friction coefficient mobilized), uniqueness_ratio
+       * (S L_mu/Z, below 1 where the friction step has exactly one
+       * solution), then the slip velocity and the friction traction on the
+       * body in the tangent basis (dim - 1 values each, padded to 2).
        */
-      void
-      fill_fields(std::vector<BodyVector> &scalars,
-                  BodyVector              &traction,
-                  BodyVector              &slip) const;
+      static std::vector<std::string>
+      output_value_names();
+
+      /** Values per node of output_values(). */
+      static constexpr unsigned int n_output_values = 10;
+
+      /** The nodal values of the last step, node k at [k * n_output_values]. */
+      std::vector<double>
+      output_values() const;
+
+      /** The unknowns of each node (local indices into the owned range). */
+      const std::vector<std::array<unsigned int, dim>> &
+      node_unknowns() const;
 
       const ContactNode &
       node_solver() const;
@@ -245,10 +251,10 @@ namespace stickslip
 
       // One entry per owned contact node.
       std::vector<std::array<unsigned int, dim>> unknowns;
-      std::vector<double> nodal_mass;      ///< m_i, the lumped mass
-      std::vector<double> tangential_mass; ///< m_i + epsilon A_i
-      std::vector<double>                        nodal_area; ///< A_i
-      std::vector<double>                        gap0;       ///< g0(x_i)
+      std::vector<double>         nodal_mass;        ///< m_i, the lumped mass
+      std::vector<double>         tangential_mass;   ///< m_i + epsilon A_i
+      std::vector<double>         nodal_area;        ///< A_i
+      std::vector<double>         gap0;              ///< g0(x_i)
       std::vector<Tensor<1, dim>> previous_velocity; ///< v of the last step
       // The state after the last step (output and statistics).
       std::vector<double>     gap, pressure, impedance_of_step;

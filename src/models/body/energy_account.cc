@@ -45,7 +45,8 @@ namespace stickslip
 
 
     void
-    EnergyAccount::register_state(CheckpointArchive &archive, const MPI_Comm comm)
+    EnergyAccount::register_state(CheckpointArchive &archive,
+                                  const MPI_Comm     comm)
     {
       for (double &value : saved)
         archive.add(value);

@@ -45,7 +45,8 @@ namespace stickslip
       void
       clear();
 
-      /** Register the totals for snapshots (collective when written or read). */
+      /** Register the totals for snapshots (collective when written or read).
+       */
       void
       register_state(CheckpointArchive &archive, const MPI_Comm comm);
 

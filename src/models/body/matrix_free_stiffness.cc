@@ -2,7 +2,6 @@
 
 #include <deal.II/fe/fe_values.h>
 
-
 #include <deal.II/matrix_free/fe_evaluation.h>
 
 #include <models/body/matrix_free_stiffness.h>
@@ -83,14 +82,20 @@ namespace stickslip
     template <int dim>
     void
     MatrixFreeStiffness<dim>::apply(BodyVector       &product,
-                                const BodyVector &displacement) const
+                                    const BodyVector &displacement) const
     {
       if (degree == 1)
-        data.cell_loop(
-          &MatrixFreeStiffness::local_apply<1>, this, product, displacement, true);
+        data.cell_loop(&MatrixFreeStiffness::local_apply<1>,
+                       this,
+                       product,
+                       displacement,
+                       true);
       else
-        data.cell_loop(
-          &MatrixFreeStiffness::local_apply<2>, this, product, displacement, true);
+        data.cell_loop(&MatrixFreeStiffness::local_apply<2>,
+                       this,
+                       product,
+                       displacement,
+                       true);
     }
 
 

@@ -2,7 +2,9 @@
 #define stickslip_models_body_matrix_free_stiffness_h
 
 #include <deal.II/fe/mapping_q1.h>
+
 #include <deal.II/lac/affine_constraints.h>
+
 #include <deal.II/matrix_free/matrix_free.h>
 
 #include <models/body/stiffness_operator.h>
@@ -26,10 +28,10 @@ namespace stickslip
     {
     public:
       MatrixFreeStiffness(const DoFHandler<dim>           &dof_handler,
-                      const AffineConstraints<double> &constraints,
-                      const unsigned int               degree,
-                      const double                     lambda,
-                      const double                     shear_modulus);
+                          const AffineConstraints<double> &constraints,
+                          const unsigned int               degree,
+                          const double                     lambda,
+                          const double                     shear_modulus);
 
       /** A vector of the operator's partition (owned plus the ghosts the cells
        * read). */

@@ -1,5 +1,7 @@
 #include <deal.II/base/quadrature_lib.h>
+
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/lac/lapack_full_matrix.h>
 
 #include <models/body/stiffness_operator.h>
@@ -18,7 +20,7 @@ namespace stickslip
     cell_stiffness(const FEValues<dim> &fe_values,
                    const double         lambda,
                    const double         shear_modulus,
-                   FullMatrix<double> & matrix)
+                   FullMatrix<double>  &matrix)
     {
       const unsigned int n = fe_values.get_fe().n_dofs_per_cell();
       // The strain of every shape function at every point, once.
@@ -79,7 +81,8 @@ namespace stickslip
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
             {
-              matrix(i, j) = stiffness(i, j) / std::sqrt(mass[i]) / std::sqrt(mass[j]);
+              matrix(i, j) =
+                stiffness(i, j) / std::sqrt(mass[i]) / std::sqrt(mass[j]);
               if (!std::isfinite(matrix(i, j)))
                 return std::numeric_limits<double>::quiet_NaN();
             }
@@ -162,7 +165,8 @@ namespace stickslip
                         std::max(largest, entry->second);
           }
       // A nan on any rank makes the bound nan on every rank.
-      const bool failed = Utilities::MPI::logical_or(!std::isfinite(largest), comm);
+      const bool failed =
+        Utilities::MPI::logical_or(!std::isfinite(largest), comm);
       return failed ? std::numeric_limits<double>::quiet_NaN() :
                       Utilities::MPI::max(largest, comm);
     }
@@ -170,9 +174,15 @@ namespace stickslip
 
 
     template void
-    cell_stiffness<2>(const FEValues<2> &, const double, const double, FullMatrix<double> &);
+    cell_stiffness<2>(const FEValues<2> &,
+                      const double,
+                      const double,
+                      FullMatrix<double> &);
     template void
-    cell_stiffness<3>(const FEValues<3> &, const double, const double, FullMatrix<double> &);
+    cell_stiffness<3>(const FEValues<3> &,
+                      const double,
+                      const double,
+                      FullMatrix<double> &);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

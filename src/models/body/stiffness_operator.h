@@ -2,7 +2,9 @@
 #define stickslip_models_body_stiffness_operator_h
 
 #include <deal.II/dofs/dof_handler.h>
+
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/la_parallel_vector.h>
 
@@ -36,7 +38,8 @@ namespace stickslip
     public:
       virtual ~StiffnessOperator() = default;
 
-      /** A vector of the operator's partition: owned entries and the ghosts it reads. */
+      /** A vector of the operator's partition: owned entries and the ghosts it
+       * reads. */
       virtual void
       initialize_dof_vector(BodyVector &vector) const = 0;
 
@@ -65,7 +68,7 @@ namespace stickslip
     cell_stiffness(const FEValues<dim> &fe_values,
                    const double         lambda,
                    const double         shear_modulus,
-                   FullMatrix<double> & matrix);
+                   FullMatrix<double>  &matrix);
 
 
 

@@ -1,0 +1,243 @@
+#include <deal.II/fe/fe_tools.h>
+
+#include <models/body/contact_output.h>
+
+#include <unordered_map>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    template <int dim>
+    ContactOutput<dim>::ContactOutput(
+      const BodyDiscretization<dim> &discretization,
+      const types::boundary_id       contact_id)
+      : discretization(discretization)
+      , contact_id(contact_id)
+      , ready(false)
+      , nodes_per_face(0)
+      , n_ghosts(0)
+    {}
+
+
+
+    template <int dim>
+    void
+    ContactOutput<dim>::set_up(const ContactSurface<dim> &contact)
+    {
+      const DoFHandler<dim>           &dofs = discretization.dof_handler();
+      const FiniteElement<dim>        &fe   = discretization.fe();
+      const AffineConstraints<double> &constraints =
+        discretization.constraints();
+      const types::global_dof_index first_owned =
+        *dofs.locally_owned_dofs().begin();
+
+      // The owned nodes of the surface, and where the contact surface keeps
+      // their values (a node held in every component has none: zeros).
+      std::unordered_map<unsigned int, int> node_of_unknown;
+      for (unsigned int k = 0; k < contact.node_unknowns().size(); ++k)
+        node_of_unknown[contact.node_unknowns()[k][0]] = k;
+      std::unordered_map<types::global_dof_index, unsigned int> owned_index;
+      for (const Node<dim> &node : discretization.nodes(contact_id))
+        {
+          owned_index[first_owned + node.unknowns[0]] = owned_nodes.size();
+          owned_nodes.push_back(first_owned + node.unknowns[0]);
+          const auto found = node_of_unknown.find(node.unknowns[0]);
+          surface_index.push_back(
+            found == node_of_unknown.end() ? -1 : found->second);
+        }
+
+      // The faces' nodes in the patches' lexicographic order: their values
+      // are those of the node itself, or of its master if it is a periodic
+      // copy; owned here, or received from the owner.
+      nodes_per_face = fe.n_dofs_per_face() / dim;
+      const std::vector<unsigned int> hierarchic =
+        FETools::lexicographic_to_hierarchic_numbering<dim - 1>(fe.degree);
+      std::vector<types::global_dof_index> face_dofs(fe.n_dofs_per_face());
+      std::vector<types::global_dof_index> ghost_nodes;
+      std::unordered_map<types::global_dof_index, unsigned int> ghost_index;
+      for (const auto &cell : dofs.active_cell_iterators())
+        if (cell->is_locally_owned())
+          for (const auto f : cell->face_indices())
+            if (cell->face(f)->at_boundary() &&
+                cell->face(f)->boundary_id() == contact_id)
+              {
+                std::array<Point<dim>, GeometryInfo<dim - 1>::vertices_per_cell>
+                  face_corners;
+                for (unsigned int v = 0; v < face_corners.size(); ++v)
+                  face_corners[v] = cell->face(f)->vertex(v);
+                corners.push_back(face_corners);
+                cell->face(f)->get_dof_indices(face_dofs,
+                                               cell->active_fe_index());
+                std::vector<std::array<types::global_dof_index, dim>> node_dofs(
+                  nodes_per_face);
+                for (unsigned int i = 0; i < face_dofs.size(); ++i)
+                  {
+                    const auto component_and_node =
+                      fe.face_system_to_component_index(i);
+                    node_dofs[component_and_node.second]
+                             [component_and_node.first] = face_dofs[i];
+                  }
+                for (unsigned int l = 0; l < nodes_per_face; ++l)
+                  {
+                    const auto &node = node_dofs[hierarchic[l]];
+                    displacement_dofs.insert(displacement_dofs.end(),
+                                             node.begin(),
+                                             node.end());
+                    types::global_dof_index source = node[0];
+                    if (constraints.is_constrained(source))
+                      source = constraints.get_constraint_entries(source)
+                                 ->front()
+                                 .first;
+                    const auto owned = owned_index.find(source);
+                    if (owned != owned_index.end())
+                      value_index.push_back(owned->second);
+                    else
+                      {
+                        const auto known =
+                          ghost_index.emplace(source, ghost_nodes.size());
+                        if (known.second)
+                          ghost_nodes.push_back(source);
+                        value_index.push_back(owned_nodes.size() +
+                                              known.first->second);
+                      }
+                  }
+              }
+      n_ghosts = ghost_nodes.size();
+      exchange.reinit(owned_nodes, ghost_nodes, dofs.get_communicator());
+      ready = true;
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    ContactOutput<dim>::values_at_face_nodes(
+      const ContactSurface<dim> &contact) const
+    {
+      // Per value: the owned nodes' column, exchanged into the ghosts'.
+      constexpr unsigned int    n_values = ContactSurface<dim>::n_output_values;
+      const std::vector<double> surface  = contact.output_values();
+      const std::size_t         n_owned  = owned_nodes.size();
+      std::vector<double>       owned(n_owned), ghosts(n_ghosts);
+      std::vector<double>       result((n_owned + n_ghosts) * n_values, 0.);
+      for (unsigned int c = 0; c < n_values; ++c)
+        {
+          for (std::size_t i = 0; i < n_owned; ++i)
+            owned[i] = surface_index[i] < 0 ?
+                         0. :
+                         surface[surface_index[i] * n_values + c];
+          exchange.export_to_ghosted_array(ArrayView<const double>(owned),
+                                           ArrayView<double>(ghosts));
+          for (std::size_t i = 0; i < n_owned; ++i)
+            result[i * n_values + c] = owned[i];
+          for (std::size_t g = 0; g < n_ghosts; ++g)
+            result[(n_owned + g) * n_values + c] = ghosts[g];
+        }
+      return result;
+    }
+
+
+
+    template <int dim>
+    std::vector<DataOutBase::Patch<dim - 1, dim>>
+    ContactOutput<dim>::patches(const std::vector<double> &values,
+                                const BodyVector          &displacement) const
+    {
+      constexpr unsigned int n_values = ContactSurface<dim>::n_output_values;
+      const unsigned int     n_fields = 6 + 3 * dim;
+      std::vector<DataOutBase::Patch<dim - 1, dim>> result(corners.size());
+      for (std::size_t f = 0; f < corners.size(); ++f)
+        {
+          auto &patch = result[f];
+          for (unsigned int v = 0; v < corners[f].size(); ++v)
+            patch.vertices[v] = corners[f][v];
+          patch.reference_cell = ReferenceCells::get_hypercube<dim - 1>();
+          patch.n_subdivisions = discretization.fe().degree;
+          patch.patch_index    = f;
+          patch.data.reinit(n_fields, nodes_per_face);
+          for (unsigned int l = 0; l < nodes_per_face; ++l)
+            {
+              const std::size_t node    = f * nodes_per_face + l;
+              const double *node_values = &values[value_index[node] * n_values];
+              for (unsigned int c = 0; c < 6; ++c)
+                patch.data(c, l) = node_values[c];
+              for (unsigned int d = 0; d < dim; ++d)
+                patch.data(6 + d, l) =
+                  displacement(displacement_dofs[node * dim + d]);
+              for (unsigned int d = 0; d < dim; ++d)
+                {
+                  patch.data(6 + dim + d, l)     = 0;
+                  patch.data(6 + 2 * dim + d, l) = 0;
+                }
+              for (unsigned int j = 0; j + 1 < dim; ++j)
+                for (unsigned int d = 0; d < dim; ++d)
+                  {
+                    const double t = surface_tangents[j][d];
+                    patch.data(6 + dim + d, l) -= node_values[8 + j] * t;
+                    patch.data(6 + 2 * dim + d, l) += node_values[6 + j] * t;
+                  }
+            }
+        }
+      return result;
+    }
+
+
+
+    template <int dim>
+    std::string
+    ContactOutput<dim>::write(const double               t,
+                              const unsigned int         index,
+                              const BodyVector          &displacement,
+                              const ContactSurface<dim> &contact,
+                              const FieldFiles          &files)
+    {
+      if (!ready)
+        set_up(contact);
+      surface_tangents = contact.tangents();
+      const auto patch_list =
+        patches(values_at_face_nodes(contact), displacement);
+
+      std::vector<std::string> names = {"gap",
+                                        "pressure",
+                                        "slip_rate",
+                                        "state",
+                                        "friction_ratio",
+                                        "uniqueness_ratio"};
+      std::vector<
+        std::tuple<unsigned int,
+                   unsigned int,
+                   std::string,
+                   DataComponentInterpretation::DataComponentInterpretation>>
+        vectors;
+      for (const std::string name :
+           {"displacement", "friction_traction", "slip_velocity"})
+        {
+          vectors.emplace_back(
+            names.size(),
+            names.size() + dim - 1,
+            name,
+            DataComponentInterpretation::component_is_part_of_vector);
+          for (unsigned int d = 0; d < dim; ++d)
+            names.push_back(name);
+        }
+      DataOutBase::VtkFlags flags(t, index);
+      flags.compression_level = DataOutBase::VtkFlags::best_speed;
+      return files.write(
+        index,
+        "contact",
+        !patch_list.empty(),
+        [&](std::ostream &out) {
+          DataOutBase::write_vtu(patch_list, names, vectors, flags, out);
+        },
+        [&](std::ostream &out, const std::vector<std::string> &pieces) {
+          DataOutBase::write_pvtu_record(out, pieces, names, vectors, flags);
+        });
+    }
+
+
+
+    template class ContactOutput<2>;
+    template class ContactOutput<3>;
+  } // namespace Body
+} // namespace stickslip
