@@ -132,6 +132,24 @@ namespace stickslip
 
 
     template <int dim>
+    bool
+    BodyData<dim>::initial_displacement_is_zero() const
+    {
+      return is_zero_expression(parameters.initial_displacement);
+    }
+
+
+
+    template <int dim>
+    bool
+    BodyData<dim>::initial_velocity_is_zero() const
+    {
+      return is_zero_expression(parameters.initial_velocity);
+    }
+
+
+
+    template <int dim>
     const Function<dim> *
     BodyData<dim>::distributed_friction() const
     {

@@ -60,6 +60,12 @@ namespace stickslip
       const Function<dim> &
       initial_velocity() const;
 
+      /** Whether u0 (u1) is the expression 0: no interpolation needed. */
+      bool
+      initial_displacement_is_zero() const;
+      bool
+      initial_velocity_is_zero() const;
+
       /** g(x), or null without distributed friction. */
       const Function<dim> *
       distributed_friction() const;

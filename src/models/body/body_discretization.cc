@@ -328,7 +328,8 @@ namespace stickslip
     template <int dim>
     std::vector<Node<dim>>
     BodyDiscretization<dim>::nodes(
-      const std::optional<types::boundary_id> boundary) const
+      const std::optional<types::boundary_id> boundary,
+      const bool                              with_points) const
     {
       const IndexSet      &owned       = dofs.locally_owned_dofs();
       const auto           first_owned = *owned.begin();
@@ -374,7 +375,7 @@ namespace stickslip
                       continue;
                   }
                 visited[global - first_owned] = true;
-                if (!cell_reinitialized)
+                if (with_points && !cell_reinitialized)
                   support.reinit(cell);
                 cell_reinitialized = true;
                 Node<dim> node;
@@ -382,7 +383,8 @@ namespace stickslip
                   node.unknowns[c] = static_cast<unsigned int>(
                     indices[finite_element.component_to_system_index(c, k)] -
                     first_owned);
-                node.point = support.quadrature_point(first_dof);
+                if (with_points)
+                  node.point = support.quadrature_point(first_dof);
                 result.push_back(node);
               }
           }

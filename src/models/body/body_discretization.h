@@ -122,10 +122,12 @@ namespace stickslip
 
       /**
        * The owned, unconstrained nodes: all of them, or (@p boundary) those
-       * on the faces of that boundary id.
+       * on the faces of that boundary id; with their support points if
+       * @p with_points (else the points are not set: faster).
        */
       std::vector<Node<dim>>
-      nodes(const std::optional<types::boundary_id> boundary = {}) const;
+      nodes(const std::optional<types::boundary_id> boundary    = {},
+            const bool                              with_points = true) const;
 
       /** The support point and component of each owned unknown. */
       std::vector<double>

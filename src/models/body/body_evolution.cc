@@ -38,20 +38,19 @@ namespace stickslip
       , data(parameters, source)
       , output(mesh, parameters.lambda, parameters.shear_modulus)
       , product_current(false)
+      , initial_data_set(false)
       , initial_energy(0)
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
       set_up_nodes(source);
+      // The initial data, checked here and used by initialize() (a resumed
+      // run reads its state instead).
+      interpolate_initial_data();
       check_data(time.initial_time, time.final_time, source);
       if (contact)
         {
-          BodyVector initial;
-          mesh.initialize_vector(initial);
-          mesh.interpolate(data.initial_displacement(), initial);
-          contact->check_initial_gap(initial,
-                                     mesh.smallest_cell_diameter(),
-                                     source);
+          contact->check_initial_gap(u, mesh.smallest_cell_diameter(), source);
           contact->check_foundation_velocity(time.initial_time,
                                              time.final_time,
                                              source);
@@ -75,7 +74,7 @@ namespace stickslip
         std::vector<bool> held(component_of.size(), false);
         for (const auto &unknown : prescribed)
           held[unknown.local] = true;
-        for (const Node<dim> &node : mesh.nodes())
+        for (const Node<dim> &node : mesh.nodes({}, false))
           {
             bool all = true, any = false;
             for (unsigned int d = 0; d < dim; ++d)
@@ -135,19 +134,16 @@ namespace stickslip
         bool finite = true;
         for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
           finite = finite && std::isfinite(values.local_element(i));
-        if (!!Utilities::MPI::logical_or(!finite, comm))
+        if (Utilities::MPI::logical_or(!finite, comm))
           throw_bad_parameter(source,
                               path,
                               "",
                               "it is not a finite number at every node "
                               "(a division by zero, a nan or an inf?)");
       };
+      require_finite(u, "Body/Initial displacement");
+      require_finite(v, "Body/Initial velocity");
       BodyVector values;
-      mesh.initialize_vector(values);
-      mesh.interpolate(data.initial_displacement(), values);
-      require_finite(values, "Body/Initial displacement");
-      mesh.interpolate(data.initial_velocity(), values);
-      require_finite(values, "Body/Initial velocity");
       if (data.has_load())
         for (const double t : {t0, final_time})
           {
@@ -164,7 +160,7 @@ namespace stickslip
               finite  = false;
               culprit = data.prescribed_parameter(unknown);
             }
-      if (!!Utilities::MPI::logical_or(!finite, comm))
+      if (Utilities::MPI::logical_or(!finite, comm))
         throw_bad_parameter(source,
                             finite ? "Body/Displacement k/Value" : culprit,
                             "",
@@ -228,8 +224,7 @@ namespace stickslip
     void
     BodyEvolution<dim>::initialize(const double t0)
     {
-      mesh.interpolate(data.initial_displacement(), u);
-      mesh.interpolate(data.initial_velocity(), v);
+      interpolate_initial_data();
       for (const auto &unknown : prescribed)
         u.local_element(unknown.local) = data.prescribed_value(unknown, t0);
       update_product();
@@ -250,6 +245,26 @@ namespace stickslip
       initial_energy = 0;
       initial_energy =
         0.5 * (u * product) + kinetic_energy_and_momentum().first;
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::interpolate_initial_data()
+    {
+      // Once: the constructor's interpolation serves the fresh start.
+      if (initial_data_set)
+        return;
+      if (data.initial_displacement_is_zero())
+        u = 0;
+      else
+        mesh.interpolate(data.initial_displacement(), u);
+      if (data.initial_velocity_is_zero())
+        v = 0;
+      else
+        mesh.interpolate(data.initial_velocity(), v);
+      initial_data_set = true;
     }
 
 

@@ -154,6 +154,10 @@ namespace stickslip
       void
       check_finite(const TimeStep &step);
 
+      /** u0 and u1 into u and v (once). */
+      void
+      interpolate_initial_data();
+
       /** K u, if u changed since it was last computed. */
       void
       update_product();
@@ -178,6 +182,7 @@ namespace stickslip
       BodyVector
            previous_velocity; ///< of the last step (distributed friction only)
       bool product_current;
+      bool initial_data_set; ///< u, v hold u0, u1
 
       // Energy accounting since t0 (doc/body.md).
       double        initial_energy; ///< kinetic + elastic at t0

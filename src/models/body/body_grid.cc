@@ -95,6 +95,30 @@ namespace stickslip
         if (!matched.empty())
           triangulation.add_periodicity(matched);
       }
+
+
+      /**
+       * The largest k such that 2^k divides every Body/Subdivisions entry
+       * and every periodic direction keeps at least 2 coarse cells (at most
+       * 10).
+       */
+      unsigned int
+      coarse_block_refinements(const BodyParameters &parameters)
+      {
+        unsigned int k       = 0;
+        const auto   divides = [&](const unsigned int level) {
+          for (unsigned int d = 0; d < parameters.subdivisions.size(); ++d)
+            if (parameters.subdivisions[d] % (1u << level) != 0)
+              return false;
+          for (const auto &pair : parameters.periodic_pairs)
+            if ((parameters.subdivisions[pair.direction] >> level) < 2)
+              return false;
+          return true;
+        };
+        while (k < 10 && divides(k + 1))
+          ++k;
+        return k;
+      }
     } // namespace
 
 
@@ -131,16 +155,21 @@ namespace stickslip
                        "Body/Mesh file",
                        *triangulation,
                        source);
-      else
+      unsigned int block_refinements = 0;
+      if (parameters.mesh == MeshKind::block)
         {
+          // The block of n_d cells per direction as a coarse block of
+          // n_d/2^k cells refined k times: the same mesh, but p4est's coarse
+          // mesh, which every rank holds, is 4^k (8^k) times smaller.
+          block_refinements = coarse_block_refinements(parameters);
+          std::vector<unsigned int> coarse(parameters.subdivisions);
+          for (auto &n : coarse)
+            n >>= block_refinements;
           Point<dim> corner;
           for (unsigned int d = 0; d < dim; ++d)
             corner[d] = parameters.size[d];
-          GridGenerator::subdivided_hyper_rectangle(*triangulation,
-                                                    parameters.subdivisions,
-                                                    Point<dim>(),
-                                                    corner,
-                                                    true);
+          GridGenerator::subdivided_hyper_rectangle(
+            *triangulation, coarse, Point<dim>(), corner, true);
         }
       // The coarse mesh is on every rank: its ids are those of the mesh.
       std::set<types::boundary_id> present;
@@ -150,7 +179,8 @@ namespace stickslip
             present.insert(cell->face(face)->boundary_id());
       check_boundary_ids(parameters, present, source);
       add_periodicity(parameters, *triangulation, source);
-      triangulation->refine_global(parameters.global_refinements);
+      triangulation->refine_global(block_refinements +
+                                   parameters.global_refinements);
       return triangulation;
     }
 

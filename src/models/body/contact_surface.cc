@@ -139,7 +139,7 @@ namespace stickslip
           finite         = finite && std::isfinite(w);
           worst          = std::max(worst, -w);
         }
-      if (!!Utilities::MPI::logical_or(!finite, comm))
+      if (Utilities::MPI::logical_or(!finite, comm))
         throw_bad_parameter(source,
                             "Body/Contact/Initial gap",
                             "",
