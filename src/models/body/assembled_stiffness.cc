@@ -24,6 +24,9 @@ namespace stickslip
       const unsigned int               degree,
       const double                     lambda,
       const double                     shear_modulus)
+#ifdef STICKSLIP_USE_PETSC_LA
+      : views{{nullptr, nullptr}}
+#endif
     {
       IndexSet relevant;
       DoFTools::extract_locally_relevant_dofs(dof_handler, relevant);
@@ -38,7 +41,14 @@ namespace stickslip
 
 
     template <int dim>
-    AssembledStiffness<dim>::~AssembledStiffness() = default;
+    AssembledStiffness<dim>::~AssembledStiffness()
+    {
+#ifdef STICKSLIP_USE_PETSC_LA
+      for (Vec &view : views)
+        if (view != nullptr)
+          VecDestroy(&view);
+#endif
+    }
 
 
 
@@ -117,16 +127,22 @@ namespace stickslip
                                    const BodyVector &displacement) const
     {
 #ifdef STICKSLIP_USE_PETSC_LA
-      // PETSc vectors on the owned entries of the deal.II vectors: no copy.
-      const MPI_Comm comm    = partitioner->get_mpi_communicator();
-      const PetscInt n_local = partitioner->locally_owned_size();
-      const PetscInt n       = partitioner->size();
-      Vec            x, y;
-      VecCreateMPIWithArray(comm, 1, n_local, n, displacement.begin(), &x);
-      VecCreateMPIWithArray(comm, 1, n_local, n, product.begin(), &y);
-      const PetscErrorCode error = MatMult(matrix, x, y);
-      VecDestroy(&x);
-      VecDestroy(&y);
+      // PETSc vectors on the owned entries of the deal.II vectors, created
+      // once (their layout setup is collective) and pointed at the arrays
+      // of each call: no copy, no communication but MatMult's own.
+      if (views[0] == nullptr)
+        for (Vec &view : views)
+          VecCreateMPIWithArray(partitioner->get_mpi_communicator(),
+                                1,
+                                partitioner->locally_owned_size(),
+                                partitioner->size(),
+                                nullptr,
+                                &view);
+      VecPlaceArray(views[0], displacement.begin());
+      VecPlaceArray(views[1], product.begin());
+      const PetscErrorCode error = MatMult(matrix, views[0], views[1]);
+      VecResetArray(views[0]);
+      VecResetArray(views[1]);
       AssertThrow(error == 0, ExcPETScError(error));
 #else
       matrix.vmult(product, displacement);

@@ -7,6 +7,11 @@
 
 #include <models/body/stiffness_operator.h>
 
+#ifdef STICKSLIP_USE_PETSC_LA
+#  include <petscvec.h>
+#endif
+
+#include <array>
 #include <memory>
 
 namespace stickslip
@@ -67,6 +72,10 @@ namespace stickslip
 
       std::shared_ptr<const Utilities::MPI::Partitioner> partitioner;
       DistributedMatrix                                  matrix;
+#ifdef STICKSLIP_USE_PETSC_LA
+      /** PETSc vectors without arrays of their own: K u reads and writes deal.II's. */
+      mutable std::array<Vec, 2> views;
+#endif
     };
   } // namespace Body
 } // namespace stickslip
