@@ -46,11 +46,23 @@ def exact(outdir):
     # parameters file.
     prm = open(os.path.join(outdir, "parameters.prm")).read()
     def get(name):
+        # Only the top level of "subsection Slab": other models' subsections
+        # (Body) have parameters of the same names.
+        depth, in_slab = 0, False
         for line in prm.splitlines():
             s = line.strip()
-            if s.startswith("set " + name) and "=" in s:
+            if s.startswith("subsection "):
+                depth += 1
+                if depth == 1:
+                    in_slab = s.split(None, 1)[1].strip() == "Slab"
+            elif s == "end":
+                depth -= 1
+                if depth == 0:
+                    in_slab = False
+            elif in_slab and depth == 1 and s.startswith("set " + name) \
+                    and "=" in s:
                 return float(s.split("=", 1)[1].split("#")[0])
-        raise SystemExit("parameter %s not found" % name)
+        raise SystemExit("parameter Slab/%s not found" % name)
     lam, G, rho = get("Lambda"), get("Shear modulus"), get("Density")
     c = [math.sqrt(G / rho)] * 2 + [math.sqrt((lam + 2 * G) / rho)]
     worst = 0.0
