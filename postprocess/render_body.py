@@ -263,7 +263,11 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
     pc = ax.tripcolor(tri, values, shading="gouraud", cmap="viridis", norm=norm)
     cax = fig.add_axes([0.89, ax.get_position().y0, 0.02, ax.get_position().height])
     fig.colorbar(pc, cax=cax, label=label, extend=extend)
-    ax.axhline(floor_y, color="0.3", lw=2.0)      # the floor (reference position)
+    has_floor = os.path.isfile(os.path.join(a.output_dir, "contact.pvd"))
+    if has_floor:                                 # not for a membrane on its plane
+        ax.axhline(floor_y, color="0.3", lw=2.0)  # the floor (reference position)
+    else:
+        floor_y = y0
     ax.set_xlim(x0 - pad, x1 + pad)
     ax.set_ylim(min(y0, floor_y) - pad, y1 + pad)
     ax.set_aspect("equal", adjustable="datalim")

@@ -202,3 +202,28 @@ set(BODY_3D_OUT ${OUT}/body_example_3d)
 add_test(NAME body_example_3d_map
   COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --averaged -o ${BODY_3D_OUT}/map_mid.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --across mean --second state -o ${BODY_3D_OUT}/map_mean.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${BODY_3D_OUT}/map_mid.png ${BODY_3D_OUT}/map_mean.png")
 set_tests_properties(body_example_3d_map PROPERTIES FIXTURES_REQUIRED body_example_3d)
+
+# ---- The pictures of the other examples in the README (doc/body_*.png), made
+# by the README's commands from the examples as they are (about 4 s in all).
+# The slab cross-check example drawn over prm/slab.prm (its own folder).
+set(HISTORY_PLOT ${SYSTEM_PYTHON3} ${SRC}/postprocess/body_history_plot.py)
+set(SLAB_PERIODIC_OUT ${OUT}/body_example_slab_periodic)
+stickslip_run_test(body_example_slab_periodic 1 prm/body_slab_periodic.prm
+  -- bash -c "bash ${SRC}/tests/run_and_check.sh 1 @OUT@/slab ${EXE} ${SRC}/prm/slab.prm && ${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel mean_slip_velocity_1 --panel mean_gap --reference @OUT@/slab --reference-panel contact_pressure --reference-panel slip_velocity_1 --reference-panel normal_displacement -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+stickslip_run_test(body_example_signorini_bar_plot 1 prm/body_signorini_bar.prm
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel momentum_y --panel kinetic_energy,elastic_energy,energy_balance -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+stickslip_run_test(body_example_stick_block_plot 1 prm/body_stick_block.prm
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel friction_force_1,normal_force --panel max_tangential_displacement,stick_fraction -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+stickslip_run_test(body_example_membrane_plot 1 prm/body_membrane.prm
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel kinetic_energy,elastic_energy,dissipated_energy --panel floor_stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py @OUT@ --time 0.5 --field velocity -o @OUT@/velocity.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png @OUT@/velocity.png")
+# An unknown column is refused with the list of those there are.
+add_test(NAME body_history_plot_unknown_column
+  COMMAND bash -c "${HISTORY_PLOT} ${OUT}/body_example_membrane_plot --panel no_such_column -o ${OUT}/body_history_plot_unknown_column.png 2>&1 | tee /dev/stderr | grep -q \"no column 'no_such_column'.*kinetic_energy\" && test ! -e ${OUT}/body_history_plot_unknown_column.png")
+# (relative mesh paths start at the working directory, as for a user in the
+# repository)
+set_tests_properties(body_example_membrane_plot PROPERTIES
+  FIXTURES_SETUP body_example_membrane WORKING_DIRECTORY ${SRC})
+set_tests_properties(body_history_plot_unknown_column PROPERTIES FIXTURES_REQUIRED body_example_membrane)
+set_tests_properties(body_example_slab_periodic body_example_signorini_bar_plot
+  body_example_stick_block_plot body_example_membrane_plot body_history_plot_unknown_column
+  PROPERTIES LABELS body)
