@@ -1,11 +1,10 @@
+#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_cg.h>
 
-#include <deal.II/lac/lapack_full_matrix.h>
-
 #include <base/local_values.h>
+#include <friction/semismooth_newton_solver.h>
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
-#include <friction/semismooth_newton_solver.h>
 
 #include <cmath>
 #include <sstream>
@@ -20,7 +19,7 @@ namespace stickslip
     public:
       MaskedOperator(const DistributedMatrix &matrix,
                      const DistributedVector &mask,
-                     DistributedVector &      scratch)
+                     DistributedVector       &scratch)
         : matrix(matrix)
         , mask(mask)
         , scratch(scratch)
@@ -42,7 +41,7 @@ namespace stickslip
     private:
       const DistributedMatrix &matrix;
       const DistributedVector &mask;
-      DistributedVector &      scratch;
+      DistributedVector       &scratch;
     };
 
 
@@ -82,7 +81,7 @@ namespace stickslip
 
     /** The default configuration's limits and messages. */
     SemismoothNewtonSolver::AdditionalData
-    friction_step_data(const Parameters::Friction &    parameters,
+    friction_step_data(const Parameters::Friction     &parameters,
                        const Parameters::LinearSolver &linear_solver)
     {
       SemismoothNewtonSolver::AdditionalData data;
@@ -98,8 +97,8 @@ namespace stickslip
 
 
   SemismoothNewtonSolver::SemismoothNewtonSolver(
-    const FrictionSystem &          system,
-    const Parameters::Friction &    parameters,
+    const FrictionSystem           &system,
+    const Parameters::Friction     &parameters,
     const Parameters::LinearSolver &linear_solver)
     : SemismoothNewtonSolver(
         system.mass,
@@ -118,12 +117,12 @@ namespace stickslip
 
 
   SemismoothNewtonSolver::SemismoothNewtonSolver(
-    const DistributedMatrix &             matrix,
-    const DistributedVector &             diagonal,
+    const DistributedMatrix              &matrix,
+    const DistributedVector              &diagonal,
     std::unique_ptr<MaskedPreconditioner> preconditioner,
-    const std::vector<unsigned char> &    fixed_rows,
-    const DistributedVector &             weights,
-    const AdditionalData &                additional_data)
+    const std::vector<unsigned char>     &fixed_rows,
+    const DistributedVector              &weights,
+    const AdditionalData                 &additional_data)
     : matrix(matrix)
     , diagonal(diagonal)
     , weights(weights)
@@ -157,7 +156,7 @@ namespace stickslip
 
   void
   SemismoothNewtonSolver::solve_masked(const DistributedVector &right_hand_side,
-                                       DistributedVector &      w)
+                                       DistributedVector       &w)
   {
     if (diagonal_operator)
       {
@@ -215,105 +214,23 @@ namespace stickslip
 
   unsigned int
   SemismoothNewtonSolver::solve(const DistributedVector &b,
-                                DistributedVector &      w,
-                                DistributedVector &      lambda,
-                                DistributedVector &      warm_start)
+                                DistributedVector       &w,
+                                DistributedVector       &lambda,
+                                DistributedVector       &warm_start)
   {
-    // Initial sets from the warm-start multiplier.
-    {
-      ConstLocalValues start(warm_start);
-      ConstLocalValues c(weights);
-      for (std::size_t k = 0; k < states.size(); ++k)
-        states[k] = fixed_rows[k]       ? State::fixed :
-                    !(c[k] > 0)         ? State::free :
-                    start[k] >= 1.      ? State::slip_positive :
-                    start[k] <= -1.     ? State::slip_negative :
-                                          State::stick;
-    }
-
+    initialize_sets(warm_start);
     unsigned int last_changed = 0;
     for (unsigned int iteration = 1;
          iteration <= additional_data.max_iterations;
          ++iteration)
       {
-        // Right-hand side of the slipping rows, mask of the unstuck rows.
-        {
-          ConstLocalValues b_values(b);
-          ConstLocalValues c(weights);
-          LocalValues      r(rhs);
-          LocalValues      m(mask);
-          for (std::size_t k = 0; k < states.size(); ++k)
-            {
-              const double sign = states[k] == State::slip_positive ? 1. :
-                                  states[k] == State::slip_negative ? -1. :
-                                                                      0.;
-              const bool at_rest =
-                states[k] == State::stick || states[k] == State::fixed;
-              m[k] = at_rest ? 0. : 1.;
-              r[k] = at_rest ? 0. : b_values[k] - tau * c[k] * sign;
-            }
-        }
+        set_up_masked_system(b);
         solve_masked(rhs, w);
 
         // Multiplier from the residual on the stuck rows; new sets.
         matrix.vmult(residual, w);
         residual.sadd(-1., 1., b);
-        // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
-        // t = 0) round-off alone would flip a component between stick and
-        // slip forever; a small hysteresis keeps the decision.
-        constexpr double set_tolerance = 1e-10;
-        unsigned int     n_changed     = 0;
-        {
-          ConstLocalValues r(residual);
-          ConstLocalValues c(weights);
-          ConstLocalValues d(diagonal);
-          LocalValues      x(w);
-          LocalValues      multiplier(lambda);
-          for (std::size_t k = 0; k < states.size(); ++k)
-            {
-              State next = states[k];
-              switch (states[k])
-                {
-                  case State::fixed:
-                    break;
-                  case State::free:
-                    multiplier[k] = 0;
-                    break;
-                  case State::stick:
-                    {
-                      const double value = r[k] / (tau * c[k]);
-                      multiplier[k]      = std::min(1., std::max(-1., value));
-                      if (value > 1. + set_tolerance)
-                        next = State::slip_positive;
-                      else if (value < -1. - set_tolerance)
-                        next = State::slip_negative;
-                      break;
-                    }
-                  case State::slip_positive:
-                  case State::slip_negative:
-                    {
-                      const double sign =
-                        states[k] == State::slip_positive ? 1. : -1.;
-                      multiplier[k] = sign;
-                      const double z = sign + d[k] * x[k] / (tau * c[k]);
-                      // Keep slipping unless the new velocity clearly
-                      // points against the multiplier; then stick first.
-                      // Reversing straight to the opposite slip would trust
-                      // the diagonal scaling rho_i, which a non-diagonal M
-                      // (P5a) can defeat: + and - then alternate forever.
-                      if (sign * z < 1. - set_tolerance)
-                        next = State::stick;
-                      break;
-                    }
-                }
-              if (next != states[k])
-                {
-                  ++n_changed;
-                  states[k] = next;
-                }
-            }
-        }
-        last_changed = Utilities::MPI::sum(n_changed, comm);
+        last_changed = Utilities::MPI::sum(update_sets(w, lambda), comm);
         if (last_changed == 0)
           {
             if (&warm_start != &lambda)
@@ -330,6 +247,105 @@ namespace stickslip
                "last one: "
             << last_changed << "). " << additional_data.advice;
     throw RunError(message.str());
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::initialize_sets(const DistributedVector &warm_start)
+  {
+    ConstLocalValues start(warm_start);
+    ConstLocalValues c(weights);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      states[k] = fixed_rows[k]   ? State::fixed :
+                  !(c[k] > 0)     ? State::free :
+                  start[k] >= 1.  ? State::slip_positive :
+                  start[k] <= -1. ? State::slip_negative :
+                                    State::stick;
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::set_up_masked_system(const DistributedVector &b)
+  {
+    // Right-hand side of the slipping rows, mask of the unstuck rows.
+    ConstLocalValues b_values(b);
+    ConstLocalValues c(weights);
+    LocalValues      r(rhs);
+    LocalValues      m(mask);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      {
+        const double sign = states[k] == State::slip_positive ? 1. :
+                            states[k] == State::slip_negative ? -1. :
+                                                                0.;
+        const bool   at_rest =
+          states[k] == State::stick || states[k] == State::fixed;
+        m[k] = at_rest ? 0. : 1.;
+        r[k] = at_rest ? 0. : b_values[k] - tau * c[k] * sign;
+      }
+  }
+
+
+
+  unsigned int
+  SemismoothNewtonSolver::update_sets(DistributedVector &w,
+                                      DistributedVector &lambda)
+  {
+    // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
+    // t = 0) round-off alone would flip a component between stick and
+    // slip forever; a small hysteresis keeps the decision.
+    constexpr double set_tolerance = 1e-10;
+    unsigned int     n_changed     = 0;
+    ConstLocalValues r(residual);
+    ConstLocalValues c(weights);
+    ConstLocalValues d(diagonal);
+    LocalValues      x(w);
+    LocalValues      multiplier(lambda);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      {
+        State next = states[k];
+        switch (states[k])
+          {
+            case State::fixed:
+              break;
+            case State::free:
+              multiplier[k] = 0;
+              break;
+            case State::stick:
+              {
+                const double value = r[k] / (tau * c[k]);
+                multiplier[k]      = std::min(1., std::max(-1., value));
+                if (value > 1. + set_tolerance)
+                  next = State::slip_positive;
+                else if (value < -1. - set_tolerance)
+                  next = State::slip_negative;
+                break;
+              }
+            case State::slip_positive:
+            case State::slip_negative:
+              {
+                const double sign =
+                  states[k] == State::slip_positive ? 1. : -1.;
+                multiplier[k]  = sign;
+                const double z = sign + d[k] * x[k] / (tau * c[k]);
+                // Keep slipping unless the new velocity clearly points
+                // against the multiplier; then stick first. Reversing
+                // straight to the opposite slip would trust the diagonal
+                // scaling rho_i, which a non-diagonal M (P5a) can defeat:
+                // + and - then alternate forever.
+                if (sign * z < 1. - set_tolerance)
+                  next = State::stick;
+                break;
+              }
+          }
+        if (next != states[k])
+          {
+            ++n_changed;
+            states[k] = next;
+          }
+      }
+    return n_changed;
   }
 
 

@@ -3,8 +3,8 @@
 
 #include <deal.II/lac/full_matrix.h>
 
-#include <linear_algebra/masked_preconditioner.h>
 #include <friction/friction_step_solver.h>
+#include <linear_algebra/masked_preconditioner.h>
 
 #include <memory>
 #include <string>
@@ -71,8 +71,8 @@ namespace stickslip
      * and c = C. The limits come from Friction/Maximum iterations and
      * Linear solver/Tolerance.
      */
-    SemismoothNewtonSolver(const FrictionSystem &          system,
-                           const Parameters::Friction &    parameters,
+    SemismoothNewtonSolver(const FrictionSystem           &system,
+                           const Parameters::Friction     &parameters,
                            const Parameters::LinearSolver &linear_solver);
 
     /**
@@ -88,13 +88,12 @@ namespace stickslip
      *   until set_substep(); rows with c_i = 0 are free (lambda_i = 0).
      * @param[in] additional_data Limits, CG start and messages.
      */
-    SemismoothNewtonSolver(
-      const DistributedMatrix &             matrix,
-      const DistributedVector &             diagonal,
-      std::unique_ptr<MaskedPreconditioner> preconditioner,
-      const std::vector<unsigned char> &    fixed_rows,
-      const DistributedVector &             weights,
-      const AdditionalData &                additional_data);
+    SemismoothNewtonSolver(const DistributedMatrix              &matrix,
+                           const DistributedVector              &diagonal,
+                           std::unique_ptr<MaskedPreconditioner> preconditioner,
+                           const std::vector<unsigned char>     &fixed_rows,
+                           const DistributedVector              &weights,
+                           const AdditionalData &additional_data);
 
     void
     set_substep(const double tau) override;
@@ -105,9 +104,9 @@ namespace stickslip
      */
     unsigned int
     solve(const DistributedVector &b,
-          DistributedVector &      w,
-          DistributedVector &      lambda,
-          DistributedVector &      warm_start) override;
+          DistributedVector       &w,
+          DistributedVector       &lambda,
+          DistributedVector       &warm_start) override;
 
     std::string
     name() const override;
@@ -130,22 +129,37 @@ namespace stickslip
       fixed ///< w_i = 0, no multiplier
     };
 
-    const DistributedMatrix &                   matrix;
-    const DistributedVector &                   diagonal;
-    const DistributedVector &                   weights;
+    /** Initial stick/slip sets from the warm-start multiplier. */
+    void
+    initialize_sets(const DistributedVector &warm_start);
+
+    /** rhs and mask of the unstuck rows for the current sets. */
+    void
+    set_up_masked_system(const DistributedVector &b);
+
+    /**
+     * The multiplier from the residual on the stuck rows and the new sets;
+     * returns how many of this rank's rows changed set.
+     */
+    unsigned int
+    update_sets(DistributedVector &w, DistributedVector &lambda);
+
+    const DistributedMatrix                    &matrix;
+    const DistributedVector                    &diagonal;
+    const DistributedVector                    &weights;
     const std::unique_ptr<MaskedPreconditioner> preconditioner;
     const std::vector<unsigned char>            fixed_rows;
     const AdditionalData                        additional_data;
     const MPI_Comm                              comm;
     double                                      tau;
     /** Default configuration with a diagonal M: solves are divisions. */
-    bool                                        diagonal_operator;
+    bool diagonal_operator;
     /** M replicated on every rank, for tiny systems (dense masked solves). */
-    FullMatrix<double>                          replicated_operator;
-    std::vector<State>                          states;
-    DistributedVector                           mask; ///< 1 on unstuck rows
-    DistributedVector                           rhs, residual, scratch;
-    unsigned long                               linear_iterations;
+    FullMatrix<double> replicated_operator;
+    std::vector<State> states;
+    DistributedVector  mask; ///< 1 on unstuck rows
+    DistributedVector  rhs, residual, scratch;
+    unsigned long      linear_iterations;
   };
 } // namespace stickslip
 

@@ -11,9 +11,9 @@
 namespace stickslip
 {
   CenteredIntegrator::CenteredIntegrator(const Parameters::Numerics &run,
-                                         const FrictionSystem & system,
-                                         const ParameterSource &source,
-                                         const double           dt)
+                                         const FrictionSystem       &system,
+                                         const ParameterSource      &source,
+                                         const double                dt)
     : system(system)
     , parameters(run.centered)
     , source(source)
@@ -48,6 +48,22 @@ namespace stickslip
                     &prescribed})
       v->reinit(system.locally_owned, system.comm);
 
+    build_operator(dt);
+    check_stability(run.linear_solver, dt);
+
+    any_friction = system.friction_weights.linfty_norm() > 0;
+    if (parameters.multiplier_solver ==
+        Parameters::CenteredMultiplierSolver::friction_solver)
+      set_up_friction_step_solver(run, dt);
+    else if (any_friction) // else lambda = 0: r and delta are not needed
+      set_up_fixed_point(dt);
+  }
+
+
+
+  void
+  CenteredIntegrator::build_operator(const double dt)
+  {
 #ifdef STICKSLIP_USE_PETSC_LA
     operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
 #endif
@@ -57,54 +73,69 @@ namespace stickslip
     solver.initialize(operator_matrix);
     if (system.prescribed_values)
       extract_diagonal(operator_matrix, operator_diagonal, system.comm);
+  }
 
-    // Theorem 1.1 / Remark 2.1 of seed 002: dt < [(1/4 - alpha) delta_M]^{-1/2}.
-    if (alpha < 0.25 && system.has_stiffness)
-      {
-        const double nu    = largest_frequency_squared(system, run.linear_solver);
-        const double limit = 1. / std::sqrt((0.25 - alpha) * nu);
-        if (!(dt < limit))
-          throw_bad_parameter(
-            source,
-            "Splitting/Alpha",
-            format_number(alpha),
-            "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
-            "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
-              format_number(limit) + ", delta_M = lambda_max(M^{-1}A) = " +
-              format_number(nu) + ", and dt = " + format_number(dt) +
-              ". Reduce the time step or choose alpha >= 1/4 (unconditionally "
-              "stable)");
-      }
 
-    any_friction = system.friction_weights.linfty_norm() > 0;
-    if (parameters.multiplier_solver ==
-        Parameters::CenteredMultiplierSolver::friction_solver)
-      {
-        step_system.locally_owned = system.locally_owned;
+
+  void
+  CenteredIntegrator::check_stability(
+    const Parameters::LinearSolver &linear_solver,
+    const double                    dt) const
+  {
+    // Theorem 1.1 / Remark 2.1 of seed 002: dt < [(1/4 - alpha)
+    // delta_M]^{-1/2}.
+    if (!(alpha < 0.25 && system.has_stiffness))
+      return;
+    const double nu    = largest_frequency_squared(system, linear_solver);
+    const double limit = 1. / std::sqrt((0.25 - alpha) * nu);
+    if (!(dt < limit))
+      throw_bad_parameter(
+        source,
+        "Splitting/Alpha",
+        format_number(alpha),
+        "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
+        "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
+          format_number(limit) + ", delta_M = lambda_max(M^{-1}A) = " +
+          format_number(nu) + ", and dt = " + format_number(dt) +
+          ". Reduce the time step or choose alpha >= 1/4 (unconditionally "
+          "stable)");
+  }
+
+
+
+  void
+  CenteredIntegrator::set_up_friction_step_solver(
+    const Parameters::Numerics &run,
+    const double                dt)
+  {
+    step_system.locally_owned = system.locally_owned;
 #ifdef STICKSLIP_USE_PETSC_LA
-        step_system.mass.reinit(operator_matrix);
+    step_system.mass.reinit(operator_matrix);
 #endif
-        step_system.mass.copy_from(operator_matrix);
-        step_system.friction_weights = system.friction_weights;
-        step_system.finalize();
-        if (run.friction.solver ==
-              Parameters::FrictionSolverType::closed_form &&
-            !step_system.mass_is_diagonal())
-          throw_bad_parameter(source,
-                              "Friction/Solver",
-                              "closed form",
-                              "with Time/Scheme = centered the friction step "
-                              "(38) has the matrix M + alpha dt^2 A, diagonal "
-                              "only for a diagonal M and Splitting/Alpha = 0; "
-                              "use semismooth newton, or alpha = 0");
-        step_solver = create_friction_step_solver(
-          run.friction, run.linear_solver, step_system, source);
-        step_solver->set_substep(dt / 2);
-        return;
-      }
+    step_system.mass.copy_from(operator_matrix);
+    step_system.friction_weights = system.friction_weights;
+    step_system.finalize();
+    if (run.friction.solver == Parameters::FrictionSolverType::closed_form &&
+        !step_system.mass_is_diagonal())
+      throw_bad_parameter(source,
+                          "Friction/Solver",
+                          "closed form",
+                          "with Time/Scheme = centered the friction step "
+                          "(38) has the matrix M + alpha dt^2 A, diagonal "
+                          "only for a diagonal M and Splitting/Alpha = 0; "
+                          "use semismooth newton, or alpha = 0");
+    step_solver = create_friction_step_solver(run.friction,
+                                              run.linear_solver,
+                                              step_system,
+                                              source);
+    step_solver->set_substep(dt / 2);
+  }
 
-    if (!any_friction)
-      return; // lambda = 0: no iteration, r and delta are not needed
+
+
+  double
+  CenteredIntegrator::friction_operator_bound()
+  {
     // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3.
     if (system.size() <= 1000)
       {
@@ -114,25 +145,32 @@ namespace stickslip
         FullMatrix<double> c2(c.size(), c.size());
         for (unsigned int i = 0; i < c.size(); ++i)
           c2(i, i) = c[i] * c[i];
-        delta = largest_generalized_eigenvalue(c2, k);
+        return largest_generalized_eigenvalue(c2, k);
       }
-    else
-      delta = 1.01 * power_iteration_generalized(
-                       [&](const DistributedVector &x, DistributedVector &y) {
-                         ConstLocalValues c(system.friction_weights);
-                         ConstLocalValues in(x);
-                         LocalValues      out(y);
-                         for (std::size_t k = 0; k < out.size(); ++k)
-                           out[k] = c[k] * c[k] * in[k];
-                       },
-                       [&](const DistributedVector &x, DistributedVector &y) {
-                         operator_matrix.vmult(y, x);
-                       },
-                       [&](const DistributedVector &x, DistributedVector &y) {
-                         solver.solve(y, x);
-                       },
-                       system.locally_owned,
-                       system.comm);
+    return 1.01 * power_iteration_generalized(
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      ConstLocalValues c(system.friction_weights);
+                      ConstLocalValues in(x);
+                      LocalValues      out(y);
+                      for (std::size_t k = 0; k < out.size(); ++k)
+                        out[k] = c[k] * c[k] * in[k];
+                    },
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      operator_matrix.vmult(y, x);
+                    },
+                    [&](const DistributedVector &x, DistributedVector &y) {
+                      solver.solve(y, x);
+                    },
+                    system.locally_owned,
+                    system.comm);
+  }
+
+
+
+  void
+  CenteredIntegrator::set_up_fixed_point(const double dt)
+  {
+    delta                = friction_operator_bound();
     const double r_limit = 4. / (delta * dt);
     if (parameters.r > 0)
       {
@@ -142,9 +180,9 @@ namespace stickslip
                               format_number(parameters.r),
                               "the fixed-point iteration (1.14) converges "
                               "only for 0 < r < 4/(delta dt) = " +
-                                format_number(r_limit) + " (delta = " +
-                                format_number(delta) + ", dt = " +
-                                format_number(dt) +
+                                format_number(r_limit) +
+                                " (delta = " + format_number(delta) +
+                                ", dt = " + format_number(dt) +
                                 "); 0 chooses 2/(delta dt)");
         r = parameters.r;
       }
@@ -280,15 +318,16 @@ namespace stickslip
           {
             change = x_next;
             std::ostringstream message;
-            message << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
-                       "did not converge in "
-                    << iteration << " iterations at t = " << t
-                    << " (dt = " << dt << ", r = " << r << ", delta = " << delta
-                    << ", eta = " << parameters.tolerance
-                    << ", last relative change " << last_relative_change
-                    << "). Raise 'Centered scheme/Maximum iterations', use "
-                       "'Centered scheme/Regularization = true', or 'Multiplier "
-                       "solver = friction solver'";
+            message
+              << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
+                 "did not converge in "
+              << iteration << " iterations at t = " << t << " (dt = " << dt
+              << ", r = " << r << ", delta = " << delta
+              << ", eta = " << parameters.tolerance << ", last relative change "
+              << last_relative_change
+              << "). Raise 'Centered scheme/Maximum iterations', use "
+                 "'Centered scheme/Regularization = true', or 'Multiplier "
+                 "solver = friction solver'";
             throw RunError(message.str());
           }
         {
@@ -305,9 +344,9 @@ namespace stickslip
                   l[k] = 0;
                   continue;
                 }
-              const double mu = l[k] + gain * c[k] * (xn[k] - xp[k]);
+              const double mu        = l[k] + gain * c[k] * (xn[k] - xp[k]);
               const double projected = std::max(-1., std::min(1., mu));
-              l[k] = (1. - keep) * projected + keep * lp[k];
+              l[k]                   = (1. - keep) * projected + keep * lp[k];
             }
         }
         change = x_next;
@@ -316,8 +355,8 @@ namespace stickslip
         // (1.15): ||x^{n+1,k} - x^{n+1,k-1}|| / (||x^{n+1,k-1}|| + 1) <= eta
         const double previous_norm = change.l2_norm();
         change -= x_next;
-        const double change_norm   = change.l2_norm();
-        last_relative_change       = change_norm / (previous_norm + 1.);
+        const double change_norm = change.l2_norm();
+        last_relative_change     = change_norm / (previous_norm + 1.);
         if (change_norm <= parameters.tolerance * (previous_norm + 1.))
           break;
       }
@@ -344,12 +383,13 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::advance(const double t, const double dt, FrictionState &state)
+  CenteredIntegrator::advance(const double   t,
+                              const double   dt,
+                              FrictionState &state)
   {
     Assert(std::abs(dt - step) <= 1e-12 * step,
            ExcMessage("the centered integrator is built for one step size"));
-    const bool continuing =
-      started && std::abs(t - expected_time) <= 1e-9 * dt;
+    const bool continuing = started && std::abs(t - expected_time) <= 1e-9 * dt;
     unsigned int iterations = 0;
     if (!continuing)
       first_step(t, dt, state);

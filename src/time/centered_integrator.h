@@ -36,9 +36,9 @@ namespace stickslip
   {
   public:
     CenteredIntegrator(const Parameters::Numerics &run,
-                       const FrictionSystem & system,
-                       const ParameterSource &source,
-                       const double           dt);
+                       const FrictionSystem       &system,
+                       const ParameterSource      &source,
+                       const double                dt);
 
     void
     advance(const double t, const double dt, FrictionState &state) override;
@@ -58,6 +58,28 @@ namespace stickslip
     fixed_point_parameter() const;
 
   private:
+    /** M + alpha dt^2 A, its solver and (with prescribed values) diagonal. */
+    void
+    build_operator(const double dt);
+
+    /** Refuses dt beyond the bound of seed 002 Theorem 1.1 / Remark 2.1. */
+    void
+    check_stability(const Parameters::LinearSolver &linear_solver,
+                    const double                    dt) const;
+
+    /** The friction step (38) with the matrix M + alpha dt^2 A. */
+    void
+    set_up_friction_step_solver(const Parameters::Numerics &run,
+                                const double                dt);
+
+    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3. */
+    double
+    friction_operator_bound();
+
+    /** delta, r of (1.14) (checked or chosen) and the regularization. */
+    void
+    set_up_fixed_point(const double dt);
+
     /**
      * The first step (1.4)-(1.6): lambda^0 = sign(x_1) (0 where c_i = 0
      * or the velocity vanishes) is explicit, and x^{-1} = x^1 - 2 dt x_1 is
@@ -66,7 +88,8 @@ namespace stickslip
     void
     first_step(const double t, const double dt, FrictionState &state);
 
-    /** Build rhs = dt^2 f^n + M (2x^n - x^{n-1}) - dt^2 A ((1-2a) x^n + a x^{n-1}). */
+    /** Build rhs = dt^2 f^n + M (2x^n - x^{n-1}) - dt^2 A ((1-2a) x^n + a
+     * x^{n-1}). */
     void
     assemble_rhs(const double t, const double dt);
 
@@ -79,17 +102,17 @@ namespace stickslip
     unsigned int
     friction_solve(const double dt);
 
-    const FrictionSystem &            system;
-    const Parameters::Centered        parameters;
-    const ParameterSource &           source;
-    const double                      alpha;
-    const double                      step;
-    double                            epsilon;
-    double                            delta;
-    double                            r;
-    DistributedMatrix                 operator_matrix; ///< M + alpha dt^2 A
-    SpdSolver                         solver;
-    FrictionSystem                    step_system; ///< mass M + alpha dt^2 A
+    const FrictionSystem               &system;
+    const Parameters::Centered          parameters;
+    const ParameterSource              &source;
+    const double                        alpha;
+    const double                        step;
+    double                              epsilon;
+    double                              delta;
+    double                              r;
+    DistributedMatrix                   operator_matrix; ///< M + alpha dt^2 A
+    SpdSolver                           solver;
+    FrictionSystem                      step_system; ///< mass M + alpha dt^2 A
     std::unique_ptr<FrictionStepSolver> step_solver;
 
     bool   started;
