@@ -22,7 +22,7 @@ log(dt), and checks the bounds given on the command line:
   --reference-x E, --reference-v E, --reference-lambda E
       the error at dt = --reference-dt (default 1e-3) must agree with E to
       within the relative tolerance --reference-tolerance (default 0.05),
-      i.e. |e - E| <= R |E| (reference values of TEST_PROBLEMS.md).
+      i.e. |e - E| <= R |E| (reference values of doc/verification.md).
 
 The last line is "PASS" or "FAIL: ..."; the exit code is 0 on PASS and 1
 otherwise (also for an unreadable file, a bad command line, or a call that

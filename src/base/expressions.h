@@ -16,7 +16,7 @@ namespace stickslip
 {
   /**
    * The constants every expression of a parameter file may use. muParser's
-   * own _pi has only 13 digits (DESIGN.md §7), so `pi` is defined here.
+   * own _pi has only 13 digits, so `pi` is defined here.
    */
   std::map<std::string, double>
   expression_constants();

@@ -9,7 +9,7 @@
 namespace stickslip
 {
   /**
-   * Parallel direct search in the manner of Dennis and Torczon (MODELS.md
+   * Parallel direct search in the manner of Dennis and Torczon (doc/theory.md
    * §3.7): a simplex {v_0, ..., v_p}, v_0 its best vertex, and in every
    * iteration a template of trial simplexes {v_0 + s (v_i - v_0)} for the
    * factors s of the search scheme, all of whose points are evaluated in

@@ -31,7 +31,7 @@ namespace stickslip
       string,  ///< the frictional string (dim 1) or membrane (dim 2)
       chain,   ///< masses, springs and St-Venant elements (seed 004)
       slab,    ///< Renard's elastic slab (seed 003)
-      body     ///< an elastic body in frictional contact (MODELS.md §7), dim 2 or 3
+      body     ///< an elastic body in frictional contact (doc/theory.md §7), dim 2 or 3
     };
 
     /** All cross-cutting parameters of a run. */

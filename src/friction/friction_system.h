@@ -9,7 +9,7 @@
 namespace stickslip
 {
   /**
-   * The semi-discrete friction system every model reduces to (DESIGN.md §1,
+   * The semi-discrete friction system every model reduces to (doc/theory.md §1.1,
    * seed 000 (4), seed 002 (0.1)-(0.3)):
    *
    *   M V' + A X + C (lambda - gamma(V)) = f(t) + g(t, V),  X' = V,

@@ -63,7 +63,7 @@ namespace stickslip
     /**
      * The slip solutions sigma > 0 of phi(sigma) = a sigma + S mu(sigma) =
      * |r| in the bracket [(|r| - S mu_max)^+/a, (|r| - S mu_min)/a] of
-     * MODELS.md §4.7: one safeguarded Newton solve when phi is strictly
+     * doc/theory.md §4.7: one safeguarded Newton solve when phi is strictly
      * increasing (a > S L_mu), otherwise a scan of the bracket at
      * @p scan_points points with every sign change refined.
      */

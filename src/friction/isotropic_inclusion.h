@@ -25,7 +25,7 @@ namespace stickslip
 
   /**
    * Solve the isotropic friction inclusion of the boundary scheme,
-   * seed 003 (52) as rewritten in MODELS.md §4.7,
+   * seed 003 (52) as rewritten in doc/theory.md §4.7,
    *
    *     a s + S mu(|s|) Dir(s) \ni r,   a > 0, S >= 0,  s, r in R^2,
    *
@@ -39,7 +39,7 @@ namespace stickslip
    * precision. Otherwise (decreasing mu and a large step) the bracket is
    * sampled at @p scan_points points, every sign change is refined, and
    * among all solutions (stick included when admissible) the one closest
-   * to @p previous_slip is selected (MODELS.md §4.7): a stuck boundary stays
+   * to @p previous_slip is selected (doc/theory.md §4.7): a stuck boundary stays
    * stuck while it may, a sliding one continues on the branch nearest its
    * slip velocity. This is the discrete form of the continuity of the
    * (unique, absolutely continuous) solution of the mass-perturbed problem

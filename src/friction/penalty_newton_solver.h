@@ -20,9 +20,9 @@ namespace stickslip
    * the semismooth Newton solver).
    *
    * The penalized multiplier overshoots by O(sqrt(eps)) while sliding
-   * (MODELS.md §1.10): W and the reported multiplier use P_Lambda(lambda_eps),
+   * (doc/theory.md §1.10): W and the reported multiplier use P_Lambda(lambda_eps),
    * while the unclipped lambda_eps is kept as the Newton warm start
-   * (TEST_PROBLEMS.md).
+   * (doc/verification.md).
    */
   class PenaltyNewtonSolver : public FrictionStepSolver
   {

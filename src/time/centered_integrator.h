@@ -10,7 +10,7 @@
 namespace stickslip
 {
   /**
-   * The centered multiplier scheme of seed 002 (1.1)-(1.6) (MODELS.md §3.2):
+   * The centered multiplier scheme of seed 002 (1.1)-(1.6) (doc/theory.md §3.2):
    *
    *   M (x^{n+1} - 2x^n + x^{n-1})/dt^2
    *     + A (alpha x^{n+1} + (1 - 2 alpha) x^n + alpha x^{n-1}) + C lambda^n

@@ -15,7 +15,7 @@ namespace stickslip
    *   M (W^p - W^{p-1})/tau + C lambda^p = C gamma(W^{p-1}) + f(t0 + p tau),
    * each an instance of (38) for the friction step solver. Keeps one warm
    * start per sub-step and phase, so that each sub-step starts from the same
-   * sub-step of the previous time step (TEST_PROBLEMS.md: ≈ 3 Newton
+   * sub-step of the previous time step (doc/verification.md: ≈ 3 Newton
    * iterations instead of ≈ 6).
    */
   class FrictionSubsteps

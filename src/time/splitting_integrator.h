@@ -12,7 +12,7 @@ namespace stickslip
    * over dt/2, elastic over dt, friction over dt/2. The external force lives
    * entirely in the friction step. The multiplier reported for the step is
    * the average of all its friction sub-steps (37) (for Strang: over both
-   * halves, an open choice of MODELS.md §6.2).
+   * halves, an open choice of doc/theory.md §6.2).
    */
   class SplittingIntegrator : public TimeIntegrator
   {

@@ -5,7 +5,7 @@
 Exact elastic-plastic response of the quasistatic clamped-free chain of seed
 004 (force-displacement variant, (3.56)-(3.64)) pulled at its free end by
 P(t) = R t up to t = TP, then released at the same rate (F_{n+1} = -P), from
-rest. Derivation (MODELS.md §5.4): with T_l = k_l (v_{l+1} - v_l) the tension
+rest. Derivation (doc/theory.md §5.4): with T_l = k_l (v_{l+1} - v_l) the tension
 of spring l (v_0 = 0) and T_n = P, the balance of the massless mass i is
 T_i - T_{i-1} + g_i = 0, |g_i| <= alpha_i, and a mass moves only when
 |g_i| = alpha_i. Loading from rest, the slip front runs from the free end:

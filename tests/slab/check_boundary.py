@@ -2,7 +2,7 @@
 """check_boundary.py EXE PRM [--order-w P] [--order-s P] [--order-v P]
                    [--max-error-s E] [--grids N...] [--set "Sub/Name=value"]...
 
-Independent check of the slab's contact node (MODELS.md §4.9.1-2). For
+Independent check of the slab's contact node (doc/theory.md §4.9.1-2). For
 t < 2H/c2 the incoming characteristics at z = 0 are known in closed form
 from the initial data of boundary.prm (with the reflection at the top for
 H < c t < 2H), so the contact node obeys the ODE/inclusions (31)-(34):

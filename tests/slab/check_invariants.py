@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check_invariants.py HISTORY_CSV [--non-regularized] [--monotone] [--min-stick F] [--min-slip F]
 
-Invariants of a slab run (MODELS.md §4.9.5), at every row of history.csv:
+Invariants of a slab run (doc/theory.md §4.9.5), at every row of history.csv:
   S >= 0; non-regularized contact: w >= 0 and S w = 0;
   |friction force| <= mu(|v_s|) S (friction_bound) up to 1e-12 relative, with
   equality when slipping; stick (column 'stick') exactly when the slip velocity

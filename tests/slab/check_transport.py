@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks of the slab's interior transport (MODELS.md §4.9.4).
+"""Checks of the slab's interior transport (doc/theory.md §4.9.4).
 
 exact OUTDIR
     At CFL number 1 with c1 = c2 (lambda = -G), after any number of steps,

@@ -23,7 +23,7 @@
 //   |M^{-1}| tau c times that <= 1.6e-14 of the solution: 1e-13 [1.2e-14];
 // - penalty/Newton: solves the penalized problem (67), whose multiplier
 //   differs from lambda by O(sqrt(eps)) where stuck and sliding components
-//   are coupled (MODELS.md §1.10); against the penalized solution, derived
+//   are coupled (doc/theory.md §1.10); against the penalized solution, derived
 //   in closed form below, Newton converges quadratically (stopped at a step
 //   <= 1e-14), leaving the round-off of the order-one terms of F (A mu,
 //   beta, x^2/eps) and of W = M^{-1}(...): 64 eps [5 eps].

@@ -1,5 +1,5 @@
 // Unit tests of the slab's contact/friction node z = 0
-// (src/models/slab/contact_boundary.h, MODELS.md §4.6 steps 3-5; its laws
+// (src/models/slab/contact_boundary.h, doc/theory.md §4.6 steps 3-5; its laws
 // are the shared ContactNode of src/friction/contact_node.h, tested on its
 // own in contact_node_test.cc), one step at a time against closed forms.
 // Material: rho = 1, G = 1, lambda = 2, so c1 = sqrt(G/rho) = 1, c2 =
@@ -216,7 +216,7 @@ namespace
     EXPECT_EQ(s.incoming[0], 0.625);
   }
 
-  // (52) is uniquely solvable iff m + g > S L_mu (MODELS.md §4.7): for the
+  // (52) is uniquely solvable iff m + g > S L_mu (doc/theory.md §4.7): for the
   // fig2 law mu_s = 0.8, mu_d = 0.5, v_c = 0.1, L_mu = 2 (0.3)/0.1 = 6 and
   // m + g = 1 (epsilon = 0): unique for S < 1/6 only. Constant mu: always.
   TEST(SlabContactBoundary, UniquenessCondition)

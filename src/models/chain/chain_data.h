@@ -49,7 +49,7 @@ namespace stickslip
 
 
   /**
-   * The data of a chain (seed 004 §2, MODELS.md §5.1) evaluated from its
+   * The data of a chain (seed 004 §2, doc/theory.md §5.1) evaluated from its
    * ChainParameters on the rows of this rank and checked against the
    * assumptions of seed 004 ((3.26), (3.46), (3.61), Lemma B.1: K positive
    * definite; m_i, alpha_i non-negative; masses matching the regime). Only

@@ -53,7 +53,7 @@ namespace stickslip
       if (n_massive > 0)
         {
           // Case 1: V^{n+1} = V^n + h V'^n, V'^{n+1} = S_{h alpha/m}(Z),
-          // Z = V'^n + h (F(t_n) - K V^n)/m (MODELS.md §5.6).
+          // Z = V'^n + h (F(t_n) - K V^n)/m (doc/theory.md §5.6).
           form.load(t, load_now);
           ConstLocalValues f(load_now);
           ConstLocalValues kv(elastic_force);
@@ -86,7 +86,7 @@ namespace stickslip
         {
           // Case 2: the elastic predictor with the massless rows frozen and
           // the massive ones moved, z = K V~ - F(t_{n+1}) (with the load
-          // increment in place of h F'(t_n), MODELS.md §6.2), projected on
+          // increment in place of h F'(t_n), doc/theory.md §6.2), projected on
           // C in the metric of K^{-1}: K dV + alpha lambda = -z.
           form.load(t + h, load_next);
           if (n_massive > 0)

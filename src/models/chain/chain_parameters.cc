@@ -91,14 +91,14 @@ namespace stickslip
                       Patterns::Anything(),
                       "F_i(t) on mass i: a muParser expression of i and t. "
                       "The semi-dynamical and quasistatic forms use its "
-                      "increments F(t_{n+1}) - F(t_n) (MODELS.md §6.2).");
+                      "increments F(t_{n+1}) - F(t_n) (doc/theory.md §6.2).");
     prm.declare_entry("Right end force",
                       "0",
                       Patterns::Anything(),
                       "F_{n+1}(t) (Right end = force): the force of the last "
                       "spring, positive toward -x, so the load applied at "
                       "the free end in the +x direction is -F_{n+1} "
-                      "(MODELS.md §5.1).");
+                      "(doc/theory.md §5.1).");
     prm.declare_entry("Right end displacement",
                       "0",
                       Patterns::Anything(),

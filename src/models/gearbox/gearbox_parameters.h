@@ -13,7 +13,7 @@ namespace stickslip
 {
   /**
    * The subsection `Gear box`: the gear box efficiency problem seed 000 (54)
-   * (MODELS.md §1.12). parse() checks every value (m > 0, c >= 0, 0 < a < b,
+   * (doc/theory.md §1.12). parse() checks every value (m > 0, c >= 0, 0 < a < b,
    * the gamma laws, k(delta) odd with k(0) = 0) and throws an InputError
    * naming the parameter; f(t) is checked by the model, which parses it.
    */

@@ -27,7 +27,7 @@ namespace stickslip
     };
 
     /**
-     * The boundary schemes at z = 0 (MODELS.md §4.6 steps 3-5) for a
+     * The boundary schemes at z = 0 (doc/theory.md §4.6 steps 3-5) for a
      * theta in [1/2, 1] (theta = 1: the paper's implicit Euler scheme):
      * - normal, non-regularized (47)-(48): w^{n+1} = (y)^+ with
      *   y = w^n + dt (theta b3+^{n+1} + (1 - theta) u3,t^n); the boundary
@@ -69,7 +69,7 @@ namespace stickslip
       void
       step(const std::array<double, 3> &incoming, BoundaryState &state) const;
 
-      /** Whether (52) is uniquely solvable at pressure S (MODELS.md §4.7). */
+      /** Whether (52) is uniquely solvable at pressure S (doc/theory.md §4.7). */
       bool
       unique_at(const double pressure) const;
 

@@ -29,7 +29,7 @@ namespace stickslip
     };
 
     /**
-     * The `Slab` subsection: Renard's elastic slab (seed 003, MODELS.md §4).
+     * The `Slab` subsection: Renard's elastic slab (seed 003, doc/theory.md §4).
      * Parsing checks every value and throws an InputError naming the
      * parameter; checks that need the mesh (CFL) are done by the simulation.
      */

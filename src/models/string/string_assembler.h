@@ -17,7 +17,7 @@
 namespace stickslip
 {
   /**
-   * The operators of the string or membrane (MODELS.md §2.3) on the owned
+   * The operators of the string or membrane (doc/theory.md §2.3) on the owned
    * cells: with FE_Q(p) and its Gauss-Lobatto support points,
    *   M = (1/c^2) (phi_i, phi_j), consistent (Gauss rule) or lumped (the
    *       Gauss-Lobatto rule, exactly diagonal),

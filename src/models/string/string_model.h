@@ -20,8 +20,8 @@
 namespace stickslip
 {
   /**
-   * The frictional wave string (seed 000 Remark 2.4, (23); MODELS.md §2) and,
-   * for dim = 2, the membrane sliding on a plane (MODELS.md §2.4):
+   * The frictional wave string (seed 000 Remark 2.4, (23); doc/theory.md §2) and,
+   * for dim = 2, the membrane sliding on a plane (doc/theory.md §2.4):
    *
    *   (1/c^2) u_tt - Laplace u + g lambda = f,  lambda in Sgn(u_t) pointwise,
    *   u = u_D on the Dirichlet boundary, du/dn = 0 elsewhere.
