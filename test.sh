@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"
 
-bash scripts/ensure_dependencies.sh
+bash scripts/ensure_dependencies.sh --tests
 bash scripts/build.sh
 cd "${STICKSLIP_BUILD_DIR:-build}"
 # The suite runs 2- and 3-rank jobs side by side on a few cores: ranks that

@@ -1,14 +1,24 @@
 #!/usr/bin/python3
 """Check PNG files (standard library only; used by a ctest).
 
-Usage: check_png.py [--min-size N] FILE.png...
+Usage: check_png.py [--min-size N] [--not-blank] FILE.png...
 
 Each file must exist, start with the 8-byte PNG signature, have an IHDR chunk
-first, and be at least N x N pixels (default 200).  Prints one line per file;
+first, and be at least N x N pixels (default 200).  With --not-blank the
+pixels are decoded (8-bit grey, RGB or RGBA, not interlaced: what matplotlib,
+VTK and ParaView write) and the picture must hold something: at least 1% of
+its pixels differ from the most common colour (the background) and it has at
+least 8 distinct colours (a blank render has one; a lone title has a few
+anti-aliasing greys but covers less than 1%).  Prints one line per file;
 exits 1 if any file fails (2 on bad usage), 0 otherwise.
 """
 import struct
 import sys
+import zlib
+from collections import Counter
+
+MIN_INK = 0.01       # fraction of pixels off the background colour
+MIN_COLOURS = 8      # distinct colours
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -33,8 +43,75 @@ def check(path, min_size):
     return None
 
 
+def decode_rows(path):
+    """(width, height, bytes per pixel, list of unfiltered rows) of an 8-bit PNG."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, ihdr = 8, [], None
+    while pos + 8 <= len(data):
+        length, ctype = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if ctype == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", chunk)
+        elif ctype == b"IDAT":
+            idat.append(chunk)
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = ihdr
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour)
+    if depth != 8 or channels is None or interlace:
+        raise ValueError(f"cannot decode (bit depth {depth}, colour type {colour}, "
+                         f"interlace {interlace})")
+    raw = zlib.decompress(b"".join(idat))
+    bpp, stride = channels, width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        unfilter(kind, line, previous, bpp)
+        rows.append(bytes(line))
+        previous = line
+    return width, height, bpp, rows
+
+
+def unfilter(kind, line, previous, bpp):
+    """Undo one PNG row filter in place (PNG specification, section 9)."""
+    for i in range(len(line)):
+        a = line[i - bpp] if i >= bpp else 0
+        b = previous[i]
+        c = previous[i - bpp] if i >= bpp else 0
+        if kind == 1:
+            line[i] = (line[i] + a) & 255
+        elif kind == 2:
+            line[i] = (line[i] + b) & 255
+        elif kind == 3:
+            line[i] = (line[i] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            predictor = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            line[i] = (line[i] + predictor) & 255
+
+
+def check_not_blank(path):
+    """None if the picture has content, otherwise a reason string."""
+    try:
+        width, height, bpp, rows = decode_rows(path)
+    except (ValueError, zlib.error, TypeError, struct.error) as e:
+        return f"cannot decode the pixels: {e}"
+    counts = Counter()
+    for line in rows:
+        counts.update(line[i:i + bpp] for i in range(0, len(line), bpp))
+    background, n_background = counts.most_common(1)[0]
+    ink = 1.0 - n_background / (width * height)
+    if ink < MIN_INK or len(counts) < MIN_COLOURS:
+        return (f"blank: {100 * ink:.2f}% of the pixels off the background colour, "
+                f"{len(counts)} colours (need >= {100 * MIN_INK:g}% and >= {MIN_COLOURS})")
+    return None
+
+
 def main(argv):
     min_size = 200
+    not_blank = False
     files = []
     it = iter(argv)
     for a in it:
@@ -44,17 +121,21 @@ def main(argv):
             except (StopIteration, ValueError):
                 print("check_png: --min-size needs an integer", file=sys.stderr)
                 return 2
+        elif a == "--not-blank":
+            not_blank = True
         elif a in ("-h", "--help"):
             print(__doc__.strip())
             return 0
         else:
             files.append(a)
     if not files:
-        print("usage: check_png.py [--min-size N] FILE.png...", file=sys.stderr)
+        print("usage: check_png.py [--min-size N] [--not-blank] FILE.png...", file=sys.stderr)
         return 2
     failed = 0
     for p in files:
         why = check(p, min_size)
+        if why is None and not_blank:
+            why = check_not_blank(p)
         if why is None:
             with open(p, "rb") as f:
                 w, h = struct.unpack(">II", f.read(24)[16:24])

@@ -1,12 +1,18 @@
 #!/usr/bin/python3
-"""Plot a stickslip history.csv (ode / chain models) as three stacked panels.
+"""Plot a stickslip history.csv as stacked panels against t.
 
 Usage: plot_history.py HISTORY_CSV [-o OUT.png] [--title TEXT] [--dpi N]
 
-Panels: x_i(t), v_i(t) and lambda_i(t) (the latter drawn as steps, 'steps-post'),
-one line per component.  The dimension d is detected from the header (columns
-x1..xd, v1..vd, lambda1..lambdad); other columns (energy, iterations, anything
-added later) are ignored.  Default output: history.png next to the CSV.
+The layout follows the header:
+- ode / gearbox / chain (columns x1..xd, v1..vd, lambda1..lambdad): x_i(t),
+  v_i(t) and lambda_i(t) (the latter drawn as steps, 'steps-post'), one line
+  per component; other columns (energy, iterations, ...) are ignored.
+- string / membrane (columns kinetic_energy, elastic_energy,
+  dissipated_energy, stick_fraction, iterations): the three energies and
+  their sum (constant up to the splitting error when no force does work), the
+  fraction of frictional nodes that stick, and the friction iterations per
+  step.
+Default output: history.png next to the CSV.
 """
 import argparse
 import csv
@@ -53,6 +59,40 @@ def component_columns(header, prefix):
     return [found[k] for k in sorted(found)]
 
 
+ENERGY_COLUMNS = {"kinetic_energy", "elastic_energy", "dissipated_energy", "stick_fraction"}
+
+
+def plot_energies(header, data, t):
+    """The string / membrane layout: energies and their sum, stick fraction, iterations."""
+    column = {h.lower(): data[:, j] for j, h in enumerate(header)}
+    # closed-form friction solves take no iterations: the panel is left out then
+    has_iterations = "iterations" in column and np.nanmax(column["iterations"]) > 0
+    fig, axes = plt.subplots(3 if has_iterations else 2, 1, sharex=True,
+                             figsize=(8, 8 if has_iterations else 6),
+                             constrained_layout=True)
+    energy, stick = axes[0], axes[1]
+    for name, label in (("kinetic_energy", "kinetic"), ("elastic_energy", "elastic"),
+                        ("dissipated_energy", "dissipated")):
+        energy.plot(t, column[name], lw=1.2, label=label)
+    total = column["kinetic_energy"] + column["elastic_energy"] + column["dissipated_energy"]
+    energy.plot(t, total, "k--", lw=1.2, label="sum")
+    energy.set_ylabel("energy")
+    stick.plot(t, column["stick_fraction"], drawstyle="steps-post", lw=1.2)
+    stick.set_ylabel("stick fraction")
+    stick.set_ylim(-0.05, 1.05)
+    if has_iterations:
+        axes[2].plot(t, column["iterations"], drawstyle="steps-post", lw=1.0)
+        axes[2].set_ylabel("friction iterations")
+    for ax in axes:
+        ax.grid(True, alpha=0.3)
+    energy.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small",
+                  borderaxespad=0.0)
+    axes[-1].set_xlabel(r"$t$")
+    if len(t) and np.all(np.isfinite(t)) and t[-1] > t[0]:
+        axes[-1].set_xlim(t[0], t[-1])
+    return fig
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="history.csv written by stickslip")
@@ -73,13 +113,21 @@ def main(argv=None):
         return 1
     t = data[:, lower.index("t")]
 
+    if ENERGY_COLUMNS <= set(lower):
+        fig = plot_energies(header, data, t)
+        fig.suptitle(args.title if args.title is not None else args.csv, fontsize="medium")
+        out = args.output or os.path.join(os.path.dirname(os.path.abspath(args.csv)),
+                                          "history.png")
+        return save(fig, out, args.dpi)
+
     panels = [("x", r"$x_{%d}$", r"$x_i(t)$", False),
               ("v", r"$v_{%d}$", r"$v_i(t)$", False),
               ("lambda", r"$\lambda_{%d}$", r"$\lambda_i(t)$", True)]
     cols = {p[0]: component_columns(header, p[0]) for p in panels}
     if not any(cols.values()):
-        print(f"plot_history: {args.csv}: no x1.., v1.., lambda1.. columns "
-              f"(header: {', '.join(header)})", file=sys.stderr)
+        print(f"plot_history: {args.csv}: neither x1.., v1.., lambda1.. columns nor "
+              f"{', '.join(sorted(ENERGY_COLUMNS))} (header: {', '.join(header)})",
+              file=sys.stderr)
         return 1
     d = max(len(c) for c in cols.values())
     if len(data) == 0:

@@ -30,12 +30,14 @@ matplotlib 3D view (--view, default 25,-60), drawn back to front.
 Offscreen VTK rendering is not available on the project's machines (see
 render_membrane.py); this script uses VTK only to read.  Default output:
 OUTPUT_DIR/body.png.  Exit 0 on success, 1 on error, 2 on bad usage.  Needs
-Debian's python3-vtk9, python3-numpy and python3-matplotlib (/usr/bin/python3).
+Debian's python3-vtk9 or python3-paraview, python3-numpy and python3-matplotlib (/usr/bin/python3).
 """
 import argparse
 import os
 import sys
 import xml.etree.ElementTree as ET
+
+from vtk_python import require_vtk  # postprocess/vtk_python.py
 
 WARP_FRACTION = 0.04
 
@@ -344,6 +346,7 @@ def draw_3d(fig, a, grid, path, values, label, disp, scale):
 
 def main(argv):
     a = parse_args(argv)
+    require_vtk("render_body")
     try:
         import numpy as np
         import matplotlib

@@ -2,21 +2,26 @@
 """Render one time step of a 2D membrane output of stickslip to a PNG.
 
 Usage:
-  render_membrane.py OUTPUT_DIR [-o OUT.png] [--field displacement] [--index -1]
-                     [--backend auto|vtk|matplotlib] [--size 1200x800]
+  render_membrane.py OUTPUT_DIR [-o OUT.png] [--field stick] [--warp displacement]
+                     [--index -1] [--backend auto|vtk|matplotlib] [--size 1200x800]
 
 Reads OUTPUT_DIR/solution.pvd (xml.etree), picks data set number --index
 (Python-style: -1 is the last one), reads that .pvtu with VTK's own reader,
-warps the 2D mesh by the scalar point field (max warp = 0.3 x the larger side
-of the domain's bounding box), colours it by the same field and writes a PNG
-(default OUTPUT_DIR/membrane.png, at least 800x600) with a colour bar and the
-time (the .pvd's timestep attribute) in the title.
+warps the 2D mesh by the scalar point field --warp (default displacement; max
+warp = 0.3 x the larger side of the domain's bounding box), colours it by the
+scalar point field --field (default stick: two colours, stick and slip; any
+other field, e.g. velocity or displacement, on the viridis scale) and writes a
+PNG (default OUTPUT_DIR/membrane.png, at least 800x600) with a colour bar and
+the time (the .pvd's timestep attribute) in the title.  stick is 0 on the
+clamped (Dirichlet) nodes, which carry no friction: a clamped edge shows as a
+thin slipping rim.
 
 Two rendering paths:
   vtk         vtkWarpScalar + vtkRenderWindow with SetOffScreenRendering(1),
               vtkWindowToImageFilter, vtkPNGWriter.
-  matplotlib  fallback: the quads (each split into two triangles) drawn with
-              plot_trisurf (warped, 3D) beside a tripcolor map (top view).
+  matplotlib  fallback: the quads (each split into two triangles) drawn as a
+              warped 3D surface (Poly3DCollection, one colour per triangle)
+              beside a tripcolor map (top view).
 --backend auto (default) uses the VTK path when the VTK build can render
 offscreen here, else the matplotlib one.  Debian's python3-vtk9 (VTK 9.1) has
 only the X11 OpenGL window (vtkXOpenGLRenderWindow, no EGL/OSMesa), which
@@ -24,11 +29,12 @@ cannot render offscreen without an X server and abort()s the process when
 there is none, so auto mode (1) skips VTK outright when that window class has
 no DISPLAY, and (2) otherwise renders with VTK in a child process and falls
 back to matplotlib if that child fails.  On the project's machines (no X
-server) the path actually used is therefore the matplotlib fallback; the
-script prints which one it used and writes it into the image's footer.
+server) the path actually used is therefore the matplotlib fallback; under
+`xvfb-run -a` (Debian package xvfb) it is VTK. The script prints which one it
+used and writes it into the image's footer.
 
-Exit 0 on success, 1 on error (2 on bad usage).  Needs Debian's python3-vtk9,
-python3-numpy and python3-matplotlib (run with /usr/bin/python3).
+Exit 0 on success, 1 on error (2 on bad usage).  Needs Debian's python3-vtk9
+or python3-paraview, python3-numpy and python3-matplotlib (/usr/bin/python3).
 """
 import argparse
 import math
@@ -36,6 +42,8 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+from vtk_python import require_vtk  # postprocess/vtk_python.py
 
 WARP_FRACTION = 0.3
 MIN_W, MIN_H = 800, 600
@@ -49,7 +57,10 @@ def parse_args(argv):
     p = argparse.ArgumentParser(description="Render a 2D stickslip membrane output to PNG.")
     p.add_argument("output_dir")
     p.add_argument("-o", "--output", default=None, help="PNG file (default OUTPUT_DIR/membrane.png)")
-    p.add_argument("--field", default="displacement", help="scalar point field (default displacement)")
+    p.add_argument("--field", default="stick",
+                   help="scalar point field of the colour (default stick)")
+    p.add_argument("--warp", default="displacement",
+                   help="scalar point field of the warp (default displacement)")
     p.add_argument("--index", type=int, default=-1, help="data set of solution.pvd (default -1: last)")
     p.add_argument("--backend", choices=("auto", "vtk", "matplotlib"), default="auto")
     p.add_argument("--size", default="1200x800", help="image size WxH, at least 800x600")
@@ -89,8 +100,8 @@ def select_dataset(output_dir, index):
     return t, path
 
 
-def read_grid(path, field):
-    """Read a .pvtu with VTK; return an unstructured grid with `field` as point data."""
+def read_grid(path, fields):
+    """Read a .pvtu with VTK; return an unstructured grid with `fields` as point data."""
     from vtkmodules.vtkCommonCore import vtkCommand
     from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
     errors = []
@@ -101,6 +112,20 @@ def read_grid(path, field):
     grid = reader.GetOutput()
     if errors or grid is None or grid.GetNumberOfCells() == 0:
         raise Error(f"VTK could not read {path} (or it has no cells)")
+    for field in fields:
+        grid = point_field(grid, field, path)
+    # A membrane: quads (or triangles) in the z = 0 plane.
+    from vtkmodules.vtkCommonDataModel import VTK_QUAD, VTK_TRIANGLE
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    types = set(vtk_to_numpy(grid.GetCellTypesArray()).tolist())
+    if not types <= {VTK_QUAD, VTK_TRIANGLE}:
+        raise Error(f"{path} is not a 2D membrane output (VTK cell types {sorted(types)}; "
+                    "want quads)")
+    return grid
+
+
+def point_field(grid, field, path):
+    """`grid` with `field` as a scalar point array (cell data averaged to points)."""
     if grid.GetPointData().GetArray(field) is None:
         if grid.GetCellData().GetArray(field) is None:
             pd = grid.GetPointData()
@@ -115,28 +140,31 @@ def read_grid(path, field):
     arr = grid.GetPointData().GetArray(field)
     if arr.GetNumberOfComponents() != 1:
         raise Error(f"field '{field}' has {arr.GetNumberOfComponents()} components; need a scalar")
-    # A membrane: quads (or triangles) in the z = 0 plane.
-    from vtkmodules.vtkCommonDataModel import VTK_QUAD, VTK_TRIANGLE
-    from vtkmodules.util.numpy_support import vtk_to_numpy
-    types = set(vtk_to_numpy(grid.GetCellTypesArray()).tolist())
-    if not types <= {VTK_QUAD, VTK_TRIANGLE}:
-        raise Error(f"{path} is not a 2D membrane output (VTK cell types {sorted(types)}; "
-                    "want quads)")
     return grid
 
 
-def geometry(grid, field):
-    """Domain size, field range, and the warp scale factor."""
+def values(grid, field):
+    """The point field as a float numpy array; refuses non-finite values."""
     from vtkmodules.util.numpy_support import vtk_to_numpy
     import numpy as np
-    x0, x1, y0, y1, _, _ = grid.GetBounds()
-    size = max(x1 - x0, y1 - y0) or 1.0
     f = vtk_to_numpy(grid.GetPointData().GetArray(field)).astype(float)
     if not np.isfinite(f).all():
         raise Error(f"field '{field}' has non-finite values")
+    return f
+
+
+def geometry(grid, field, warp):
+    """Domain size, colour field range, colour range, and the warp scale factor."""
+    x0, x1, y0, y1, _, _ = grid.GetBounds()
+    size = max(x1 - x0, y1 - y0) or 1.0
+    w = values(grid, warp)
+    wmax = float(abs(w).max())
+    scale = WARP_FRACTION * size / wmax if wmax > 0 else 0.0
+    f = values(grid, field)
     fmin, fmax = float(f.min()), float(f.max())
     amax = max(abs(fmin), abs(fmax))
-    scale = WARP_FRACTION * size / amax if amax > 0 else 0.0
+    if field == "stick":    # a 0/1 flag: always the two colours
+        return size, (fmin, fmax), (0.0, 1.0), scale
     if fmax - fmin <= 1e-14 * max(1.0, amax):   # constant field: a non-empty colour range
         pad = 0.5 * amax if amax > 0 else 1.0
         crange = (fmin - pad, fmax + pad)
@@ -145,9 +173,22 @@ def geometry(grid, field):
     return size, (fmin, fmax), crange, scale
 
 
-def title_text(field, t, pvtu):
+def title_text(field, warp, t, pvtu):
     ts = f"t = {t:g}" if t is not None else "t = ?"
-    return f"{field}, {ts}   ({os.path.basename(pvtu)})"
+    return f"{field} on the mesh warped by {warp}, {ts}   ({os.path.basename(pvtu)})"
+
+
+STICK_COLOURS = ((0.93, 0.45, 0.13), (0.16, 0.40, 0.70))   # slip (0), stick (1)
+
+
+def colour_map(field):
+    """The matplotlib colour map of `field`: two colours for stick, else viridis."""
+    import matplotlib
+    from matplotlib.colors import ListedColormap
+    if field == "stick":
+        return ListedColormap(STICK_COLOURS, name="stick")
+    return matplotlib.colormaps["viridis"] if hasattr(matplotlib, "colormaps") \
+        else matplotlib.cm.get_cmap("viridis")
 
 
 def write_atomically(out, write):
@@ -177,7 +218,7 @@ def vtk_can_render_offscreen():
     return True, cls
 
 
-def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
+def build_vtk_scene(renderer, grid, field, warp_field, t, pvtu, width, height):
     """Warped, coloured membrane + colour bar + title in `renderer`."""
     import matplotlib
     from vtkmodules.vtkCommonDataModel import vtkDataObject
@@ -187,22 +228,22 @@ def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
     from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkTextActor
     from vtkmodules.vtkRenderingAnnotation import vtkScalarBarActor
 
-    size, (fmin, fmax), crange, scale = geometry(grid, field)
+    size, (fmin, fmax), crange, scale = geometry(grid, field, warp_field)
     surface = vtkDataSetSurfaceFilter()
     surface.SetInputData(grid)
     warp = vtkWarpScalar()
     warp.SetInputConnection(surface.GetOutputPort())
-    warp.SetInputArrayToProcess(0, 0, 0, vtkDataObject.FIELD_ASSOCIATION_POINTS, field)
+    warp.SetInputArrayToProcess(0, 0, 0, vtkDataObject.FIELD_ASSOCIATION_POINTS, warp_field)
     warp.SetNormal(0.0, 0.0, 1.0)
     warp.UseNormalOn()
     warp.SetScaleFactor(scale)
 
-    lut = vtkLookupTable()   # viridis, as in the matplotlib path
-    cmap = matplotlib.colormaps["viridis"] if hasattr(matplotlib, "colormaps") \
-        else matplotlib.cm.get_cmap("viridis")
-    lut.SetNumberOfTableValues(256)
-    for i in range(256):
-        r, g, b, _ = cmap(i / 255.0)
+    lut = vtkLookupTable()   # the matplotlib path's colours
+    cmap = colour_map(field)
+    n = 2 if field == "stick" else 256
+    lut.SetNumberOfTableValues(n)
+    for i in range(n):
+        r, g, b, _ = cmap(i / (n - 1.0))
         lut.SetTableValue(i, r, g, b, 1.0)
     lut.SetTableRange(*crange)
     lut.Build()
@@ -229,7 +270,7 @@ def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
     bar = vtkScalarBarActor()
     bar.SetLookupTable(lut)
     bar.SetTitle(field)
-    bar.SetNumberOfLabels(5)
+    bar.SetNumberOfLabels(2 if field == "stick" else 5)
     bar.SetLabelFormat("%-#8.3g")
     bar.SetPosition(0.85, 0.10)
     bar.SetWidth(0.09)
@@ -245,7 +286,7 @@ def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
     renderer.AddActor2D(bar)
 
     title = vtkTextActor()
-    title.SetInput(title_text(field, t, pvtu))
+    title.SetInput(title_text(field, warp_field, t, pvtu))
     tp = title.GetTextProperty()
     tp.SetFontSize(max(18, height // 32))
     tp.SetColor(0, 0, 0)
@@ -255,7 +296,7 @@ def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
     renderer.AddActor2D(title)
 
     foot = vtkTextActor()
-    foot.SetInput(f"range [{fmin:.4g}, {fmax:.4g}], warp x{scale:.3g} "
+    foot.SetInput(f"{field} in [{fmin:.4g}, {fmax:.4g}], warp x{scale:.3g} {warp_field} "
                   f"(max {WARP_FRACTION:g} x domain size); rendered with VTK offscreen")
     foot.GetTextProperty().SetFontSize(max(11, height // 60))
     foot.GetTextProperty().SetColor(0.3, 0.3, 0.3)
@@ -278,7 +319,7 @@ def build_vtk_scene(renderer, grid, field, t, pvtu, width, height):
     cam.SetWindowCenter(0.12, 0.0)   # shift the membrane left, clear of the colour bar
 
 
-def render_vtk(grid, field, t, pvtu, out, width, height, window=None):
+def render_vtk(grid, field, warp_field, t, pvtu, out, width, height, window=None):
     import vtkmodules.vtkRenderingOpenGL2  # noqa: F401
     import vtkmodules.vtkRenderingFreeType  # noqa: F401  (text)
     import vtkmodules.vtkInteractionStyle  # noqa: F401
@@ -291,7 +332,7 @@ def render_vtk(grid, field, t, pvtu, out, width, height, window=None):
     window.SetSize(width, height)
     renderer = vtkRenderer()
     window.AddRenderer(renderer)
-    build_vtk_scene(renderer, grid, field, t, pvtu, width, height)
+    build_vtk_scene(renderer, grid, field, warp_field, t, pvtu, width, height)
     window.Render()
 
     def write(tmp):
@@ -308,49 +349,65 @@ def render_vtk(grid, field, t, pvtu, out, width, height, window=None):
 
 
 # --------------------------------------------------------------------------- matplotlib path
-def render_matplotlib(grid, field, t, pvtu, out, width, height, note):
+def triangles(grid):
+    """(points, triangles, cell outlines): each quad split into two triangles."""
+    import numpy as np
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    from vtkmodules.vtkCommonDataModel import VTK_QUAD
+    pts = vtk_to_numpy(grid.GetPoints().GetData()).astype(float)
+    conn = vtk_to_numpy(grid.GetCells().GetConnectivityArray()).astype(np.int64)
+    offs = vtk_to_numpy(grid.GetCells().GetOffsetsArray()).astype(np.int64)
+    quads = vtk_to_numpy(grid.GetCellTypesArray()) == VTK_QUAD
+    start = offs[:-1]
+    q0 = start[quads]
+    t0 = start[~quads]
+    a, b, c, d = (conn[q0 + k] for k in range(4))
+    tris = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1),
+                           np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2]], 1)])
+    outlines = [np.stack([a, b, c, d, a], 1),
+                np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2], conn[t0]], 1)]
+    return pts, tris, outlines
+
+
+def draw_warped(ax3, pts, tris, z, face_colours, ntri):
+    """The warped surface as a Poly3DCollection with one colour per triangle."""
+    import numpy as np
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    verts = np.stack([pts[tris][:, :, 0], pts[tris][:, :, 1], z[tris]], axis=2)
+    # painter's order from the view direction (azim -60, elev 30), far first
+    az, el = np.radians(-60.0), np.radians(30.0)
+    view = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    order = np.argsort(verts.mean(axis=1) @ view)
+    poly = Poly3DCollection(verts[order], facecolors=face_colours[order],
+                            linewidths=0.15 if ntri <= 2000 else 0.0,
+                            edgecolors=(0.15, 0.15, 0.15, 0.5) if ntri <= 2000 else "none")
+    ax3.add_collection3d(poly)
+
+
+def render_matplotlib(grid, field, warp_field, t, pvtu, out, width, height, note):
     import numpy as np
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import matplotlib.tri as mtri
-    from matplotlib import cm, colors
-    from vtkmodules.util.numpy_support import vtk_to_numpy
-    from vtkmodules.vtkCommonDataModel import VTK_QUAD
+    from matplotlib import colors
+    from matplotlib.collections import LineCollection
 
-    size, (fmin, fmax), crange, scale = geometry(grid, field)
-    pts = vtk_to_numpy(grid.GetPoints().GetData()).astype(float)
-    f = vtk_to_numpy(grid.GetPointData().GetArray(field)).astype(float)
-    conn = vtk_to_numpy(grid.GetCells().GetConnectivityArray()).astype(np.int64)
-    offs = vtk_to_numpy(grid.GetCells().GetOffsetsArray()).astype(np.int64)
-    ctype = vtk_to_numpy(grid.GetCellTypesArray())
-    quads = ctype == VTK_QUAD
-    start = offs[:-1]
-    q0 = start[quads]
-    t0 = start[~quads]
-    a, b, c, d = (conn[q0 + k] for k in range(4))
-    tris = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1),  # quad = 2 triangles
-                           np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2]], 1)])
-    outlines = [np.stack([a, b, c, d, a], 1),
-                np.stack([conn[t0], conn[t0 + 1], conn[t0 + 2], conn[t0]], 1)]
+    size, (fmin, fmax), crange, scale = geometry(grid, field, warp_field)
+    pts, tris, outlines = triangles(grid)
+    f = values(grid, field)
+    z = values(grid, warp_field) * scale
     tri = mtri.Triangulation(pts[:, 0], pts[:, 1], tris)
     norm = colors.Normalize(*crange)
-    cmap = "viridis"
+    cmap = colour_map(field)
     ntri = len(tris)
+    # one colour per triangle: the mean of its nodes (stick: the majority)
+    face_colours = cmap(norm(f[tris].mean(axis=1)))
 
     dpi = 100.0 * min(width / 1200.0, height / 800.0)   # same layout at any size
     fig = plt.figure(figsize=(width / dpi, height / dpi), dpi=dpi)
     ax3 = fig.add_axes([-0.02, 0.06, 0.56, 0.84], projection="3d")
-    surf = ax3.plot_trisurf(tri, f * scale, cmap=cmap, norm=colors.Normalize(
-        crange[0] * scale, crange[1] * scale) if scale > 0 else None,
-        linewidth=0.15 if ntri <= 2000 else 0.0,
-        edgecolor=(0.15, 0.15, 0.15, 0.5) if ntri <= 2000 else "none",
-        antialiased=False, shade=False)
-    if scale == 0:      # flat (zero) field: plain colour of the value
-        surf.set_array(None)
-        cmap_f = matplotlib.colormaps[cmap] if hasattr(matplotlib, "colormaps") \
-            else cm.get_cmap(cmap)
-        surf.set_facecolor(cmap_f(norm(fmin)))
+    draw_warped(ax3, pts, tris, z, face_colours, ntri)
     x0, x1, y0, y1, _, _ = grid.GetBounds()
     zlim = WARP_FRACTION * size
     ax3.set_xlim(x0, x1)
@@ -364,15 +421,19 @@ def render_matplotlib(grid, field, t, pvtu, out, width, height, note):
     ax3.set_xlabel("x")
     ax3.set_ylabel("y")
     ax3.set_zticklabels([])   # warped units; the colour bar gives the values
-    ax3.set_title(f"warped: z = {scale:.3g} x {field} (max |z| = {WARP_FRACTION:g} x "
-                  "domain size)" if scale > 0 else f"{field} = 0: not warped", fontsize=10)
+    ax3.set_title(f"warped: z = {scale:.3g} x {warp_field} (max |z| = {WARP_FRACTION:g} x "
+                  "domain size)" if scale > 0 else f"{warp_field} = 0: not warped",
+                  fontsize=10)
 
     ax2 = fig.add_axes([0.585, 0.12, 0.30, 0.72])
-    pc = ax2.tripcolor(tri, f, shading="gouraud", cmap=cmap, norm=norm)
+    if field == "stick":
+        pc = ax2.tripcolor(tri, facecolors=f[tris].mean(axis=1), shading="flat",
+                           cmap=cmap, norm=norm)
+    else:
+        pc = ax2.tripcolor(tri, f, shading="gouraud", cmap=cmap, norm=norm)
     if ntri <= 20000:
         # cell outlines (each quad once, not its diagonal)
         segs = [pts[v, :2] for o in outlines for v in o]
-        from matplotlib.collections import LineCollection
         ax2.add_collection(LineCollection(segs, colors=(0.1, 0.1, 0.1, 0.35), linewidths=0.3))
     ax2.set_aspect("equal")
     ax2.set_xlim(x0, x1)
@@ -381,11 +442,14 @@ def render_matplotlib(grid, field, t, pvtu, out, width, height, note):
     ax2.set_ylabel("y")
     ax2.set_title("top view", fontsize=10)
     cax = fig.add_axes([0.91, 0.12, 0.02, 0.72])
-    fig.colorbar(pc, cax=cax, label=field)
+    bar = fig.colorbar(pc, cax=cax, label=field)
+    if field == "stick":
+        bar.set_ticks([0.25, 0.75])
+        bar.set_ticklabels(["slip (0)", "stick (1)"])
 
-    fig.suptitle(title_text(field, t, pvtu), fontsize=14)
-    fig.text(0.01, 0.01, f"range [{fmin:.4g}, {fmax:.4g}], {grid.GetNumberOfCells()} VTK cells; "
-             f"rendered with matplotlib ({note})", fontsize=8, color="0.35")
+    fig.suptitle(title_text(field, warp_field, t, pvtu), fontsize=14)
+    fig.text(0.01, 0.01, f"{field} in [{fmin:.4g}, {fmax:.4g}], {grid.GetNumberOfCells()} "
+             f"VTK cells; rendered with matplotlib ({note})", fontsize=8, color="0.35")
     write_atomically(out, lambda tmp: fig.savefig(tmp, dpi=dpi))
     plt.close(fig)
 
@@ -393,14 +457,15 @@ def render_matplotlib(grid, field, t, pvtu, out, width, height, note):
 # --------------------------------------------------------------------------- main
 def main(argv):
     a = parse_args(argv)
+    require_vtk("render_membrane")
     try:
         t, pvtu = select_dataset(a.output_dir, a.index)
-        grid = read_grid(pvtu, a.field)
+        grid = read_grid(pvtu, (a.field, a.warp))
         if a.backend == "vtk":
-            render_vtk(grid, a.field, t, pvtu, a.output, a.width, a.height)
+            render_vtk(grid, a.field, a.warp, t, pvtu, a.output, a.width, a.height)
             used = "VTK offscreen"
         elif a.backend == "matplotlib":
-            render_matplotlib(grid, a.field, t, pvtu, a.output, a.width, a.height,
+            render_matplotlib(grid, a.field, a.warp, t, pvtu, a.output, a.width, a.height,
                               "--backend matplotlib")
             used = "matplotlib (--backend matplotlib)"
         else:
@@ -408,7 +473,8 @@ def main(argv):
             if ok:
                 # VTK may still abort() (e.g. unreachable X server): try it in a child.
                 cmd = [sys.executable, os.path.abspath(__file__), a.output_dir,
-                       "-o", a.output, "--field", a.field, "--index", str(a.index),
+                       "-o", a.output, "--field", a.field, "--warp", a.warp,
+                       "--index", str(a.index),
                        "--backend", "vtk", "--size", f"{a.width}x{a.height}"]
                 try:
                     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -420,13 +486,13 @@ def main(argv):
             if ok:
                 used = "VTK offscreen"
             else:
-                render_matplotlib(grid, a.field, t, pvtu, a.output, a.width, a.height,
-                                  "fallback: VTK cannot render offscreen here")
+                render_matplotlib(grid, a.field, a.warp, t, pvtu, a.output, a.width,
+                                  a.height, "fallback: VTK cannot render offscreen here")
                 used = f"matplotlib fallback ({why})"
     except Error as e:
         print(f"render_membrane: error: {e}", file=sys.stderr)
         return 1
-    print(f"render_membrane: wrote {a.output} ({a.field}, t = {t}; {used})")
+    print(f"render_membrane: wrote {a.output} ({a.field} warped by {a.warp}, t = {t}; {used})")
     return 0
 
 

@@ -47,13 +47,15 @@ measure: an event in which several fronts run is fitted as one.)
 Default output: OUTPUT_DIR/slip_front_map.png.  Figures are written with the
 Agg backend to a temporary name and renamed.  Exit 0 on success, 1 on error
 (a folder without contact.pvd, a field the records do not have, no record in
-the time window), 2 on bad usage.  Needs Debian's python3-vtk9, python3-numpy
+the time window), 2 on bad usage.  Needs Debian's python3-vtk9 or python3-paraview, python3-numpy
 and python3-matplotlib (run with /usr/bin/python3).
 """
 import argparse
 import os
 import sys
 import xml.etree.ElementTree as ET
+
+from vtk_python import require_vtk  # postprocess/vtk_python.py
 
 
 AVERAGED = "mean slip rate between records"
@@ -463,6 +465,7 @@ def draw(a, times, interface, maps, first, first_times):
 
 def main(argv):
     a = parse_args(argv)
+    require_vtk("slip_front_map")
     try:
         records = list_records(a.output_dir, a.tmin, a.tmax)
         fields = [a.field] + ([a.second] if a.second and a.second != a.field else [])

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""parameter_table.py STICKSLIP README [--check]
+"""parameter_table.py STICKSLIP FILE.md... [--check]
 
-Regenerates the parameter tables of README between
+Regenerates the parameter tables of each Markdown FILE (doc/running.md and
+the cookbooks doc/cookbook_*.md) between
 
     <!-- parameter table: Subsection/Name, Name, Other/Name, ... -->
     ...
@@ -10,7 +11,8 @@ Regenerates the parameter tables of README between
 from `STICKSLIP --print-parameters markdown`, the one source of every
 parameter's default, allowed values and meaning. A name without a
 subsection takes the previous one's. --check writes nothing and exits 1 when
-a table is not current (the ctest parameter_tables_current runs it).
+a table is not current (the ctest parameter_tables_current runs it on
+every Markdown file of doc/ that has a table).
 """
 import argparse
 import re
@@ -73,7 +75,7 @@ def table(names, parameters):
         else:
             path = name if section is None else section + "/" + name
         if path not in parameters:
-            raise SystemExit("parameter_table.py: README names `%s`, which "
+            raise SystemExit("parameter_table.py: a table names `%s`, which "
                              "--print-parameters does not document" % path)
         default, allowed, meaning = parameters[path]
         if default == "``":
@@ -83,15 +85,12 @@ def table(names, parameters):
     return rows
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("executable")
-    parser.add_argument("readme")
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args()
-    parameters = documented_parameters(args.executable)
-    with open(args.readme, encoding="utf-8") as f:
-        lines = f.read().split("\n")
+def update(path, parameters, check):
+    """Regenerates (or with check, compares) the tables of one file; 0 if
+    current or written, 1 if check finds a stale table."""
+    with open(path, encoding="utf-8") as f:
+        current = f.read()
+    lines = current.split("\n")
     result, i, tables = [], 0, 0
     while i < len(lines):
         result.append(lines[i])
@@ -101,31 +100,38 @@ def main():
                         if lines[j].strip() == END), None)
             if end is None:
                 raise SystemExit("parameter_table.py: a table in %s has no %s"
-                                 % (args.readme, END))
+                                 % (path, END))
             result += table(begin.group(1), parameters)
             result.append(END)
             tables += 1
             i = end
         i += 1
     if tables == 0:
-        raise SystemExit("parameter_table.py: no parameter table in "
-                         + args.readme)
+        raise SystemExit("parameter_table.py: no parameter table in " + path)
     text = "\n".join(result)
-    with open(args.readme, encoding="utf-8") as f:
-        current = f.read()
-    if args.check:
+    if check:
         if text != current:
             print("%s: the parameter tables are not current; run "
-                  "python3 scripts/parameter_table.py build/stickslip README.md"
-                  % args.readme)
+                  "python3 scripts/parameter_table.py build/stickslip %s"
+                  % (path, path))
             return 1
-        print("%d parameter table(s) current" % tables)
+        print("%s: %d parameter table(s) current" % (path, tables))
         return 0
     if text != current:
-        with open(args.readme, "w", encoding="utf-8") as f:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-    print("%d parameter table(s) written" % tables)
+    print("%s: %d parameter table(s) written" % (path, tables))
     return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("executable")
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    parameters = documented_parameters(args.executable)
+    return max(update(path, parameters, args.check) for path in args.files)
 
 
 if __name__ == "__main__":

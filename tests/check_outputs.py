@@ -4,7 +4,7 @@
 Checks the outputs of a finished stickslip run in OUTDIR, for the example
 smoke tests (which would otherwise only see the exit status):
 
-  history.csv  has the columns of the model (README.md "Outputs"):
+  history.csv  has the columns of the model (doc/outputs.md):
                  ode, gearbox: t, x1..xd, v1..vd, lambda1..lambdad, energy,
                    iterations
                  string: t, kinetic_energy, elastic_energy, dissipated_energy,

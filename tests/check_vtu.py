@@ -25,7 +25,7 @@ with VTK's own parallel reader (vtkXMLPUnstructuredGridReader) and checked:
     timestep of that .pvtu.
 
 Prints a summary and PASS or FAIL; exits 0 on PASS, 1 on FAIL (2 on bad usage).
-Needs Debian's python3-vtk9 and python3-numpy (run with /usr/bin/python3).
+Needs Debian's python3-vtk9 or python3-paraview, and python3-numpy (run with /usr/bin/python3).
 """
 import argparse
 import math
@@ -105,6 +105,10 @@ def main(argv):
     a = parse_args(argv)
     # Imported here so that --help works without VTK.
     import numpy as np
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    os.pardir, "postprocess"))
+    from vtk_python import require_vtk  # python3-vtk9 or python3-paraview
+    require_vtk("check_vtu")
     from vtkmodules.vtkCommonCore import vtkCommand
     from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
     from vtkmodules.util.numpy_support import vtk_to_numpy

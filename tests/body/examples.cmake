@@ -203,8 +203,8 @@ add_test(NAME body_example_3d_map
   COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --averaged -o ${BODY_3D_OUT}/map_mid.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --across mean --second state -o ${BODY_3D_OUT}/map_mean.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${BODY_3D_OUT}/map_mid.png ${BODY_3D_OUT}/map_mean.png")
 set_tests_properties(body_example_3d_map PROPERTIES FIXTURES_REQUIRED body_example_3d)
 
-# ---- The pictures of the other examples in the README (doc/body_*.png), made
-# by the README's commands from the examples as they are (about 4 s in all).
+# ---- The pictures of the other examples in doc/body.md (doc/body_*.png), made
+# by its commands from the examples as they are (about 4 s in all).
 # The slab cross-check example drawn over prm/slab.prm (its own folder).
 set(HISTORY_PLOT ${SYSTEM_PYTHON3} ${SRC}/postprocess/body_history_plot.py)
 set(SLAB_PERIODIC_OUT ${OUT}/body_example_slab_periodic)

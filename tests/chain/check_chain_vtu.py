@@ -7,7 +7,8 @@ x = i; each rank's piece repeats the first mass of the next one) and
 N - 1 line cells; the fields displacement, velocity, friction_force,
 multiplier, stick (0/1) and subdomain (0..R-1) are finite; and the
 displacement and friction force at the masses equal the last row of
-history.csv (x_i and g_i columns, single precision). Needs python3-vtk9.
+history.csv (x_i and g_i columns, single precision). Needs VTK's Python
+modules: python3-vtk9 or python3-paraview (postprocess/vtk_python.py).
 """
 import argparse
 import csv
@@ -16,8 +17,13 @@ import sys
 import xml.etree.ElementTree as ET
 
 import numpy as np
-from vtkmodules.util.numpy_support import vtk_to_numpy
-from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, os.pardir, "postprocess"))
+from vtk_python import require_vtk  # noqa: E402  (python3-vtk9 or python3-paraview)
+require_vtk("check_chain_vtu")
+from vtkmodules.util.numpy_support import vtk_to_numpy  # noqa: E402
+from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader  # noqa: E402
 
 
 def main():

@@ -1,0 +1,81 @@
+# The post-processing scripts of postprocess/ (README there), each run on a
+# short run made by its test in its own folder, and the PNG checked by
+# postprocess/check_png.py --not-blank (decoded: at least 1% of the pixels
+# off the background colour and 8 colours; the measured pictures here have
+# 3-60% of their pixels off the background, a blank one 0% and a title
+# alone 0.15%). Included by tests/CMakeLists.txt; uses stickslip_run_test,
+# SRC, OUT, PYTHON3 and SYSTEM_PYTHON3. Measured on the shared 2-core machine:
+# 1-5 s per test, the ParaView ones 4-8 s (ParaView's start-up is 2-3 s).
+set(PP ${SRC}/postprocess)
+# (strings, not CMake lists: they go into the "bash -c" strings below, which
+# must hold no ';' either: CMake would split them there)
+set(PNG_CHECK "${PYTHON3} ${PP}/check_png.py --min-size 400 --not-blank")
+set(MEMBRANE_MESH --set "String/Mesh file=${SRC}/meshes/membrane.msh")
+
+# The checker can fail: a blank picture and a picture holding only a title
+# are refused.
+set(BLANK_DIR ${OUT}/postprocess_check_png_refuses_blank)
+add_test(NAME postprocess_check_png_refuses_blank
+  COMMAND bash -c "mkdir -p ${BLANK_DIR} && ${SYSTEM_PYTHON3} -c \"import matplotlib
+matplotlib.use('Agg')
+import matplotlib.pyplot as plt
+f = plt.figure(figsize=(8, 8))
+f.savefig('${BLANK_DIR}/blank.png')
+f.suptitle('title')
+f.savefig('${BLANK_DIR}/title.png')\" && ! ${PNG_CHECK} ${BLANK_DIR}/blank.png && ! ${PNG_CHECK} ${BLANK_DIR}/title.png && ${PYTHON3} ${PP}/check_png.py ${BLANK_DIR}/blank.png ${BLANK_DIR}/title.png && echo PASS")
+
+# history.csv of the string and the membrane: energies, their sum, stick
+# fraction (plot_history.py refused these before).
+stickslip_run_test(postprocess_history_string 1 prm/string.prm --set "Time/Final time=0.5"
+  -- bash -c "${SYSTEM_PYTHON3} ${PP}/plot_history.py @OUT@/history.csv -o @OUT@/history.png && ${PNG_CHECK} @OUT@/history.png")
+
+# The membrane: its history, and render_membrane.py's default picture,
+# coloured by stick on the mesh warped by the displacement (matplotlib: no
+# display needed).
+stickslip_run_test(postprocess_membrane_stick 2 prm/membrane.prm --set "Time/Final time=0.3"
+  ${MEMBRANE_MESH}
+  -- bash -c "set -o pipefail && ${SYSTEM_PYTHON3} ${PP}/plot_history.py @OUT@/history.csv -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${PP}/render_membrane.py @OUT@ -o @OUT@/stick.png | tee /dev/stderr | grep 'stick warped by displacement' >/dev/null && ${PNG_CHECK} @OUT@/history.png @OUT@/stick.png")
+
+# chain_response.py: the St-Venant loops g_i(x_i) on a chain clamped at both
+# ends (it drew F_0 = -k_1 x_1, a straight line, there), the end loop on a
+# chain with a free end.
+stickslip_run_test(postprocess_chain_response_clamped 1 prm/chain_dynamical_clamped.prm
+  --set "Time/Final time=4"
+  -- bash -c "set -o pipefail && ${SYSTEM_PYTHON3} ${PP}/chain_response.py @OUT@/history.csv -o @OUT@/response.png | tee /dev/stderr | grep 'clamped chain: left panel g_i against x_i' >/dev/null && ${PNG_CHECK} @OUT@/response.png")
+stickslip_run_test(postprocess_chain_response_free 1 prm/chain_quasistatic_free_force.prm
+  -- bash -c "set -o pipefail && ${SYSTEM_PYTHON3} ${PP}/chain_response.py @OUT@/history.csv -o @OUT@/response.png | tee /dev/stderr | grep 'Right end = force' >/dev/null && ${PNG_CHECK} @OUT@/response.png")
+
+# ---- paraview_view.py under ParaView's pvbatch, with a display of its own
+# (tests/postprocess/with_display.sh: Debian's ParaView renders through X11
+# only). Without pvbatch these tests fail, saying what to install: a test
+# skipped for a missing program could never fail.
+if(PVBATCH AND NOT EXISTS "${PVBATCH}")   # found once, uninstalled since
+  unset(PVBATCH CACHE)
+endif()
+find_program(PVBATCH NAMES pvbatch)
+set(PARAVIEW_VIEW "bash ${SRC}/tests/postprocess/with_display.sh ${PVBATCH} ${PP}/paraview_view.py")
+
+# paraview_view_test(MODEL NP PRM [stickslip args...]): the run, the view,
+# the model named in the script's output and the PNG not blank.
+function(paraview_view_test model np prm)
+  set(name postprocess_paraview_view_${model})
+  if(NOT PVBATCH)
+    add_test(NAME ${name}
+      COMMAND bash -c "echo 'FAIL: pvbatch not found: install Debian paraview and python3-paraview (./test.sh does, through scripts/ensure_dependencies.sh --tests), then cmake . again' && exit 1")
+    return()
+  endif()
+  stickslip_run_test(${name} ${np} ${prm} ${ARGN}
+    -- bash -c "set -o pipefail && ${PARAVIEW_VIEW} @OUT@ -o @OUT@/paraview.png 2>&1 | tee /dev/stderr | grep 'paraview_view: wrote .*(${model}, t = ' >/dev/null && ${PNG_CHECK} @OUT@/paraview.png")
+  # One X client at a time: with two pvbatch on two Xvfb at once, 3 runs in
+  # 40 lost their X connection ("bad X server connection"); one at a time,
+  # 0 in 28.
+  set_tests_properties(${name} PROPERTIES RESOURCE_LOCK x_display)
+endfunction()
+
+paraview_view_test(string 1 prm/string.prm --set "Time/Final time=0.5")
+paraview_view_test(membrane 2 prm/membrane.prm --set "Time/Final time=0.3" ${MEMBRANE_MESH})
+paraview_view_test(chain 1 prm/chain_dynamical_clamped.prm --set "Time/Final time=2")
+paraview_view_test(slab 1 prm/slab.prm --set "Time/Final time=2e-5")
+paraview_view_test(body 1 prm/body_fronts_2d.prm --set "Body/Subdivisions=40,20"
+  --set "Time/Time step=5e-7" --set "Time/Final time=2e-4")
+
