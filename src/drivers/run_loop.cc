@@ -90,6 +90,8 @@ namespace stickslip
     StepObserver *            observer;
     const bool                with_outputs;
     const Parameters::Output &output;
+    /** Simulated time between outputs (Output/Interval resolved). */
+    const double              interval;
     const MPI_Comm            comm;
     HistoryFile               history;
     FieldFiles                files;
@@ -120,6 +122,7 @@ namespace stickslip
     , observer(observer)
     , with_outputs(with_outputs)
     , output(loop.output)
+    , interval(loop.output.interval_for(grid.dt, grid.n_steps))
     , comm(loop.directory.communicator())
     , history(loop.directory, "history.csv", evolution.history_columns())
     , files(loop.directory)
@@ -130,7 +133,7 @@ namespace stickslip
     , store(loop.directory.path(), comm)
     , completed_steps(0)
     , rows(0)
-    , next_output(grid.t0 + output.interval)
+    , next_output(grid.t0 + interval)
   {
     for (const auto &series : other_series)
       other_pvds.emplace_back(series.name);
@@ -358,13 +361,13 @@ namespace stickslip
         advance(n);
         const double t_next = grid.time(n + 1);
         if (with_outputs &&
-            (output.interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
+            (interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
              n + 1 == grid.n_steps))
           {
             write_outputs(t_next);
-            if (output.interval > 0)
+            if (interval > 0)
               next_output =
-                next_multiple(grid.t0, output.interval, t_next, grid.dt);
+                next_multiple(grid.t0, interval, t_next, grid.dt);
           }
         progress.update(t_next);
         if (snapshots)

@@ -91,7 +91,7 @@ namespace stickslip
     if (!(dt < limit))
       throw_bad_parameter(
         source,
-        "Splitting/Alpha",
+        "Splitting/Elastic implicitness",
         format_number(alpha),
         "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
         "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
@@ -122,7 +122,7 @@ namespace stickslip
                           "closed form",
                           "with Time/Scheme = centered the friction step "
                           "(38) has the matrix M + alpha dt^2 A, diagonal "
-                          "only for a diagonal M and Splitting/Alpha = 0; "
+                          "only for a diagonal M and Splitting/Elastic implicitness = 0; "
                           "use semismooth newton, or alpha = 0");
     step_solver = create_friction_step_solver(run.friction,
                                               run.linear_solver,
@@ -176,7 +176,7 @@ namespace stickslip
       {
         if (!(parameters.r < r_limit))
           throw_bad_parameter(source,
-                              "Centered scheme/r",
+                              "Centered scheme/Multiplier relaxation",
                               format_number(parameters.r),
                               "the fixed-point iteration (1.14) converges "
                               "only for 0 < r < 4/(delta dt) = " +

@@ -67,12 +67,12 @@ namespace stickslip
                        "'Time/Time step', raise 'Splitting/Elastic "
                        "substeps' (Q = "
                     << n_sub
-                    << "), or choose 'Splitting/Alpha' >= 0.25 "
+                    << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
                        "(unconditionally stable)";
             std::ostringstream value;
             value << alpha;
             throw_bad_parameter(source,
-                                "Splitting/Alpha",
+                                "Splitting/Elastic implicitness",
                                 value.str(),
                                 message.str());
           }

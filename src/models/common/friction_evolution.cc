@@ -77,7 +77,7 @@ namespace stickslip
                     ", more than 1e12 times the initial data)" :
                   std::string("is not finite"))
             << ". Likely causes: an elastic step beyond its stability limit "
-               "(Splitting/Alpha < 1/4, the CFL condition), a given rho or r "
+               "(Splitting/Elastic implicitness < 1/4, the CFL condition), a given rho or r "
                "outside its range, a friction solver tolerance or iteration "
                "limit too loose, or data that are not finite (a forcing or "
                "boundary expression giving nan or inf, such as a division by "
