@@ -319,6 +319,7 @@ namespace
 
     parameters.time.check_steps(source);
     std::unique_ptr<Model> model = create_model(parameters, prm, source, comm);
+    model->system().check_initial_data(parameters.time.initial_time);
     if (!control_enabled)
       return std::make_unique<FrictionStudy>(
         parameters, std::move(model), source, pcout, timer);

@@ -31,6 +31,7 @@ namespace stickslip
     , friction_system(comm)
   {
     AssertThrow(parameters.dimension == dim, ExcInternalError());
+    friction_system.non_finite_data.set_source(source);
     fe = std::make_unique<FE_Q<dim>>(degree);
     parse_functions(parameters, source);
 
@@ -40,7 +41,14 @@ namespace stickslip
 
     const AffineConstraints<double> constraints =
       setup_system(parameters.dirichlet_ids);
-    StringAssembler<dim>(dof_handler, degree, lumped, *wave_speed, *friction)
+    StringAssembler<dim>(dof_handler,
+                         degree,
+                         lumped,
+                         *wave_speed,
+                         *friction,
+                         parameters.wave_speed,
+                         parameters.friction,
+                         friction_system.non_finite_data)
       .assemble(constraints,
                 friction_system,
                 full_mass,
@@ -56,8 +64,9 @@ namespace stickslip
     }
 
     set_initial_data(parameters);
-    warn_if_dirichlet_data_differ(time.initial_time, source);
     set_forcing_and_boundary_values();
+    friction_system.check_initial_data(time.initial_time);
+    warn_if_dirichlet_data_differ(time.initial_time, source);
     friction_system.finalize();
 
     if (exact_u)
@@ -84,7 +93,9 @@ namespace stickslip
   StringModel<dim>::parse_functions(const StringParameters &parameters,
                                     const ParameterSource & source)
   {
+    variables           = parameters.variables();
     const auto function = [&](const std::string &text, const std::string &name) {
+      data_texts[name] = text;
       return parse_function<dim>(text,
                                  parameters.variables(),
                                  "String/" + name,
@@ -185,9 +196,13 @@ namespace stickslip
                                                 comm);
     friction_system.initial_velocity.reinit(friction_system.locally_owned, comm);
     interpolate_nodal(*initial_displacement,
+                      "Initial displacement",
                       0.,
                       friction_system.initial_displacement);
-    interpolate_nodal(*initial_velocity, 0., friction_system.initial_velocity);
+    interpolate_nodal(*initial_velocity,
+                      "Initial velocity",
+                      0.,
+                      friction_system.initial_velocity);
   }
 
 
@@ -231,7 +246,7 @@ namespace stickslip
         out = 0;
       else
         {
-          interpolate_nodal(*forcing, t, out);
+          interpolate_nodal(*forcing, "Forcing", t, out);
           out.scale(nodal_weights);
           ConstLocalValues mask(dirichlet_mask);
           LocalValues      values(out);
@@ -250,7 +265,10 @@ namespace stickslip
       dirichlet->set_time(t);
       LocalValues values(out);
       for (const unsigned int k : dirichlet_local)
-        values[k] = dirichlet->value(owned_points[k]);
+        {
+          values[k] = dirichlet->value(owned_points[k]);
+          note_value("Dirichlet data", t, k, values[k]);
+        }
     };
   }
 
@@ -259,6 +277,7 @@ namespace stickslip
   template <int dim>
   void
   StringModel<dim>::interpolate_nodal(const Function<dim> &function,
+                                      const std::string &  name,
                                       const double         t,
                                       DistributedVector &  values) const
   {
@@ -266,7 +285,27 @@ namespace stickslip
     f.set_time(t);
     LocalValues out(values);
     for (std::size_t k = 0; k < owned_points.size(); ++k)
-      out[k] = f.value(owned_points[k]);
+      {
+        out[k] = f.value(owned_points[k]);
+        note_value(name, t, k, out[k]);
+      }
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::note_value(const std::string &name,
+                               const double       t,
+                               const unsigned int k,
+                               const double       value) const
+  {
+    if (std::isfinite(value))
+      return; // no strings built at every node of every step
+    friction_system.non_finite_data.note(
+      "String/" + name, data_texts.at(name), t, value, [&]() {
+        return describe_point(owned_points[k], variables);
+      });
   }
 
 
