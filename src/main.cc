@@ -4,6 +4,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/parameter_documentation.h>
 #include <base/resumed_parameters.h>
 #include <base/run_directory.h>
@@ -31,6 +32,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -293,6 +295,7 @@ namespace
                TimerOutput &             timer)
   {
     TimerOutput::Scope scope(timer, "set-up");
+    const MemoryStage  stage("setting up the model");
     const bool finite_dof = parameters.model == Parameters::ModelKind::ode ||
                             parameters.model == Parameters::ModelKind::gearbox;
     const bool control_enabled = ControlParameters::enabled_in(prm);
@@ -366,7 +369,7 @@ namespace
     std::ostringstream used;
     prm.print_parameters(used, ParameterHandler::PRM);
     RunDirectory directory(parameters.output, used.str(), comm, &screen);
-    directory.lock(!resume);
+    directory.lock(!resume, source);
     study->run(directory, resume);
     if (!parameters.output.quiet)
       timer.print_summary();
@@ -456,6 +459,22 @@ main(int argc, char **argv)
       // Thrown identically on every rank: print once, exit together.
       report(std::string("stickslip: error: ") + error.what());
       return 1;
+    }
+  catch (std::bad_alloc &)
+    {
+      // Possibly on this rank alone: it cannot wait for the others.
+      std::cerr << "stickslip: run failed on rank "
+                << Utilities::MPI::this_mpi_process(comm)
+                << ": out of memory (std::bad_alloc) while "
+                << (MemoryStage::current().empty() ? std::string("running") :
+                                                     MemoryStage::current())
+                << ". The memory of the machine (or the limit of ulimit -v) "
+                   "is too small for this size: use fewer cells or unknowns, "
+                   "or more nodes"
+                << std::endl;
+      if (Utilities::MPI::n_mpi_processes(comm) > 1)
+        MPI_Abort(comm, 2);
+      return 2;
     }
   catch (std::exception &error)
     {

@@ -4,6 +4,7 @@
 #include <base/field_files.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/progress.h>
 #include <base/pvd_record.h>
 #include <base/signals.h>
@@ -287,6 +288,7 @@ namespace stickslip
   RunLoop::Run::write_outputs(const double t)
   {
     TimerOutput::Scope scope(owner.timer, "output");
+    const MemoryStage  stage("writing the outputs at t = " + format_number(t));
     const bool fields = evolution.has_fields() &&
                         rows % evolution.rows_per_field_output() == 0;
     const std::vector<double> row = evolution.history_row(t);
@@ -385,6 +387,7 @@ namespace stickslip
     if (snapshots)
       install_termination_handlers();
     TimerOutput::Scope scope(owner.timer, "time loop");
+    const MemoryStage  stage("the time loop");
     ProgressReporter   progress(owner.pcout,
                               grid.t0,
                               grid.time(grid.n_steps),

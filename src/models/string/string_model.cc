@@ -7,6 +7,7 @@
 
 #include <base/expressions.h>
 #include <base/local_values.h>
+#include <base/memory_stage.h>
 #include <models/string/field_reference.h>
 #include <models/string/string_assembler.h>
 #include <models/string/string_grid.h>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -35,7 +37,11 @@ namespace stickslip
     fe = std::make_unique<FE_Q<dim>>(degree);
     parse_functions(parameters, source);
 
-    triangulation = make_string_grid<dim>(parameters, source, comm);
+    {
+      MemoryStage stage("creating the mesh (String/Global refinements = " +
+                        std::to_string(parameters.global_refinements) + ")");
+      triangulation = make_string_grid<dim>(parameters, source, comm);
+    }
     check_boundary_ids(*triangulation, parameters.dirichlet_ids, source, comm);
     min_cell_diameter = smallest_cell_diameter(*triangulation, comm);
 
@@ -125,8 +131,13 @@ namespace stickslip
   StringModel<dim>::setup_system(
     const std::vector<types::boundary_id> &dirichlet_ids)
   {
+    std::optional<MemoryStage> stage;
+    stage.emplace("numbering the unknowns of " +
+                  std::to_string(triangulation->n_global_active_cells()) +
+                  " cells");
     dof_handler.reinit(*triangulation);
     dof_handler.distribute_dofs(*fe);
+    const std::string unknowns = std::to_string(dof_handler.n_dofs()) + " unknowns";
     const IndexSet owned = dof_handler.locally_owned_dofs();
     AssertThrow(owned.is_contiguous(),
                 ExcMessage("stickslip needs contiguous DoF ranges per rank"));
@@ -165,6 +176,8 @@ namespace stickslip
         }
     }
 
+    stage.reset();
+    stage.emplace("the sparsity pattern and matrices of " + unknowns);
     DynamicSparsityPattern pattern(locally_relevant);
     DoFTools::make_sparsity_pattern(dof_handler, pattern);
     SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
@@ -174,6 +187,8 @@ namespace stickslip
     full_stiffness.reinit(owned, owned, pattern, comm);
     friction_system.has_stiffness = true;
 
+    stage.reset();
+    stage.emplace("the vectors of " + unknowns);
     nodal_weights.reinit(owned, comm);
     friction_system.friction_weights.reinit(owned, comm);
     scratch.reinit(owned, comm);
