@@ -4,6 +4,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/parameter_documentation.h>
 #include <base/parameter_file.h>
 #include <base/resumed_parameters.h>
@@ -32,6 +33,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -355,6 +357,7 @@ namespace
                TimerOutput &             timer)
   {
     TimerOutput::Scope scope(timer, "set-up");
+    const MemoryStage  stage("setting up the model");
     const bool finite_dof = parameters.model == Parameters::ModelKind::ode ||
                             parameters.model == Parameters::ModelKind::gearbox;
     const bool control_enabled = ControlParameters::enabled_in(prm);
@@ -386,6 +389,7 @@ namespace
 
     parameters.time.check_steps(source);
     std::unique_ptr<Model> model = create_model(parameters, prm, source, comm);
+    model->system().check_initial_data(parameters.time.initial_time);
     std::unique_ptr<Study> study;
     if (!control_enabled)
       study = std::make_unique<FrictionStudy>(
@@ -448,7 +452,7 @@ namespace
     std::ostringstream used;
     prm.print_parameters(used, ParameterHandler::PRM);
     RunDirectory directory(parameters.output, used.str(), comm, &screen);
-    directory.lock(!resume);
+    directory.lock(!resume, source);
     study->run(directory, resume);
     if (!parameters.output.quiet)
       timer.print_summary();
@@ -543,6 +547,22 @@ main(int argc, char **argv)
       // Thrown identically on every rank: print once, exit together.
       report(std::string("stickslip: error: ") + error.what());
       return 1;
+    }
+  catch (std::bad_alloc &)
+    {
+      // Possibly on this rank alone: it cannot wait for the others.
+      std::cerr << "stickslip: run failed on rank "
+                << Utilities::MPI::this_mpi_process(comm)
+                << ": out of memory (std::bad_alloc) while "
+                << (MemoryStage::current().empty() ? std::string("running") :
+                                                     MemoryStage::current())
+                << ". The memory of the machine (or the limit of ulimit -v) "
+                   "is too small for this size: use fewer cells or unknowns, "
+                   "or more nodes"
+                << std::endl;
+      if (Utilities::MPI::n_mpi_processes(comm) > 1)
+        MPI_Abort(comm, 2);
+      return 2;
     }
   catch (std::exception &error)
     {

@@ -4,12 +4,14 @@
 #include <base/field_files.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/progress.h>
 #include <base/pvd_record.h>
 #include <base/signals.h>
 #include <base/time_grid.h>
 #include <drivers/run_loop.h>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <sstream>
@@ -71,6 +73,13 @@ namespace stickslip
     /** A row of history.csv at @p t, and the fields when due. */
     void
     write_outputs(const double t);
+
+    /**
+     * A RunError naming the first column and the time if @p row (of time
+     * @p t) is not finite (collective).
+     */
+    void
+    check_finite_row(const std::vector<double> &row, const double t) const;
 
     /** Snapshot and signal handling after step @p n. */
     void
@@ -282,9 +291,13 @@ namespace stickslip
   RunLoop::Run::write_outputs(const double t)
   {
     TimerOutput::Scope scope(owner.timer, "output");
+    const MemoryStage  stage("writing the outputs at t = " + format_number(t));
     const bool fields = evolution.has_fields() &&
                         rows % evolution.rows_per_field_output() == 0;
-    history.append(evolution.history_row(t));
+    const std::vector<double> row = evolution.history_row(t);
+    if (rows > 0)
+      check_finite_row(row, t);
+    history.append(row);
     ++rows;
     if (fields)
       pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
@@ -296,6 +309,33 @@ namespace stickslip
                                                        other_pvds[k].size(),
                                                        files),
                           owner.directory);
+  }
+
+
+
+  void
+  RunLoop::Run::check_finite_row(const std::vector<double> &row,
+                                 const double               t) const
+  {
+    // Rank 0's row is the one written; it decides for every rank. The row
+    // at t0 may hold NaN for what is not defined yet (the multipliers
+    // before the first step); its data were checked as input.
+    std::string failure;
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      {
+        const std::vector<std::string> names = evolution.history_columns();
+        for (unsigned int c = 0; c < row.size() && failure.empty(); ++c)
+          if (!std::isfinite(row[c]))
+            failure = "the state became non-finite: column '" +
+                      (c < names.size() ? names[c] : std::to_string(c + 1)) +
+                      "' of history.csv is " + format_number(row[c]) +
+                      " at t = " + format_number(t) +
+                      " (the row is not written; the rows before it are in "
+                      "history.csv)";
+      }
+    failure = Utilities::MPI::broadcast(comm, failure, 0);
+    if (!failure.empty())
+      throw RunError(failure);
   }
 
 
@@ -350,6 +390,7 @@ namespace stickslip
     if (snapshots)
       install_termination_handlers();
     TimerOutput::Scope scope(owner.timer, "time loop");
+    const MemoryStage  stage("the time loop");
     ProgressReporter   progress(owner.pcout,
                               grid.t0,
                               grid.time(grid.n_steps),

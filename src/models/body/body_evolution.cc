@@ -129,43 +129,50 @@ namespace stickslip
     {
       // Data are checked where they are used, at both ends of the run: a
       // nan or inf found later stops the run with its name (check_finite).
-      const auto require_finite = [&](const BodyVector  &values,
-                                      const std::string &path) {
-        bool finite = true;
-        for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
-          finite = finite && std::isfinite(values.local_element(i));
-        if (Utilities::MPI::logical_or(!finite, comm))
-          throw_bad_parameter(source,
-                              path,
-                              "",
-                              "it is not a finite number at every node "
-                              "(a division by zero, a nan or an inf?)");
+      NonFiniteData check;
+      check.set_source(source);
+      std::vector<double> locations; // of the owned unknowns, when needed
+      const auto          at_unknown = [&](const unsigned int i) {
+        if (locations.empty())
+          locations = mesh.owned_locations();
+        Point<dim> point;
+        for (unsigned int d = 0; d < dim; ++d)
+          point[d] = locations[i * (dim + 1) + d];
+        return describe_point(point, "x,y,z") + ", component " +
+               std::to_string(int(locations[i * (dim + 1) + dim]) + 1);
       };
-      require_finite(u, "Body/Initial displacement");
-      require_finite(v, "Body/Initial velocity");
+      const auto require_finite = [&](const BodyVector  &values,
+                                      const std::string &path,
+                                      const std::string &text,
+                                      const double       t) {
+        for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
+          check.note(path, text, t, values.local_element(i), [&]() {
+            return at_unknown(i);
+          });
+      };
+      require_finite(u, "Body/Initial displacement", parameters.initial_displacement, t0);
+      require_finite(v, "Body/Initial velocity", parameters.initial_velocity, t0);
+      check.throw_if_found(comm, true);
       BodyVector values;
       if (data.has_load())
         for (const double t : {t0, final_time})
           {
             mesh.assemble_load(data.body_force(), data.tractions(), t, values);
             require_finite(values,
-                           "Body/Body force' or 'Body/Traction k/Value");
+                           parameters.tractions.empty() ?
+                             "Body/Body force" :
+                             "Body/Body force' or 'Body/Traction k/Value",
+                           parameters.body_force,
+                           t);
           }
-      bool        finite = true;
-      std::string culprit;
       for (const auto &unknown : prescribed)
         for (const double t : {t0, final_time})
-          if (!std::isfinite(data.prescribed_value(unknown, t)))
-            {
-              finite  = false;
-              culprit = data.prescribed_parameter(unknown);
-            }
-      if (Utilities::MPI::logical_or(!finite, comm))
-        throw_bad_parameter(source,
-                            finite ? "Body/Displacement k/Value" : culprit,
-                            "",
-                            "the prescribed displacement is not a finite "
-                            "number at every node at t0 and at the final time");
+          check.note(data.prescribed_parameter(unknown),
+                     parameters.displacements[unknown.condition].value,
+                     t,
+                     data.prescribed_value(unknown, t),
+                     [&]() { return at_unknown(unknown.local); });
+      check.throw_if_found(comm, true);
     }
 
 

@@ -59,6 +59,13 @@ namespace stickslip
                             "(5.1)-(5.3)) applies; the splitting and "
                             "centered schemes need Chain/Regime = dynamical");
 
+    friction_system.non_finite_data.set_source(source);
+    for (auto *expression : {data.forces.get(),
+                             data.end_force.get(),
+                             data.end_displacement.get(),
+                             data.initial_displacement.get(),
+                             data.initial_velocity.get()})
+      expression->note_non_finite_values_in(&friction_system.non_finite_data);
     assemble();
     set_initial_data(time.initial_time, source);
     friction_system.forcing = [this](const double t, DistributedVector &out) {
@@ -193,6 +200,7 @@ namespace stickslip
     // alpha_i] (X0 in D(dphi), Proposition A.1).
     DistributedVector force(owned, comm);
     load(t0, force);
+    friction_system.non_finite_data.throw_if_found(comm, true);
     friction_system.stiffness.vmult(scratch, friction_system.initial_displacement);
     scratch -= force;
     long        first_bad = std::numeric_limits<long>::max();

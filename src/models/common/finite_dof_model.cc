@@ -55,11 +55,20 @@ namespace stickslip
 
     const TimeFunction *f     = forcing.get();
     const IndexSet      owned = friction_system.locally_owned;
-    friction_system.forcing = [f, owned](const double t, DistributedVector &out) {
+    NonFiniteData *     check = &friction_system.non_finite_data;
+    check->set_source(source);
+    friction_system.forcing = [f, owned, check, forcing_text, forcing_path](
+                                const double t, DistributedVector &out) {
       LocalValues values(out);
       std::size_t k = 0;
       for (const auto i : owned)
-        values[k++] = f->value(t, i);
+        {
+          values[k] = f->value(t, i);
+          check->note(forcing_path, forcing_text, t, values[k], [i]() {
+            return "component " + std::to_string(i + 1);
+          });
+          ++k;
+        }
     };
   }
 

@@ -63,6 +63,8 @@ namespace stickslip
     integrator.advance(step.time, step.size, current);
     model.complete_state(step.next_time, current);
     advanced = true;
+    // Data that became non-finite are named before the state they spoil.
+    model.system().non_finite_data.throw_if_found(model.system().comm, false);
 
     const double size =
       current.displacement.linfty_norm() + current.velocity.linfty_norm();

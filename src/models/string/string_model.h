@@ -135,8 +135,19 @@ namespace stickslip
     /** Evaluate @p function at the owned support points into @p values. */
     void
     interpolate_nodal(const Function<dim> &function,
+                      const std::string &  name,
                       const double         t,
                       DistributedVector &  values) const;
+
+    /**
+     * Note @p value of the data String/@p name at owned node @p k and time
+     * @p t for the check that data are finite.
+     */
+    void
+    note_value(const std::string &name,
+               const double       t,
+               const unsigned int k,
+               const double       value) const;
 
     const MPI_Comm                      comm;
     std::unique_ptr<Triangulation<dim>> triangulation;
@@ -156,6 +167,9 @@ namespace stickslip
       dirichlet, initial_displacement, initial_velocity, exact_u, exact_v,
       exact_lambda;
     bool forcing_zero;
+    /** The text of each data parameter, by name (String/<name>). */
+    std::map<std::string, std::string> data_texts;
+    std::string                         variables;
 
     FrictionSystem    friction_system;
     DistributedMatrix full_mass, full_stiffness; ///< without constraints
