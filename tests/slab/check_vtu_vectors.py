@@ -2,7 +2,7 @@
 """check_vtu_vectors.py OUTDIR
 
 The slab's last VTU output (the final time) against OUTDIR/profile-final.csv:
-at every VTU point z, the 3-vectors velocity, strain and displacement equal
+at every VTU point (0, 0, z) (the slab's x3 along VTK z), the 3-vectors velocity, strain and displacement equal
 the CSV columns velocity_1..3, strain_1..3, displacement_1..3 of the node at
 that z, to the VTU's single precision (relative 1e-6 of each column's
 largest magnitude; float32 rounds at 6e-8). This checks that the vector
@@ -24,7 +24,7 @@ def main(outdir):
     reader.SetFileName(os.path.join(outdir, datasets[-1].get("file")))
     reader.Update()
     grid = reader.GetOutput()
-    z = vtk_to_numpy(grid.GetPoints().GetData())[:, 0]
+    z = vtk_to_numpy(grid.GetPoints().GetData())[:, 2]  # x3 along VTK z
     with open(os.path.join(outdir, "profile-final.csv"), newline="") as handle:
         rows = list(csv.DictReader(handle))
     profile_z = numpy.array([float(r["z"]) for r in rows])

@@ -1,4 +1,5 @@
 #include <deal.II/grid/grid_generator.h>
+#include <deal.II/grid/tria_description.h>
 #include <deal.II/numerics/data_out.h>
 
 #include <models/slab/slab_output.h>
@@ -95,17 +96,20 @@ namespace stickslip
     ProfileWriter::ProfileWriter(const CharacteristicTransport &transport,
                                  const MPI_Comm                 comm)
       : comm(comm)
-      , fe(FE_Q<1>(1), 3)
+      , fe(FE_Q<1, 3>(1), 3)
       , dof_handler(triangulation)
     {
       const unsigned int first = transport.first_node();
       const unsigned int last =
         std::min(transport.end_node(), transport.n_cells());
       const double dz = transport.cell_size();
-      GridGenerator::subdivided_hyper_rectangle(triangulation,
-                                                std::vector<unsigned int>{last - first},
-                                                Point<1>(first * dz),
-                                                Point<1>(last * dz));
+      std::vector<Point<3>>    vertices;
+      std::vector<CellData<1>> cells(last - first);
+      for (unsigned int node = first; node <= last; ++node)
+        vertices.emplace_back(0., 0., node * dz);
+      for (unsigned int c = 0; c < cells.size(); ++c)
+        cells[c].vertices = {c, c + 1};
+      triangulation.create_triangulation(vertices, cells, SubCellData());
       dof_handler.distribute_dofs(fe);
       node_of_dof.resize(dof_handler.n_dofs());
       component_of_dof.resize(dof_handler.n_dofs());
@@ -114,7 +118,7 @@ namespace stickslip
           for (unsigned int k = 0; k < 3; ++k)
             {
               const auto dof        = cell->vertex_dof_index(v, k);
-              node_of_dof[dof]      = std::lround(cell->vertex(v)[0] / dz);
+              node_of_dof[dof]      = std::lround(cell->vertex(v)[2] / dz);
               component_of_dof[dof] = k;
             }
       first_node = first;
@@ -129,7 +133,7 @@ namespace stickslip
                          const unsigned int         index,
                          const FieldFiles &         files)
     {
-      DataOut<1> data_out;
+      DataOut<1, 3> data_out;
       data_out.attach_dof_handler(dof_handler);
       const unsigned int n_owned = transport.end_node() - first_node;
       // velocity, strain, displacement: component k of node n at the dof
@@ -163,7 +167,7 @@ namespace stickslip
       for (unsigned int g = 0; g < 3; ++g)
         data_out.add_data_vector(fields[g],
                                  std::vector<std::string>(3, names[g]),
-                                 DataOut<1>::type_dof_data,
+                                 DataOut<1, 3>::type_dof_data,
                                  vector);
       dealii::Vector<float> subdomain(triangulation.n_active_cells());
       subdomain = Utilities::MPI::this_mpi_process(comm);
