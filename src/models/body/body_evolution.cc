@@ -471,6 +471,7 @@ namespace stickslip
       // The same on every rank (a global sum): any partition reads it.
       archive.add(initial_energy);
       account.register_state(archive, comm);
+      rest.register_state(archive);
       archive.after_read.push_back([this]() {
         product_current = false;
         if (contact)
@@ -556,9 +557,13 @@ namespace stickslip
                                         kinetic + elastic + dissipated - data_work -
                                           impact - initial_energy};
       row.insert(row.end(), momentum.begin(), momentum.end());
+      // The summary's stick fraction: the contact surface's, the floor's,
+      // none for a body without friction.
+      double stick = std::numeric_limits<double>::quiet_NaN();
       if (contact)
         {
           const SurfaceStatistics s = contact->statistics();
+          stick                     = s.stick_fraction;
           for (const double value : {s.contact_fraction,
                                      s.stick_fraction,
                                      s.mean_slip_rate,
@@ -576,7 +581,11 @@ namespace stickslip
           row.push_back(works[EnergyAccount::iterations]);
         }
       if (floor)
-        row.push_back(floor->stick_fraction());
+        {
+          stick = floor->stick_fraction();
+          row.push_back(stick);
+        }
+      rest.record(t, kinetic, elastic, dissipated, stick);
       if (!std::isfinite(kinetic + elastic))
         throw RunError("the state is not finite at t = " + format_number(t) +
                        ": a time-dependent datum that is not finite at some "
@@ -695,6 +704,9 @@ namespace stickslip
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "
           << ambiguous << " node-steps";
+      const std::string physical = rest.summary();
+      if (!physical.empty())
+        text << '\n' << physical;
       return text.str();
     }
 

@@ -3,6 +3,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/rest_monitor.h>
 #include <models/body/body_data.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_output.h>
@@ -187,6 +188,7 @@ namespace stickslip
       // Energy accounting since t0 (doc/body.md).
       double        initial_energy; ///< kinetic + elastic at t0
       EnergyAccount account;        ///< the works since t0
+      RestMonitor   rest;           ///< the physical lines of the summary
     };
   } // namespace Body
 } // namespace stickslip

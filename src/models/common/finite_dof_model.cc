@@ -121,8 +121,7 @@ namespace stickslip
   FiniteDofModel::history_row(const double         t,
                               const FrictionState &state,
                               const double,
-                              const unsigned long iterations,
-                              const bool          has_multiplier) const
+                              const unsigned long iterations) const
   {
     const MPI_Comm               comm = friction_system.comm;
     const dealii::Vector<double> x    = replicate(state.displacement, comm);
@@ -131,9 +130,7 @@ namespace stickslip
     std::vector<double>          row    = {t};
     row.insert(row.end(), x.begin(), x.end());
     row.insert(row.end(), v.begin(), v.end());
-    for (const double value : lambda)
-      row.push_back(has_multiplier ? value :
-                                     std::numeric_limits<double>::quiet_NaN());
+    row.insert(row.end(), lambda.begin(), lambda.end());
     row.push_back(friction_system.energy(state.displacement, state.velocity));
     row.push_back(static_cast<double>(iterations));
     return row;

@@ -396,17 +396,26 @@ namespace stickslip
 
 
   template <int dim>
+  std::pair<double, double>
+  StringModel<dim>::energies(const double, const FrictionState &state) const
+  {
+    // The full (unconstrained) operators: the Dirichlet values count.
+    full_mass.vmult(scratch, state.velocity);
+    const double kinetic = 0.5 * (scratch * state.velocity);
+    full_stiffness.vmult(scratch, state.displacement);
+    return {kinetic, 0.5 * (scratch * state.displacement)};
+  }
+
+
+
+  template <int dim>
   std::vector<double>
   StringModel<dim>::history_row(const double         t,
                                 const FrictionState &state,
                                 const double         dissipated_energy,
-                                const unsigned long  iterations,
-                                const bool) const
+                                const unsigned long  iterations) const
   {
-    full_mass.vmult(scratch, state.velocity);
-    const double kinetic = 0.5 * (scratch * state.velocity);
-    full_stiffness.vmult(scratch, state.displacement);
-    const double elastic = 0.5 * (scratch * state.displacement);
+    const auto [kinetic, elastic] = energies(t, state);
     unsigned long    n_frictional = 0, n_stuck = 0;
     ConstLocalValues c(friction_system.friction_weights);
     ConstLocalValues stuck(state.stick);
@@ -462,11 +471,15 @@ namespace stickslip
     const IndexSet &  owned = friction_system.locally_owned;
     DistributedVector stick(owned, comm);
     {
+      // 1 where the node does not slip: friction held it exactly at rest
+      // during the whole step, or it is a Dirichlet node, whose motion is
+      // prescribed (doc/at_rest.md); 0 where it slips or has no friction.
       ConstLocalValues c(friction_system.friction_weights);
       ConstLocalValues stuck(state.stick);
+      ConstLocalValues prescribed(dirichlet_mask);
       LocalValues      s(stick);
       for (std::size_t k = 0; k < c.size(); ++k)
-        s[k] = (c[k] > 0 && stuck[k] > 0) ? 1. : 0.;
+        s[k] = ((c[k] > 0 && stuck[k] > 0) || prescribed[k] > 0) ? 1. : 0.;
     }
     const auto ghosted = [&](const DistributedVector &v) {
       DistributedVector result(owned, locally_relevant, comm);
