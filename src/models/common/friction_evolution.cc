@@ -104,7 +104,6 @@ namespace stickslip
       }
     integrator.advance(step, current);
     model.complete_state(step.next_time, current);
-    advanced = true;
     // Data that became non-finite are named before the state they spoil.
     model.system().non_finite_data.throw_if_found(model.system().comm, false);
 
