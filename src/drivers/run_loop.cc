@@ -76,10 +76,12 @@ namespace stickslip
 
     /**
      * A RunError naming the first column and the time if @p row (of time
-     * @p t) is not finite (collective).
+     * @p t) is not finite (collective); the @p first row may hold NaN.
      */
     void
-    check_finite_row(const std::vector<double> &row, const double t) const;
+    check_finite_row(const std::vector<double> &row,
+                     const double               t,
+                     const bool                 first) const;
 
     /** Snapshot and signal handling after step @p n. */
     void
@@ -295,8 +297,7 @@ namespace stickslip
     const bool fields = evolution.has_fields() &&
                         rows % evolution.rows_per_field_output() == 0;
     const std::vector<double> row = evolution.history_row(t);
-    if (rows > 0)
-      check_finite_row(row, t);
+    check_finite_row(row, t, rows == 0);
     history.append(row);
     ++rows;
     if (fields)
@@ -315,17 +316,18 @@ namespace stickslip
 
   void
   RunLoop::Run::check_finite_row(const std::vector<double> &row,
-                                 const double               t) const
+                                 const double               t,
+                                 const bool                 first) const
   {
-    // Rank 0's row is the one written; it decides for every rank. The row
-    // at t0 may hold NaN for what is not defined yet (the multipliers
+    // Rank 0's row is the one written; it decides for every rank. The
+    // first row may hold NaN for what is not defined yet (the multipliers
     // before the first step); its data were checked as input.
     std::string failure;
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       {
         const std::vector<std::string> names = evolution.history_columns();
         for (unsigned int c = 0; c < row.size() && failure.empty(); ++c)
-          if (!std::isfinite(row[c]))
+          if (!std::isfinite(row[c]) && !(first && std::isnan(row[c])))
             failure = "the state became non-finite: column '" +
                       (c < names.size() ? names[c] : std::to_string(c + 1)) +
                       "' of history.csv is " + format_number(row[c]) +

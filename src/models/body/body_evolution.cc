@@ -131,15 +131,9 @@ namespace stickslip
       // nan or inf found later stops the run with its name (check_finite).
       NonFiniteData check;
       check.set_source(source);
-      std::vector<double> locations; // of the owned unknowns, when needed
-      const auto          at_unknown = [&](const unsigned int i) {
-        if (locations.empty())
-          locations = mesh.owned_locations();
-        Point<dim> point;
-        for (unsigned int d = 0; d < dim; ++d)
-          point[d] = locations[i * (dim + 1) + d];
-        return describe_point(point, "x,y,z") + ", component " +
-               std::to_string(int(locations[i * (dim + 1) + dim]) + 1);
+      non_finite_data.set_source(source);
+      const auto at_unknown = [&](const unsigned int i) {
+        return describe_unknown(i);
       };
       const auto require_finite = [&](const BodyVector  &values,
                                       const std::string &path,
@@ -410,6 +404,7 @@ namespace stickslip
       for (const auto &unknown : prescribed)
         u.local_element(unknown.local) =
           data.prescribed_value(unknown, step.next_time);
+      note_time_dependent_data(step.next_time);
       product_current = false;
       if (step.index % 64 == 0)
         check_finite(step);
@@ -419,8 +414,51 @@ namespace stickslip
 
     template <int dim>
     void
+    BodyEvolution<dim>::note_time_dependent_data(const double t)
+    {
+      // The load was assembled at the start of the step (time t - dt).
+      if (data.has_load() && data.load_depends_on_time())
+        for (unsigned int i = 0; i < load.locally_owned_size(); ++i)
+          if (!std::isfinite(load.local_element(i)))
+            non_finite_data.note(
+              parameters.tractions.empty() ?
+                "Body/Body force" :
+                "Body/Body force' or 'Body/Traction k/Value",
+              parameters.body_force,
+              t,
+              load.local_element(i),
+              [&]() { return describe_unknown(i) + " (in the step to this time)"; });
+      for (const auto &unknown : prescribed)
+        if (!std::isfinite(u.local_element(unknown.local)))
+          non_finite_data.note(data.prescribed_parameter(unknown),
+                               parameters.displacements[unknown.condition].value,
+                               t,
+                               u.local_element(unknown.local),
+                               [&]() { return describe_unknown(unknown.local); });
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::describe_unknown(const unsigned int i) const
+    {
+      const std::vector<double> locations = mesh.owned_locations();
+      Point<dim>                point;
+      for (unsigned int d = 0; d < dim; ++d)
+        point[d] = locations[i * (dim + 1) + d];
+      return describe_point(point, "x,y,z") + ", component " +
+             std::to_string(int(locations[i * (dim + 1) + dim]) + 1);
+    }
+
+
+
+    template <int dim>
+    void
     BodyEvolution<dim>::check_finite(const TimeStep &step)
     {
+      // A datum that became non-finite is named first (collective).
+      non_finite_data.throw_if_found(comm, false);
       const double size = v.linfty_norm() + u.linfty_norm();
       if (std::isfinite(size))
         return;
@@ -541,6 +579,8 @@ namespace stickslip
     std::vector<double>
     BodyEvolution<dim>::history_row(const double t)
     {
+      // Named before a row that they made non-finite (collective).
+      non_finite_data.throw_if_found(comm, false);
       update_product();
       const double elastic           = 0.5 * (u * product);
       const auto [kinetic, momentum] = kinetic_energy_and_momentum();
