@@ -4,7 +4,9 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/parameter_documentation.h>
+#include <base/parameter_file.h>
 #include <base/resumed_parameters.h>
 #include <base/run_directory.h>
 #include <base/screen_log.h>
@@ -31,6 +33,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -41,7 +44,7 @@ namespace
   const char *usage =
     "usage: stickslip FILE.prm [--set \"Subsection/Name=value\"]... [--quiet]\n"
     "       stickslip FILE.prm --resume OUTPUT_DIRECTORY [--set ...]\n"
-    "       stickslip --print-parameters [markdown]\n"
+    "       stickslip --print-parameters [markdown|json]\n"
     "       stickslip --version\n"
     "       stickslip --help\n";
 
@@ -50,6 +53,7 @@ namespace
     std::string                                      parameter_file;
     std::vector<std::pair<std::string, std::string>> overrides;
     bool                                             print_parameters = false;
+    std::string                                      print_format;
     bool                                             quiet            = false;
     bool                                             help             = false;
     bool                                             version          = false;
@@ -64,7 +68,18 @@ namespace
       {
         const std::string argument = argv[i];
         if (argument == "--print-parameters")
-          line.print_parameters = true;
+          {
+            line.print_parameters = true;
+            if (i + 1 < argc && argv[i + 1][0] != '-')
+              line.print_format = argv[++i];
+            if (!line.print_format.empty() && line.print_format != "markdown" &&
+                line.print_format != "json")
+              throw InputError("--print-parameters '" +
+                               printable_excerpt(line.print_format) +
+                               "': the formats are markdown and json (without "
+                               "a format: a commented parameter file)\n" +
+                               usage);
+          }
         else if (argument == "--quiet")
           line.quiet = true;
         else if (argument == "--help" || argument == "-h")
@@ -150,67 +165,116 @@ namespace
     return compact;
   }
 
-  void
-  apply_override(ParameterHandler &         prm,
-                 const std::string &        path,
-                 const std::string &        value,
-                 ParameterSource &          source)
+  /**
+   * Set "Subsection/Name" = @p value from the command line, once the path is
+   * known to be declared (an alias stands for its entry: a warning is
+   * returned).
+   */
+  std::string
+  apply_override(ParameterHandler &     prm,
+                 const DeclaredNames &  names,
+                 const std::string &    path,
+                 const std::string &    value,
+                 ParameterSource &      source)
   {
     std::vector<std::string> parts;
     std::string              part;
     std::istringstream       in(path);
     while (std::getline(in, part, '/'))
       parts.push_back(part);
-    unsigned int entered = 0;
+    const std::string option =
+      "--set \"" + path + "=" + printable_excerpt(value) + "\"";
+    if (parts.empty())
+      throw InputError(option + ": write \"Subsection/Name=value\"");
+    const std::string name = parts.back();
+    parts.pop_back();
+    const std::string canonical = names.entry(parts, name, option);
+    std::string       alias_of, warning;
+    if (names.is_alias(path, alias_of))
+      warning = "warning: " + option + ": '" + path +
+                "' is the deprecated old name of '" + canonical + "'";
+    parts.clear();
+    std::istringstream canonical_in(canonical);
+    while (std::getline(canonical_in, part, '/'))
+      parts.push_back(part);
+    for (unsigned int i = 0; i + 1 < parts.size(); ++i)
+      prm.enter_subsection(parts[i]);
     try
       {
-        for (unsigned int i = 0; i + 1 < parts.size(); ++i)
-          {
-            prm.enter_subsection(parts[i]);
-            ++entered;
-          }
         prm.set(parts.back(), value);
       }
     catch (std::exception &e)
       {
-        for (; entered > 0; --entered)
+        for (unsigned int i = 0; i + 1 < parts.size(); ++i)
           prm.leave_subsection();
-        throw InputError("--set \"" + path + "=" + value +
-                         "\": " + short_reason(e.what()) +
+        throw InputError(option + ": " +
+                         shorten_quoted_values(short_reason(e.what())) +
                          " (see stickslip --print-parameters)");
       }
-    for (; entered > 0; --entered)
+    for (unsigned int i = 0; i + 1 < parts.size(); ++i)
       prm.leave_subsection();
-    source.mark_command_line(path);
+    source.mark_command_line(canonical);
+    return warning;
   }
 
-  /** Read the parameter file and the command line's --set into @p prm. */
-  ParameterSource
-  read_parameters(const CommandLine &line, ParameterHandler &prm)
+
+
+  /** The file's text to deal.II (a .json or .xml file: deal.II reads it). */
+  void
+  parse_file(ParameterHandler &        prm,
+             const std::string &       file_name,
+             std::vector<std::string> &warnings)
   {
-    if (!std::filesystem::exists(line.parameter_file))
-      throw InputError("cannot open the parameter file '" +
-                       line.parameter_file + "': no such file");
-    {
-      std::ifstream probe(line.parameter_file);
-      if (!probe.good())
-        throw InputError("cannot read the parameter file '" +
-                         line.parameter_file + "'");
-    }
+    const DeclaredNames names(prm);
+    const std::string   extension =
+      std::filesystem::path(file_name).extension().string();
+    std::string text;
+    if (extension != ".json" && extension != ".xml")
+      text = read_parameter_file(file_name, names, warnings);
+    else if (!std::filesystem::is_regular_file(file_name))
+      throw InputError("cannot open the parameter file '" + file_name +
+                       "': no such file");
     try
       {
-        prm.parse_input(line.parameter_file, "", false);
+        if (extension == ".json" || extension == ".xml")
+          prm.parse_input(file_name, "", false);
+        else
+          {
+            std::istringstream in(text);
+            prm.parse_input(in, file_name, "", false);
+          }
       }
     catch (std::exception &e)
       {
-        throw InputError("in the parameter file '" + line.parameter_file +
-                         "': " + short_reason(e.what()) +
+        throw InputError("in the parameter file '" + file_name + "': " +
+                         shorten_quoted_values(short_reason(e.what())) +
                          " (see stickslip --print-parameters for every "
                          "parameter and its allowed values)");
       }
+  }
+
+
+
+  /** Read the parameter file and the command line's --set into @p prm. */
+  ParameterSource
+  read_parameters(const CommandLine &       line,
+                  ParameterHandler &        prm,
+                  const ConditionalOStream &pcout)
+  {
+    const DeclaredNames      names(prm);
+    std::vector<std::string> warnings;
+    parse_file(prm, line.parameter_file, warnings);
+    for (const auto &warning : warnings)
+      pcout << warning << std::endl;
     ParameterSource source(line.parameter_file);
+    source.use_entry_names(names.alias_paths());
     for (const auto &assignment : line.overrides)
-      apply_override(prm, assignment.first, assignment.second, source);
+      {
+        const std::string warning = apply_override(
+          prm, names, assignment.first, assignment.second, source);
+        if (!warning.empty())
+          pcout << warning << std::endl;
+      }
     prm.enter_subsection("Output");
     if (!line.resume_directory.empty())
       // The run continues in its own directory, whatever the file says.
@@ -293,6 +357,7 @@ namespace
                TimerOutput &             timer)
   {
     TimerOutput::Scope scope(timer, "set-up");
+    const MemoryStage  stage("setting up the model");
     const bool finite_dof = parameters.model == Parameters::ModelKind::ode ||
                             parameters.model == Parameters::ModelKind::gearbox;
     const bool control_enabled = ControlParameters::enabled_in(prm);
@@ -306,6 +371,9 @@ namespace
       {
         Slab::SlabParameters slab;
         slab.parse(prm, source);
+        if (slab.cfl_number == 0) // else the slab chooses its own step
+          pcout << parameters.output.check_intervals(
+            parameters.time.time_step, "Time/Time step", true, source);
         return std::make_unique<SlabStudy>(
           parameters, slab, source, comm, pcout, timer);
       }
@@ -313,28 +381,45 @@ namespace
       {
         Body::BodyParameters body;
         body.parse(prm, source, parameters.dimension);
+        pcout << parameters.output.check_intervals(
+          parameters.time.time_step, "Time/Time step", true, source);
         return std::make_unique<BodyStudy>(
           parameters, body, source, comm, pcout, timer);
       }
 
     parameters.time.check_steps(source);
     std::unique_ptr<Model> model = create_model(parameters, prm, source, comm);
+    model->system().check_initial_data(parameters.time.initial_time);
+    std::unique_ptr<Study> study;
     if (!control_enabled)
-      return std::make_unique<FrictionStudy>(
+      study = std::make_unique<FrictionStudy>(
         parameters, std::move(model), source, pcout, timer);
-    ControlParameters control;
-    control.parse(prm, source, model->system().size(), comm);
-    const auto factory = [&parameters, &prm, &source](const MPI_Comm group) {
-      return create_model(parameters, prm, source, group);
-    };
-    return std::make_unique<ControlDriver>(parameters,
-                                           control,
-                                           source,
-                                           factory,
-                                           std::move(model),
-                                           pcout,
-                                           timer,
-                                           comm);
+    else
+      {
+        ControlParameters control;
+        control.parse(prm, source, model->system().size(), comm);
+        const auto factory = [&parameters, &prm, &source](const MPI_Comm group) {
+          return create_model(parameters, prm, source, group);
+        };
+        study = std::make_unique<ControlDriver>(parameters,
+                                                control,
+                                                source,
+                                                factory,
+                                                std::move(model),
+                                                pcout,
+                                                timer,
+                                                comm);
+      }
+    // After the scheme's own checks (stability), which come first.
+    for (const double dt : parameters.time.time_steps())
+      pcout << parameters.output.check_intervals(
+        dt,
+        parameters.time.convergence_time_steps.empty() ?
+          "Time/Time step" :
+          "Time/Convergence time steps",
+        !control_enabled, // a search's snapshots follow its iterations
+        source);
+    return study;
   }
 
 
@@ -351,13 +436,15 @@ namespace
   {
     ParameterHandler prm;
     declare_all_parameters(prm);
-    const ParameterSource source = read_parameters(line, prm);
+    const ParameterSource source = read_parameters(line, prm, pcout);
+    Parameters::Run::apply_model_defaults(prm, source);
     const bool            resume = !line.resume_directory.empty();
     if (resume)
       check_resumed_parameters(prm, source, line.resume_directory);
 
     Parameters::Run parameters;
     parameters.parse(prm, source);
+    parameters.check_subsections_used(source, pcout);
     TimerOutput timer(pcout, TimerOutput::never, TimerOutput::wall_times);
     const std::unique_ptr<Study> study =
       create_study(parameters, prm, source, comm, pcout, timer);
@@ -365,7 +452,7 @@ namespace
     std::ostringstream used;
     prm.print_parameters(used, ParameterHandler::PRM);
     RunDirectory directory(parameters.output, used.str(), comm, &screen);
-    directory.lock(!resume);
+    directory.lock(!resume, source);
     study->run(directory, resume);
     if (!parameters.output.quiet)
       timer.print_summary();
@@ -431,9 +518,14 @@ main(int argc, char **argv)
           ParameterHandler prm;
           declare_all_parameters(prm);
           if (rank0)
-            print_parameter_documentation(prm,
-                                          std::cout,
-                                          line.parameter_file == "markdown");
+            {
+              if (line.print_format == "json")
+                prm.print_parameters(std::cout, ParameterHandler::JSON);
+              else
+                print_parameter_documentation(prm,
+                                              std::cout,
+                                              line.print_format == "markdown");
+            }
           return 0;
         }
       if (line.parameter_file.empty())
@@ -455,6 +547,22 @@ main(int argc, char **argv)
       // Thrown identically on every rank: print once, exit together.
       report(std::string("stickslip: error: ") + error.what());
       return 1;
+    }
+  catch (std::bad_alloc &)
+    {
+      // Possibly on this rank alone: it cannot wait for the others.
+      std::cerr << "stickslip: run failed on rank "
+                << Utilities::MPI::this_mpi_process(comm)
+                << ": out of memory (std::bad_alloc) while "
+                << (MemoryStage::current().empty() ? std::string("running") :
+                                                     MemoryStage::current())
+                << ". The memory of the machine (or the limit of ulimit -v) "
+                   "is too small for this size: use fewer cells or unknowns, "
+                   "or more nodes"
+                << std::endl;
+      if (Utilities::MPI::n_mpi_processes(comm) > 1)
+        MPI_Abort(comm, 2);
+      return 2;
     }
   catch (std::exception &error)
     {

@@ -3,7 +3,8 @@
 
 Usage:
   check_vtu.py OUTPUT_DIR --cells N --degree P --dim D
-               [--fields displacement,velocity,multiplier,stick] [--ranks R]
+               [--fields displacement,velocity,multiplier,stick]
+               [--vectors velocity,strain,displacement] [--ranks R]
 
 OUTPUT_DIR/solution.pvd (a ParaView collection written by deal.II) is parsed
 with xml.etree; every .pvtu it lists must exist.  The LAST .pvtu listed is read
@@ -14,8 +15,9 @@ with VTK's own parallel reader (vtkXMLPUnstructuredGridReader) and checked:
     VTK cells (checked on real output: 2D, 64 cells, P = 2 gives 576 points and
     256 quads; 1D, 256 cells, P = 2 gives 768 points and 512 lines);
   * every VTK cell is a line (D = 1), quad (D = 2) or hexahedron (D = 3);
-  * every requested point-data array exists, is scalar, has one tuple per
-    point and only finite values; `stick`, when requested, is 0 or 1;
+  * every requested point-data array exists, is scalar (--fields) or a
+    3-component vector (--vectors), has one tuple per point and only finite
+    values; `stick`, when requested, is 0 or 1;
   * with --ranks R: the .pvtu references exactly R pieces, each piece file
     exists, and the `subdomain` array exists with integer values in [0, R-1].
     deal.II writes cell vectors added to DataOut as POINT data (constant over
@@ -62,11 +64,15 @@ def parse_args(argv):
     p.add_argument("--dim", type=int, required=True, choices=(1, 2, 3), help="space dimension D")
     p.add_argument("--fields", default="displacement,velocity,multiplier,stick",
                    help="comma-separated point-data arrays that must exist")
+    p.add_argument("--vectors", default="",
+                   help="comma-separated point-data arrays that must exist as "
+                        "3-component vectors (the slab's velocity, strain, displacement)")
     p.add_argument("--ranks", type=int, default=None, help="number of MPI ranks R")
     a = p.parse_args(argv)
     if a.cells < 1 or a.degree < 1 or (a.ranks is not None and a.ranks < 1):
         p.error("--cells, --degree and --ranks must be positive")
     a.fields = [f.strip() for f in a.fields.split(",") if f.strip()]
+    a.vectors = [f.strip() for f in a.vectors.split(",") if f.strip()]
     return a
 
 
@@ -190,14 +196,15 @@ def main(argv):
     print(f"  point data: {', '.join(names_p) or '(none)'}")
     print(f"  cell data:  {', '.join(names_c) or '(none)'}")
 
-    for f in a.fields:
+    for f in a.fields + a.vectors:
         arr = pd.GetArray(f)
         if not c.check(arr is not None, f"point array '{f}' exists"):
             continue
         v = vtk_to_numpy(arr)
         nt, nc = arr.GetNumberOfTuples(), arr.GetNumberOfComponents()
-        c.check(nt == n_pts and nc == 1,
-                f"'{f}': {nt} tuple(s) x {nc} component(s) (want {n_pts} x 1)")
+        want_nc = 3 if f in a.vectors else 1
+        c.check(nt == n_pts and nc == want_nc,
+                f"'{f}': {nt} tuple(s) x {nc} component(s) (want {n_pts} x {want_nc})")
         finite = np.isfinite(v)
         if c.check(bool(finite.all()), f"'{f}': all values finite"
                    + ("" if finite.all() else f" ({int((~finite).sum())} not)")) and v.size:

@@ -22,7 +22,7 @@ def run(args, out, r, mass, solver, degree):
                     "--set", "Output/Overwrite=true",
                     "--set", "String/Global refinements=%d" % r,
                     "--set", "Time/Time step=%r" % (args.dt0 * 2.0 ** -r),
-                    "--set", "Splitting/Alpha=0.25",
+                    "--set", "Splitting/Elastic implicitness=0.25",
                     "--set", "String/Finite element degree=%d" % degree,
                     "--set", "String/Mass=" + mass,
                     "--set", "Friction/Solver=" + solver],

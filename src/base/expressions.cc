@@ -1,3 +1,4 @@
+#include <deal.II/base/mpi.h>
 #include <deal.II/base/numbers.h>
 #include <deal.II/base/point.h>
 
@@ -294,6 +295,80 @@ namespace stickslip
   {
     return parser->n_components;
   }
+
+
+
+  template <int dim>
+  std::string
+  describe_point(const Point<dim> &point, const std::string &variables)
+  {
+    const std::vector<std::string> names = split_and_trim(variables, ',');
+    std::string                    text;
+    for (unsigned int d = 0; d < dim; ++d)
+      text += (d > 0 ? ", " : "") +
+              (d < names.size() ? names[d] : "x" + std::to_string(d + 1)) +
+              " = " + format_number(point[d]);
+    return text;
+  }
+
+
+
+  void
+  NonFiniteData::set_source(const ParameterSource &parameter_source)
+  {
+    source = parameter_source;
+  }
+
+
+
+  void
+  NonFiniteData::record(const std::string &path,
+                        const std::string &text,
+                        const double       t,
+                        const double       value,
+                        const std::string &point)
+  {
+    const std::string found = format_number(value) + " at " + point +
+                              (point.empty() ? "t = " : ", t = ") +
+                              format_number(t);
+    message = bad_parameter_message(source,
+                                    path,
+                                    text,
+                                    "it evaluates to " + found +
+                                      ": data must be finite numbers "
+                                      "wherever they are evaluated");
+    run_message = "parameter '" + path + "'" + source.where(path) + " = '" +
+                  text + "' became " + found +
+                  " during the run: data must stay finite numbers (a "
+                  "division by zero or an overflow at that time?)";
+  }
+
+
+
+  void
+  NonFiniteData::throw_if_found(const MPI_Comm comm, const bool initial) const
+  {
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int first =
+      Utilities::MPI::min(message.empty() ? n_ranks : rank, comm);
+    if (first == n_ranks)
+      return;
+    const std::string text = Utilities::MPI::broadcast(
+      comm, initial ? message : run_message, first);
+    if (initial)
+      throw InputError(text);
+    throw RunError(text);
+  }
+
+
+
+  template std::string
+  describe_point<1>(const Point<1> &, const std::string &);
+  template std::string
+  describe_point<2>(const Point<2> &, const std::string &);
+  template std::string
+  describe_point<3>(const Point<3> &, const std::string &);
 
 
 

@@ -2,12 +2,14 @@
 #define stickslip_base_expressions_h
 
 #include <deal.II/base/function_parser.h>
+#include <deal.II/base/point.h>
 
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -129,6 +131,73 @@ namespace stickslip
   /** Split @p text at @p separator and trim each piece. */
   std::vector<std::string>
   split_and_trim(const std::string &text, const char separator);
+
+  /**
+   * "x = 0.5, y = 0.25": @p point in the comma-separated coordinate names
+   * of @p variables (the first dim of them), for messages.
+   */
+  template <int dim>
+  std::string
+  describe_point(const Point<dim> &point, const std::string &variables);
+
+
+
+  /**
+   * The check that data given as expressions (initial and boundary values,
+   * forces, coefficient fields) are finite where they are evaluated, shared
+   * by every model: the model notes each value it evaluates (note() is
+   * cheap and local, no communication), and throw_if_found() reports the
+   * first non-finite one collectively. At the initial time this is bad
+   * input (an InputError before anything is written: exit 1); later the
+   * data became non-finite during the run (a RunError: exit 2). Either way
+   * the message names the parameter, where it was set, its text, the time,
+   * the point and the value, instead of a divergence of the solution a step
+   * later that names no parameter.
+   */
+  class NonFiniteData
+  {
+  public:
+    /** Where the parameters were set, for the messages. */
+    void
+    set_source(const ParameterSource &source);
+
+    /**
+     * Note @p value of the parameter @p path (whose text is @p text) at time
+     * @p t, at the point that @p point() describes (called only for a value
+     * that is not finite). Only the first non-finite value is kept.
+     */
+    template <typename Describe>
+    void
+    note(const std::string &path,
+         const std::string &text,
+         const double       t,
+         const double       value,
+         const Describe &   point)
+    {
+      if (!std::isfinite(value) && message.empty())
+        record(path, text, t, value, point());
+    }
+
+    /**
+     * Collective: if a rank noted a value, throw for the lowest such rank's
+     * first one: an InputError if @p initial (the data at t0, checked
+     * before the run), else a RunError. Nothing noted: nothing happens.
+     */
+    void
+    throw_if_found(const MPI_Comm comm, const bool initial) const;
+
+  private:
+    void
+    record(const std::string &path,
+           const std::string &text,
+           const double       t,
+           const double       value,
+           const std::string &point);
+
+    ParameterSource source;
+    std::string     message;
+    std::string     run_message;
+  };
 } // namespace stickslip
 
 #endif

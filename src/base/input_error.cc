@@ -43,6 +43,8 @@ namespace stickslip
     while (std::getline(in, line))
       {
         ++line_number;
+        if (line_number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
+          line.erase(0, 3); // a UTF-8 byte order mark
         const std::string text = trim(line.substr(0, line.find('#')));
         std::istringstream words(text);
         std::string        keyword;
@@ -93,6 +95,49 @@ namespace stickslip
   ParameterSource::file_name() const
   {
     return input_file;
+  }
+
+
+
+  void
+  ParameterSource::use_entry_names(
+    const std::map<std::string, std::string> &aliases)
+  {
+    for (const auto &[alias, entry] : aliases)
+      {
+        const auto line = line_of_path.find(alias);
+        if (line == line_of_path.end())
+          continue;
+        line_of_path[entry] = line->second;
+        line_of_path.erase(alias);
+      }
+  }
+
+
+
+  bool
+  ParameterSource::is_set(const std::string &path) const
+  {
+    return from_command_line.count(path) > 0 || line_of_path.count(path) > 0;
+  }
+
+
+
+  const std::map<std::string, unsigned int> &
+  ParameterSource::file_lines() const
+  {
+    return line_of_path;
+  }
+
+
+
+  std::set<std::string>
+  ParameterSource::command_line_paths() const
+  {
+    std::set<std::string> paths;
+    for (const auto &entry : from_command_line)
+      paths.insert(entry.first);
+    return paths;
   }
 
 

@@ -2,6 +2,7 @@
 #define stickslip_base_input_error_h
 
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -58,6 +59,22 @@ namespace stickslip
 
     const std::string &
     file_name() const;
+
+    /** Record the file's lines of an alias under the path of its entry. */
+    void
+    use_entry_names(const std::map<std::string, std::string> &aliases);
+
+    /** @p path is set in the parameter file or on the command line. */
+    bool
+    is_set(const std::string &path) const;
+
+    /** The paths the parameter file sets, with their lines. */
+    const std::map<std::string, unsigned int> &
+    file_lines() const;
+
+    /** The paths set on the command line by --set. */
+    std::set<std::string>
+    command_line_paths() const;
 
   private:
     std::string                        input_file;

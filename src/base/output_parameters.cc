@@ -1,13 +1,101 @@
+#include <base/expressions.h>
 #include <base/output_parameters.h>
+
+#include <cmath>
 
 namespace stickslip
 {
   namespace Parameters
   {
+    namespace
+    {
+      /** "auto" or a number >= 0 (Output/Interval). */
+      class AutoOrNonNegative : public Patterns::PatternBase
+      {
+      public:
+        bool
+        match(const std::string &text) const override
+        {
+          return text == "auto" || Patterns::Double(0).match(text);
+        }
+
+        std::string
+        description(const OutputStyle) const override
+        {
+          return "[auto or a number >= 0]";
+        }
+
+        std::unique_ptr<PatternBase>
+        clone() const override
+        {
+          return std::make_unique<AutoOrNonNegative>();
+        }
+      };
+    } // namespace
+
+
+
+    double
+    Output::interval_for(const double dt, const unsigned int n_steps) const
+    {
+      if (!interval_auto)
+        return interval;
+      const double steps = std::max(1.0, std::round(n_steps / 100.0));
+      return steps == 1 ? 0 : steps * dt;
+    }
+
+
+
     bool
     Output::checkpoints_enabled() const
     {
       return checkpoint_interval > 0 || checkpoint_wall_interval > 0;
+    }
+
+
+
+    std::string
+    Output::check_intervals(const double           dt,
+                            const std::string &    dt_path,
+                            const bool             checkpoints,
+                            const ParameterSource &source) const
+    {
+      std::vector<std::pair<std::string, double>> intervals = {
+        {"Output/Interval", interval}};
+      if (checkpoints)
+        intervals.emplace_back("Output/Checkpoint interval",
+                               checkpoint_interval);
+      std::string warnings;
+      for (const auto &[path, value] : intervals)
+        {
+          if (!(value > 0))
+            continue;
+          const double ratio   = value / dt;
+          const double nearest = std::round(ratio);
+          if (nearest >= 1 && std::abs(ratio - nearest) <= 1e-9 * ratio)
+            continue;
+          const double      below   = std::max(1.0, std::floor(ratio));
+          const std::string allowed =
+            "an integer multiple of the time step '" + dt_path + "' = " +
+            format_number(dt) + source.where(dt_path) + " (it is " +
+            format_number(ratio) + " steps); the nearest allowed values are " +
+            format_number(below * dt) + " and " +
+            format_number((below + 1) * dt);
+          if (ratio < 1 - 1e-9)
+            throw_bad_parameter(source,
+                                path,
+                                format_number(value),
+                                "it is shorter than one time step: use " +
+                                  allowed);
+          warnings += "warning: " +
+                      bad_parameter_message(source,
+                                            path,
+                                            format_number(value),
+                                            "it is not " + allowed) +
+                      ". Outputs are written at the first step after each "
+                      "multiple of it, unevenly spaced.\n";
+        }
+      return warnings;
     }
 
 
@@ -27,10 +115,15 @@ namespace stickslip
                         "(stickslip.lock) keeps a second run out while "
                         "this one lives.");
       prm.declare_entry("Interval",
-                        "0",
-                        Patterns::Double(0),
-                        "Simulated time between rows of history.csv; 0 "
-                        "writes every time step.");
+                        "auto",
+                        AutoOrNonNegative(),
+                        "Simulated time between outputs (a row of "
+                        "history.csv and, with Field output, a set of "
+                        "field files); a multiple of the time step. 0 "
+                        "writes every time step; auto writes about 100 "
+                        "outputs over the run: every k-th step, k = "
+                        "round(number of steps / 100) (every step for "
+                        "runs of fewer than 150 steps).");
       prm.declare_entry("Overwrite",
                         "false",
                         Patterns::Bool(),
@@ -79,7 +172,8 @@ namespace stickslip
     {
       prm.enter_subsection("Output");
       directory         = prm.get("Directory");
-      interval          = prm.get_double("Interval");
+      interval_auto     = prm.get("Interval") == "auto";
+      interval          = interval_auto ? 0. : prm.get_double("Interval");
       overwrite         = prm.get_bool("Overwrite");
       quiet             = prm.get_bool("Quiet");
       progress_interval = prm.get_double("Progress interval");

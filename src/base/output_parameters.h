@@ -16,7 +16,8 @@ namespace stickslip
     struct Output
     {
       std::string directory;
-      double      interval;
+      double      interval;      ///< 0: every step (see interval_for())
+      bool        interval_auto; ///< Interval = auto
       bool        overwrite;
       bool        quiet;
       double      progress_interval;
@@ -24,9 +25,32 @@ namespace stickslip
       double      checkpoint_interval;      ///< simulated time; 0: off
       double      checkpoint_wall_interval; ///< seconds; 0: off
 
+      /**
+       * The simulated time between outputs of a run of @p n_steps steps of
+       * size @p dt: Interval, or for Interval = auto the multiple of dt
+       * closest to 1/100 of the run (every step for runs of < 150 steps).
+       */
+      double
+      interval_for(const double dt, const unsigned int n_steps) const;
+
       /** Either checkpoint interval is set. */
       bool
       checkpoints_enabled() const;
+
+      /**
+       * Output/Interval and Output/Checkpoint interval (if @p checkpoints)
+       * against the time step @p dt, given by the parameter @p dt_path: an
+       * interval shorter than a step is an InputError; one that is not an
+       * integer multiple of it gives a warning (returned) naming both
+       * parameters and the nearest multiples, since its outputs then fall
+       * on the first step after each multiple of the interval, unevenly
+       * spaced.
+       */
+      std::string
+      check_intervals(const double           dt,
+                      const std::string &    dt_path,
+                      const bool             checkpoints,
+                      const ParameterSource &source) const;
 
       static void
       declare_parameters(ParameterHandler &prm);

@@ -68,10 +68,12 @@ namespace stickslip
                   const unsigned int depth)
     {
       const std::string indent(2 * depth, ' ');
-      std::vector<std::pair<std::string, const Tree *>> entries, sections;
+      std::vector<std::pair<std::string, const Tree *>> entries, sections,
+        aliases;
       for (const auto &child : tree)
         (child.second.find("value") != child.second.not_found() ? entries :
-                                                                 sections)
+         child.second.find("alias") != child.second.not_found() ? aliases :
+                                                                  sections)
           .emplace_back(demangle(child.first), &child.second);
 
       if (markdown && !entries.empty())
@@ -87,6 +89,10 @@ namespace stickslip
                 << " | "
                 << markdown_cell(entry->get<std::string>("documentation"))
                 << " |\n";
+          for (const auto &[name, alias] : aliases)
+            out << "| `" << name << "` | | | Deprecated old name of `"
+                << alias->get<std::string>("alias")
+                << "`, still accepted. |\n";
         }
       else
         for (const auto &[name, entry] : entries)
@@ -101,6 +107,10 @@ namespace stickslip
             out << indent << "set " << name << " = "
                 << entry->get<std::string>("default_value") << "\n\n";
           }
+      if (!markdown)
+        for (const auto &[name, alias] : aliases)
+          out << indent << "# " << name << ": deprecated old name of "
+              << alias->get<std::string>("alias") << ", still accepted.\n\n";
       for (const auto &[name, section] : sections)
         {
           const std::string sub = path.empty() ? name : path + "/" + name;

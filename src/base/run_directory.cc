@@ -78,7 +78,7 @@ namespace stickslip
 
 
   void
-  RunDirectory::lock(const bool create)
+  RunDirectory::lock(const bool create, const ParameterSource &source)
   {
     // Rank 0 decides; the verdict is broadcast so that every rank throws the
     // same InputError and no rank waits on the others.
@@ -87,7 +87,8 @@ namespace stickslip
       {
         std::error_code code;
         const std::string where =
-          "the output directory '" + directory + "' (parameter 'Output/Directory')";
+          "the output directory '" + directory + "' (parameter 'Output/Directory'" +
+          source.where("Output/Directory") + ")";
         if (fs::exists(directory, code) && !fs::is_directory(directory, code))
           error = where + " exists but is not a directory";
         else if (create && !fs::create_directories(directory, code) && code)

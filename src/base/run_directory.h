@@ -2,6 +2,7 @@
 #define stickslip_base_run_directory_h
 
 #include <base/global.h>
+#include <base/input_error.h>
 #include <base/output_files.h>
 #include <base/output_parameters.h>
 #include <base/screen_log.h>
@@ -52,7 +53,7 @@ namespace stickslip
      * missing (a fresh run); a resumed run needs it to exist.
      */
     void
-    lock(const bool create);
+    lock(const bool create, const ParameterSource &source);
 
     /** Start a fresh run (collective). */
     void

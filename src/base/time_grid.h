@@ -7,6 +7,47 @@
 namespace stickslip
 {
   /**
+   * One step of a time grid: number @p index (1 for the first), from
+   * @p time = t_n to @p next_time = t_{n+1} = t0 + (n+1) dt, both computed
+   * from the grid (not next_time = time + size, which differs in the last
+   * bit), with the nominal size @p size = dt of the operators.
+   */
+  struct TimeStep
+  {
+    unsigned int index;
+    double       time;
+    double       next_time;
+    double       size;
+
+    /**
+     * The time of sub-step @p k of @p n equal sub-steps of [time,
+     * next_time]: exactly @p time for k = 0 and exactly @p next_time for
+     * k = n, so that data switching at a grid time (a piecewise forcing
+     * "t < 2.2 ? 0 : 1") are read from the right piece at the step's end;
+     * t_n + n (dt/n) can land one ulp before t_{n+1}. k > n extrapolates
+     * (an elastic step's X^{Q+1}).
+     */
+    double
+    substep_time(const unsigned int k, const unsigned int n) const
+    {
+      if (k == 0)
+        return time;
+      if (k == n)
+        return next_time;
+      return time + k * ((next_time - time) / n);
+    }
+
+    /** Sub-interval @p k (0-based) of @p n equal parts, as a step of its own. */
+    TimeStep
+    part(const unsigned int k, const unsigned int n) const
+    {
+      return {index, substep_time(k, n), substep_time(k + 1, n), size / n};
+    }
+  };
+
+
+
+  /**
    * The first t0 + k interval after @p t (k integer), for output and
    * checkpoint times. Computed, not accumulated: an interval far below dt
    * (or below the resolution of t) would never move an accumulated sum.

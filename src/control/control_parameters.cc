@@ -7,6 +7,78 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    /**
+     * The penalty and the direct search of the control problem (inside
+     * subsection Control).
+     */
+    void
+    declare_search(ParameterHandler &prm)
+    {
+      prm.declare_entry("Penalty",
+                        "P",
+                        Patterns::Selection("P|Pi"),
+                        "How a missed target is penalized. P: the exact penalty "
+                        "with rho_1 = rho_2 (seed 002 (3.1)); Pi: the penalty "
+                        "Pi_K whose norm K adapts to the constraint violation "
+                        "(seed 002 (3.4)-(3.8)).");
+      prm.declare_entry("Penalty parameters",
+                        "constant",
+                        Patterns::Selection("constant|dynamic"),
+                        "constant: every penalty weight equals Penalty "
+                        "parameter; dynamic: the weights are raised after each "
+                        "simplex from Initial dynamic rho up to Penalty "
+                        "parameter (seed 002 (3.2)-(3.3), rho_3 by (3.8)).");
+      prm.declare_entry("Penalty parameter",
+                        "1e6",
+                        Patterns::Double(),
+                        "Weight rho > 0 of the penalty on missing the "
+                        "target: the search minimizes the control cost plus "
+                        "rho times the distance of x(T) (and x'(T)) from "
+                        "the target (seed 002 (3.1), which uses 1e6); with "
+                        "dynamic Penalty parameters the cap of rho_1, rho_2.");
+      prm.declare_alias("Penalty parameter", "rho", true);
+      prm.declare_entry("Initial dynamic rho",
+                        "1e5",
+                        Patterns::Double(),
+                        "Starting penalty weight rho_1 = rho_2 (> 0) of dynamic "
+                        "Penalty parameters. The paper does not give it; its "
+                        "Tables 2 and 4 show the same simplex counts for "
+                        "constant and dynamic rho, so it must start close to the"
+                        " cap. Too small a start lets the search contract around"
+                        " an infeasible point before rho has grown.");
+      prm.declare_entry("Search scheme",
+                        "-1, -2, 0.5",
+                        Patterns::Anything(),
+                        "The PDS template: factors s of the trial simplexes "
+                        "{v0 + s (v_i - v0)} evaluated together in each "
+                        "iteration. -1 reflects, -2 expands, 0.5 contracts "
+                        "(Torczon's multidirectional search); more factors "
+                        "(e.g. -4, 0.25, -0.5) search deeper per iteration "
+                        "and keep more ranks busy. Must contain 0.5.");
+      prm.declare_entry("Tolerance",
+                        "1e-10",
+                        Patterns::Double(),
+                        "Stopping tolerance (> 0) of the direct search: it stops"
+                        " when the largest simplex edge max_i |v_i - v0| is "
+                        "below it (seed 002 uses 1e-10).");
+      prm.declare_entry("Maximum simplexes",
+                        "1000",
+                        Patterns::Integer(1),
+                        "Limit of PDS iterations; reaching it is an error.");
+      prm.declare_entry("Ranks per simulation",
+                        "1",
+                        Patterns::Integer(1),
+                        "MPI ranks that run one simulation together. The "
+                        "world is split into size/this groups, and each "
+                        "group evaluates its share of the trial points; the "
+                        "number of ranks must be a multiple of it.");
+    }
+  } // namespace
+
+
+
   void
   ControlParameters::declare_parameters(ParameterHandler &prm)
   {
@@ -22,22 +94,26 @@ namespace stickslip
     prm.declare_entry("Target displacement",
                       "",
                       Patterns::Anything(),
-                      "x_T of (2.5): one value per unknown.");
+                      "Target position x_T that the controlled system must "
+                      "reach at the final time, one value per unknown (seed "
+                      "002 (2.5)).");
     prm.declare_entry("Target velocity",
                       "",
                       Patterns::Anything(),
-                      "x'_T of (2.6): one value per unknown, or empty for no "
-                      "velocity target.");
+                      "Target velocity x'_T at the final time, one value per "
+                      "unknown; empty: no velocity target (seed 002 (2.6)).");
     prm.declare_entry("Control matrix",
                       "1",
                       Patterns::Anything(),
-                      "Diagonal of B in f + B v (2.1): one value (B = b I) or "
-                      "one per unknown.");
+                      "Diagonal of the matrix B through which the control "
+                      "acts: the forcing becomes f + B v. One value (B = b I) "
+                      "or one per unknown (seed 002 (2.1)).");
     prm.declare_entry("Cost matrix",
                       "1",
                       Patterns::Anything(),
-                      "Diagonal of N in int N v.v dt (2.4), positive: one "
-                      "value or one per unknown.");
+                      "Diagonal of the weight N > 0 of the control cost, the "
+                      "integral of N v.v over time: one value or one per "
+                      "unknown (seed 002 (2.4)).");
     prm.declare_entry("Initial control",
                       "0",
                       Patterns::Anything(),
@@ -46,58 +122,9 @@ namespace stickslip
     prm.declare_entry("Initial simplex size",
                       "1",
                       Patterns::Double(),
-                      "Edge h > 0 of the initial simplex {v0, v0 + h e_i}.");
-    prm.declare_entry("Penalty",
-                      "P",
-                      Patterns::Selection("P|Pi"),
-                      "P: the exact penalty (3.1) with rho_1 = rho_2; Pi: "
-                      "Pi_K of (3.4)-(3.8), whose norm K adapts to the "
-                      "constraint violation.");
-    prm.declare_entry("Penalty parameters",
-                      "constant",
-                      Patterns::Selection("constant|dynamic"),
-                      "constant: rho_1 = rho_2 = rho_3 = rho; dynamic: the "
-                      "updates (3.2)-(3.3) after each simplex, starting at "
-                      "Initial dynamic rho and capped at rho, and rho_3 by "
-                      "(3.8).");
-    prm.declare_entry("rho",
-                      "1e6",
-                      Patterns::Double(),
-                      "rho of the penalty (seed 002: 1e6).");
-    prm.declare_entry("Initial dynamic rho",
-                      "1e5",
-                      Patterns::Double(),
-                      "rho_1 = rho_2 before the first dynamic update. The "
-                      "paper does not give it; its Tables 2 and 4 show the "
-                      "same simplex counts for constant and dynamic rho, "
-                      "so it must start close to the cap. Too small a start "
-                      "lets the search contract around an infeasible "
-                      "point before rho has grown.");
-    prm.declare_entry("Search scheme",
-                      "-1, -2, 0.5",
-                      Patterns::Anything(),
-                      "The PDS template: factors s of the trial simplexes "
-                      "{v0 + s (v_i - v0)} evaluated together in each "
-                      "iteration. -1 reflects, -2 expands, 0.5 contracts "
-                      "(Torczon's multidirectional search); more factors "
-                      "(e.g. -4, 0.25, -0.5) search deeper per iteration "
-                      "and keep more ranks busy. Must contain 0.5.");
-    prm.declare_entry("Tolerance",
-                      "1e-10",
-                      Patterns::Double(),
-                      "Stop when the largest simplex edge max_i |v_i - v0| "
-                      "is below it (seed 002: 1e-10).");
-    prm.declare_entry("Maximum simplexes",
-                      "1000",
-                      Patterns::Integer(1),
-                      "Limit of PDS iterations; reaching it is an error.");
-    prm.declare_entry("Ranks per simulation",
-                      "1",
-                      Patterns::Integer(1),
-                      "MPI ranks that run one simulation together. The "
-                      "world is split into size/this groups, and each "
-                      "group evaluates its share of the trial points; the "
-                      "number of ranks must be a multiple of it.");
+                      "Edge length h > 0 of the first simplex of the direct "
+                      "search, {v0, v0 + h e_i} around Initial control.");
+    declare_search(prm);
     prm.leave_subsection();
   }
 
@@ -162,7 +189,7 @@ namespace stickslip
     dynamic_rho = parse_selection<bool>(prm.get("Penalty parameters"),
                                         {{"constant", false}, {"dynamic", true}},
                                         "Control/Penalty parameters");
-    rho                 = prm.get_double("rho");
+    rho                 = prm.get_double("Penalty parameter");
     initial_dynamic_rho = prm.get_double("Initial dynamic rho");
     const std::string scheme_text = prm.get("Search scheme");
     tolerance            = prm.get_double("Tolerance");
@@ -243,7 +270,7 @@ namespace stickslip
                           "the edge of the initial simplex must be positive");
     if (!(rho > 0) || !std::isfinite(rho))
       throw_bad_parameter(source,
-                          "Control/rho",
+                          "Control/Penalty parameter",
                           format_number(rho),
                           "the penalty parameter must be positive");
     if (!(initial_dynamic_rho > 0) || !std::isfinite(initial_dynamic_rho))

@@ -4,12 +4,14 @@
 #include <base/field_files.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
+#include <base/memory_stage.h>
 #include <base/progress.h>
 #include <base/pvd_record.h>
 #include <base/signals.h>
 #include <base/time_grid.h>
 #include <drivers/run_loop.h>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <sstream>
@@ -72,6 +74,15 @@ namespace stickslip
     void
     write_outputs(const double t);
 
+    /**
+     * A RunError naming the first column and the time if @p row (of time
+     * @p t) is not finite (collective); the @p first row may hold NaN.
+     */
+    void
+    check_finite_row(const std::vector<double> &row,
+                     const double               t,
+                     const bool                 first) const;
+
     /** Snapshot and signal handling after step @p n. */
     void
     checkpoint(const unsigned int n);
@@ -90,6 +101,8 @@ namespace stickslip
     StepObserver *            observer;
     const bool                with_outputs;
     const Parameters::Output &output;
+    /** Simulated time between outputs (Output/Interval resolved). */
+    const double              interval;
     const MPI_Comm            comm;
     HistoryFile               history;
     FieldFiles                files;
@@ -120,6 +133,7 @@ namespace stickslip
     , observer(observer)
     , with_outputs(with_outputs)
     , output(loop.output)
+    , interval(loop.output.interval_for(grid.dt, grid.n_steps))
     , comm(loop.directory.communicator())
     , history(loop.directory, "history.csv", evolution.history_columns())
     , files(loop.directory)
@@ -130,7 +144,7 @@ namespace stickslip
     , store(loop.directory.path(), comm)
     , completed_steps(0)
     , rows(0)
-    , next_output(grid.t0 + output.interval)
+    , next_output(grid.t0 + interval)
   {
     for (const auto &series : other_series)
       other_pvds.emplace_back(series.name);
@@ -279,9 +293,12 @@ namespace stickslip
   RunLoop::Run::write_outputs(const double t)
   {
     TimerOutput::Scope scope(owner.timer, "output");
+    const MemoryStage  stage("writing the outputs at t = " + format_number(t));
     const bool fields = evolution.has_fields() &&
                         rows % evolution.rows_per_field_output() == 0;
-    history.append(evolution.history_row(t));
+    const std::vector<double> row = evolution.history_row(t);
+    check_finite_row(row, t, rows == 0);
+    history.append(row);
     ++rows;
     if (fields)
       pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
@@ -293,6 +310,34 @@ namespace stickslip
                                                        other_pvds[k].size(),
                                                        files),
                           owner.directory);
+  }
+
+
+
+  void
+  RunLoop::Run::check_finite_row(const std::vector<double> &row,
+                                 const double               t,
+                                 const bool                 first) const
+  {
+    // Rank 0's row is the one written; it decides for every rank. The
+    // first row may hold NaN for what is not defined yet (the multipliers
+    // before the first step); its data were checked as input.
+    std::string failure;
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      {
+        const std::vector<std::string> names = evolution.history_columns();
+        for (unsigned int c = 0; c < row.size() && failure.empty(); ++c)
+          if (!std::isfinite(row[c]) && !(first && std::isnan(row[c])))
+            failure = "the state became non-finite: column '" +
+                      (c < names.size() ? names[c] : std::to_string(c + 1)) +
+                      "' of history.csv is " + format_number(row[c]) +
+                      " at t = " + format_number(t) +
+                      " (the row is not written; the rows before it are in "
+                      "history.csv)";
+      }
+    failure = Utilities::MPI::broadcast(comm, failure, 0);
+    if (!failure.empty())
+      throw RunError(failure);
   }
 
 
@@ -347,6 +392,7 @@ namespace stickslip
     if (snapshots)
       install_termination_handlers();
     TimerOutput::Scope scope(owner.timer, "time loop");
+    const MemoryStage  stage("the time loop");
     ProgressReporter   progress(owner.pcout,
                               grid.t0,
                               grid.time(grid.n_steps),
@@ -358,13 +404,13 @@ namespace stickslip
         advance(n);
         const double t_next = grid.time(n + 1);
         if (with_outputs &&
-            (output.interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
+            (interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
              n + 1 == grid.n_steps))
           {
             write_outputs(t_next);
-            if (output.interval > 0)
+            if (interval > 0)
               next_output =
-                next_multiple(grid.t0, output.interval, t_next, grid.dt);
+                next_multiple(grid.t0, interval, t_next, grid.dt);
           }
         progress.update(t_next);
         if (snapshots)

@@ -1,6 +1,7 @@
 #ifndef stickslip_drivers_run_parameters_h
 #define stickslip_drivers_run_parameters_h
 
+#include <deal.II/base/conditional_ostream.h>
 #include <deal.II/base/parameter_handler.h>
 
 #include <base/global.h>
@@ -8,7 +9,9 @@
 #include <base/output_parameters.h>
 #include <time/time_parameters.h>
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
@@ -45,6 +48,32 @@ namespace stickslip
       declare_parameters(ParameterHandler &prm);
       void
       parse(ParameterHandler &prm, const ParameterSource &source);
+
+      /**
+       * The defaults that depend on the model, set in @p prm where the user
+       * did not set them: for Model = string with String/Mass = lumped, the
+       * explicit scheme of the string and membrane examples (Splitting/
+       * Friction substeps = Elastic substeps = 1, Elastic implicitness =
+       * 0, Friction/Solver = closed form).
+       */
+      static void
+      apply_model_defaults(ParameterHandler &prm, const ParameterSource &source);
+
+      /**
+       * The subsections a run of this Model reads: the one table of which
+       * model uses which subsection. A --set in another subsection is an
+       * error, a file's subsection outside it a warning.
+       */
+      std::vector<std::string>
+      subsections_read() const;
+
+      /**
+       * Refuse a --set of a subsection this Model does not read, and warn
+       * on @p out about the file's subsections it ignores.
+       */
+      void
+      check_subsections_used(const ParameterSource &source,
+                             const ConditionalOStream &out) const;
     };
   } // namespace Parameters
 } // namespace stickslip

@@ -71,6 +71,8 @@ namespace stickslip
     update.stick       = solution.stick;
     update.n_solutions = solution.n_solutions;
     update.iterations  = solution.iterations;
+    update.residual    = solution.residual;
+    update.converged   = solution.converged();
     return update;
   }
 

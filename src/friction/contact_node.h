@@ -51,6 +51,8 @@ namespace stickslip
     bool         stick;          ///< s = 0 was selected
     unsigned int n_solutions;    ///< solutions of the inclusion found
     unsigned int iterations;     ///< of the slip-speed solve
+    double       residual;       ///< of the slip-speed solve (InclusionSolution)
+    bool         converged;      ///< InclusionSolution::converged()
   };
 
   /** The constant data of the contact nodes of a model. */

@@ -19,14 +19,17 @@ namespace stickslip
         "Sgn(W) (seed 000 (38)): closed form (diagonal M only, seed 000 "
         "(53)), projection (39)-(41), penalty newton (67)-(74; dense, small "
         "systems), semismooth newton (primal-dual active set, one linear "
-        "solve with M per iteration).");
+        "solve with M per iteration). Default semismooth "
+        "newton, but closed form for Model = string with String/Mass = "
+        "lumped.");
       prm.declare_entry("Tolerance",
                         "1e-12",
                         Patterns::Double(0),
-                        "Stopping tolerance of the iterative friction "
+                        "Stopping tolerance (> 0) of the iterative friction "
                         "solvers: max-norm change of the multiplier "
                         "(projection), max-norm Newton step (penalty "
-                        "newton).");
+                        "newton). 0 is refused: it is never reached in "
+                        "floating point.");
       prm.declare_entry("Maximum iterations",
                         "10000",
                         Patterns::Integer(1),
@@ -35,24 +38,29 @@ namespace stickslip
       prm.declare_entry("Projection rho",
                         "0",
                         Patterns::Double(0),
-                        "rho of the projection algorithm (41). 0 chooses "
-                        "rho = 1/(tau_1 beta_d), the middle of the "
-                        "convergence range (43) 0 < rho < 2/(tau_1 beta_d); "
-                        "a given rho outside (43) is an error.");
+                        "Step length rho of the projection friction solver "
+                        "(seed 000 (41)). 0 chooses rho = 1/(tau_1 beta_d), "
+                        "the middle of the convergence range 0 < rho < "
+                        "2/(tau_1 beta_d) (seed 000 (43)); a given rho outside"
+                        " that range is an error.");
       prm.declare_entry("Penalty epsilon",
                         "1e-4",
                         Patterns::Double(0),
-                        "epsilon > 0 of the penalty functional (67).");
+                        "Penalty parameter epsilon (> 0) of the penalty "
+                        "newton friction solver: the multiplier is "
+                        "approximated by a smoothed sign of slope 1/epsilon "
+                        "(seed 000 (67)).");
       prm.declare_entry("Regularization eta",
                         "1e-3",
                         Patterns::Double(0),
-                        "eta > 0 of the regularized multiplier lambda_eta = "
-                        "v/sqrt(eta^2 + v^2), seed 000 (5) (Scheme = "
-                        "regularized arkode).");
+                        "Velocity scale eta > 0 of the regularized multiplier "
+                        "lambda_eta = v/sqrt(eta^2 + v^2) that replaces the "
+                        "sign of v (seed 000 (5); Time/Scheme = regularized "
+                        "arkode only).");
       prm.declare_entry("ARKode tolerance",
                         "1e-8",
                         Patterns::Double(0),
-                        "Relative and absolute error tolerance of the "
+                        "Relative and absolute error tolerance (> 0) of the "
                         "adaptive ARKode integration.");
       prm.leave_subsection();
     }
@@ -82,7 +90,8 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Friction/Tolerance",
                             format_number(tolerance),
-                            "the tolerance must be positive");
+                            "the tolerance must be > 0 (0 is never reached "
+                            "in floating point; e.g. 1e-12)");
       if (!(penalty_epsilon > 0))
         throw_bad_parameter(source,
                             "Friction/Penalty epsilon",

@@ -43,6 +43,19 @@ namespace stickslip
 
 
 
+  void
+  FrictionSystem::check_initial_data(const double t0) const
+  {
+    DistributedVector values(locally_owned, comm);
+    if (forcing)
+      forcing(t0, values);
+    if (prescribed_values)
+      prescribed_values(t0, values);
+    non_finite_data.throw_if_found(comm, true);
+  }
+
+
+
   double
   FrictionSystem::energy(const DistributedVector &x,
                          const DistributedVector &v) const

@@ -1,6 +1,7 @@
 #ifndef stickslip_friction_friction_system_h
 #define stickslip_friction_friction_system_h
 
+#include <base/expressions.h>
 #include <base/global.h>
 #include <friction/gamma_law.h>
 
@@ -58,6 +59,15 @@ namespace stickslip
     bool
     mass_is_diagonal() const;
 
+    /**
+     * Evaluate the forcing and the prescribed values at @p t0 and check
+     * that they, and every data value the model noted while it was set up
+     * (non_finite_data), are finite: an InputError naming the first
+     * non-finite one (collective).
+     */
+    void
+    check_initial_data(const double t0) const;
+
     /** The diagonal of M (owned entries). */
     const DistributedVector &
     mass_diagonal() const;
@@ -96,6 +106,13 @@ namespace stickslip
     DistributedVector        prescribed_mask; ///< 1 on prescribed unknowns
     const DistributedMatrix *unconstrained_mass      = nullptr;
     const DistributedMatrix *unconstrained_stiffness = nullptr;
+
+    /**
+     * The non-finite data values the model met, noted where it evaluates
+     * its data expressions (the forcing, the prescribed values, the initial
+     * data); FrictionEvolution checks it after every step.
+     */
+    mutable NonFiniteData non_finite_data;
 
   private:
     bool              diagonal_mass;

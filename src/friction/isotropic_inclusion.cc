@@ -136,7 +136,7 @@ namespace stickslip
                             const FrictionCoefficient &mu,
                             const unsigned int         scan_points)
   {
-    InclusionSolution solution{{{0., 0.}}, true, 1, 0};
+    InclusionSolution solution{{{0., 0.}}, true, 1, 0, 0.};
     const double      norm_r = std::hypot(r[0], r[1]);
     if (!std::isfinite(a) || !std::isfinite(pressure) || !std::isfinite(norm_r))
       {
@@ -144,7 +144,7 @@ namespace stickslip
         // bracket NaN: bracketed_root() would spend all its iterations and
         // return a NaN as if it were a solution. Say so instead, at once.
         const double nan = std::numeric_limits<double>::quiet_NaN();
-        return {{{nan, nan}}, false, 0, 0};
+        return {{{nan, nan}}, false, 0, 0, nan};
       }
     const bool stick_admissible = norm_r <= pressure * mu.value(0.);
     if (pressure == 0)
@@ -176,12 +176,27 @@ namespace stickslip
                                                candidate[1] - previous_slip[1]);
             if (distance < best_distance)
               {
-                best_distance  = distance;
-                solution.slip  = candidate;
-                solution.stick = false;
+                best_distance     = distance;
+                solution.slip     = candidate;
+                solution.stick    = false;
+                solution.residual = std::abs(a * sigma +
+                                             pressure * mu.value(sigma) -
+                                             norm_r) /
+                                    norm_r;
               }
           }
       }
     return solution;
+  }
+
+
+
+  bool
+  InclusionSolution::converged() const
+  {
+    // The roots are refined to machine precision; 1e-6 only flags a
+    // bracketed solve that ran out of iterations or a non-finite slip.
+    return std::isfinite(slip[0]) && std::isfinite(slip[1]) &&
+           std::isfinite(residual) && residual <= 1e-6;
   }
 } // namespace stickslip

@@ -21,6 +21,16 @@ namespace stickslip
      */
     unsigned int n_solutions;
     unsigned int iterations; ///< Newton/bisection iterations spent
+    /**
+     * |a sigma + S mu(sigma) - |r|| / |r| of the selected slip speed (0 for
+     * stick or separation; NaN when nothing was solved): the solve
+     * converged when it is finite and at most 1e-6 (see converged()).
+     */
+    double residual = 0;
+
+    /** Whether the slip is finite and solves the inclusion. */
+    bool
+    converged() const;
   };
 
   /**

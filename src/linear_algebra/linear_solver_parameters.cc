@@ -21,7 +21,7 @@ namespace stickslip
       prm.declare_entry("Tolerance",
                         "1e-13",
                         Patterns::Double(0),
-                        "Relative residual tolerance of cg.");
+                        "Relative residual tolerance (> 0) of cg.");
       prm.declare_entry("Direct size limit",
                         "20000",
                         Patterns::Integer(1),

@@ -91,7 +91,7 @@ namespace stickslip
     if (!(dt < limit))
       throw_bad_parameter(
         source,
-        "Splitting/Alpha",
+        "Splitting/Elastic implicitness",
         format_number(alpha),
         "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
         "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
@@ -122,7 +122,7 @@ namespace stickslip
                           "closed form",
                           "with Time/Scheme = centered the friction step "
                           "(38) has the matrix M + alpha dt^2 A, diagonal "
-                          "only for a diagonal M and Splitting/Alpha = 0; "
+                          "only for a diagonal M and Splitting/Elastic implicitness = 0; "
                           "use semismooth newton, or alpha = 0");
     step_solver = create_friction_step_solver(run.friction,
                                               run.linear_solver,
@@ -176,7 +176,7 @@ namespace stickslip
       {
         if (!(parameters.r < r_limit))
           throw_bad_parameter(source,
-                              "Centered scheme/r",
+                              "Centered scheme/Multiplier relaxation",
                               format_number(parameters.r),
                               "the fixed-point iteration (1.14) converges "
                               "only for 0 < r < 4/(delta dt) = " +
@@ -241,7 +241,7 @@ namespace stickslip
     rhs.add(0.5 * dt2, base);
     if (prescribe)
       system.impose_prescribed(
-        t + dt, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
+        next_time, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
     solver.solve(x_next, rhs);
 
     // x^{-1} = x^1 - 2 dt x_1 (1.4)
@@ -277,7 +277,7 @@ namespace stickslip
     rhs.add(dt2, scratch);
     if (prescribe)
       system.impose_prescribed(
-        t + dt, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
+        next_time, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
   }
 
 
@@ -383,10 +383,11 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::advance(const double   t,
-                              const double   dt,
-                              FrictionState &state)
+  CenteredIntegrator::advance(const TimeStep &time_step,
+                              FrictionState & state)
   {
+    const double t = time_step.time, dt = time_step.size;
+    next_time      = time_step.next_time;
     Assert(std::abs(dt - step) <= 1e-12 * step,
            ExcMessage("the centered integrator is built for one step size"));
     const bool continuing = started && std::abs(t - expected_time) <= 1e-9 * dt;
@@ -448,7 +449,7 @@ namespace stickslip
     x_previous         = x_current;
     x_current          = x_next;
     started            = true;
-    expected_time      = t + dt;
+    expected_time      = time_step.next_time;
   }
 
 

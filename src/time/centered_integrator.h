@@ -41,7 +41,7 @@ namespace stickslip
                        const double                dt);
 
     void
-    advance(const double t, const double dt, FrictionState &state) override;
+    advance(const TimeStep &step, FrictionState &state) override;
 
     std::string
     description() const override;
@@ -117,6 +117,8 @@ namespace stickslip
 
     bool   started;
     double expected_time; ///< t of the next advance() in a continuing run
+    /** t_{n+1} of the current step, exactly (prescribed values at it). */
+    double next_time = 0;
     DistributedVector x_previous, x_current, x_next; ///< x^{n-1}, x^n, x^{n+1}
     DistributedVector lambda, lambda_previous, warm_start;
     DistributedVector rhs, base, scratch, change, operator_diagonal;

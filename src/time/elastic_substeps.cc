@@ -67,12 +67,12 @@ namespace stickslip
                        "'Time/Time step', raise 'Splitting/Elastic "
                        "substeps' (Q = "
                     << n_sub
-                    << "), or choose 'Splitting/Alpha' >= 0.25 "
+                    << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
                        "(unconditionally stable)";
             std::ostringstream value;
             value << alpha;
             throw_bad_parameter(source,
-                                "Splitting/Alpha",
+                                "Splitting/Elastic implicitness",
                                 value.str(),
                                 message.str());
           }
@@ -82,7 +82,7 @@ namespace stickslip
 
 
   void
-  ElasticSubsteps::advance(const double       t,
+  ElasticSubsteps::advance(const TimeStep &   step,
                            DistributedVector &displacement,
                            DistributedVector &velocity)
   {
@@ -142,7 +142,12 @@ namespace stickslip
     rhs += *x_next;
     if (prescribe)
       system.impose_prescribed(
-          t + tau, alpha * tau2, operator_diagonal, rhs, prescribed, scratch);
+          step.substep_time(1, n_sub),
+          alpha * tau2,
+          operator_diagonal,
+          rhs,
+          prescribed,
+          scratch);
     solver.solve(*x_next, rhs);
 
     // (56) for q = 1..Q:
@@ -159,7 +164,7 @@ namespace stickslip
         stiffness.vmult(*x_next, scratch);
         rhs += *x_next;
         if (prescribe)
-          system.impose_prescribed(t + (q + 1) * tau,
+          system.impose_prescribed(step.substep_time(q + 1, n_sub),
                                    alpha * tau2,
                                    operator_diagonal,
                                    rhs,

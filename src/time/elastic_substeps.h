@@ -24,9 +24,13 @@ namespace stickslip
                     const ParameterSource &         source,
                     const double                    step_length);
 
-    /** Advance (X, V) from time @p t by one step of the given length. */
+    /**
+     * Advance (X, V) over @p step (of the length given to the
+     * constructor); prescribed values are read at step.substep_time(q, Q),
+     * X^Q exactly at step.next_time.
+     */
     void
-    advance(const double       t,
+    advance(const TimeStep &   step,
             DistributedVector &displacement,
             DistributedVector &velocity);
 

@@ -29,7 +29,7 @@ namespace stickslip
 
 
   void
-  FrictionSubsteps::advance(const double          t0,
+  FrictionSubsteps::advance(const TimeStep &      interval,
                             const unsigned int    phase,
                             const double          weight,
                             DistributedVector &   velocity,
@@ -40,8 +40,9 @@ namespace stickslip
     const bool diagonal_mass = system.mass_is_diagonal();
     for (unsigned int p = 1; p <= n_sub; ++p)
       {
-        // b^p = M W^{p-1} + tau (f(t^p) + C gamma(W^{p-1}) + g(t^p, W^{p-1}))
-        system.explicit_force(t0 + p * tau, velocity, force);
+        // b^p = M W^{p-1} + tau (f(t^p) + C gamma(W^{p-1}) + g(t^p, W^{p-1})),
+        // t^P exactly the end of the interval.
+        system.explicit_force(interval.substep_time(p, n_sub), velocity, force);
         if (fused_closed_form)
           {
             // The lumped case in one pass: b, the closed form (53), the

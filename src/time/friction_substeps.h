@@ -28,12 +28,15 @@ namespace stickslip
                      const double                         interval_length);
 
     /**
-     * Advance @p velocity over [t0, t0 + interval]; add weight * lambda^p
+     * Advance @p velocity over [interval.time, interval.next_time] (of
+     * length interval.size, the length the sub-step tau was built for),
+     * with the sub-step times interval.substep_time(p, P), the last one
+     * exactly interval.next_time; add weight * lambda^p
      * of every sub-step to @p multiplier_sum; set @p stick to 0 where a
      * sub-step's w_i is not exactly 0.
      */
     void
-    advance(const double          t0,
+    advance(const TimeStep &      interval,
             const unsigned int    phase,
             const double          weight,
             DistributedVector &   velocity,

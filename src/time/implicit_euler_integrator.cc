@@ -13,11 +13,10 @@ namespace stickslip
 
 
   void
-  ImplicitEulerIntegrator::advance(const double   t,
-                                   const double   dt,
-                                   FrictionState &state)
+  ImplicitEulerIntegrator::advance(const TimeStep &step,
+                                   FrictionState & state)
   {
-    const InclusionForm::StepWork work = stepper->step(t, dt, state);
+    const InclusionForm::StepWork work = stepper->step(step, state);
     ++statistics.friction_solves;
     statistics.friction_iterations += work.iterations;
     statistics.local_dissipated_energy += work.local_dissipation;

@@ -2,6 +2,7 @@
 #define stickslip_time_inclusion_form_h
 
 #include <base/input_error.h>
+#include <base/time_grid.h>
 #include <friction/friction_state.h>
 #include <time/time_parameters.h>
 
@@ -40,10 +41,10 @@ namespace stickslip
 
       /**
        * seed 004 (5.2): X^{n+1} = (I + h M dphi)^{-1} (X^n + h G(t_n, X^n)),
-       * X^n and X^{n+1} in @p state, t_n = @p t.
+       * X^n and X^{n+1} in @p state, t_n = step.time, h = step.size.
        */
       virtual StepWork
-      step(const double t, const double h, FrictionState &state) = 0;
+      step(const TimeStep &step, FrictionState &state) = 0;
     };
 
     virtual ~InclusionForm() = default;

@@ -120,10 +120,10 @@ namespace stickslip
 
 
   void
-  RegularizedArkodeIntegrator::advance(const double   t,
-                                       const double   dt,
-                                       FrictionState &state)
+  RegularizedArkodeIntegrator::advance(const TimeStep &step,
+                                       FrictionState & state)
   {
+    const double t = step.time, dt = step.size;
     if (!arkode)
       {
         {
@@ -155,7 +155,7 @@ namespace stickslip
           ARKStepSetMaxNumSteps(memory, 100000000);
         };
       }
-    arkode->solve_ode_incrementally(y, t + dt);
+    arkode->solve_ode_incrementally(y, step.next_time);
 
     {
       ConstLocalValues values(y);

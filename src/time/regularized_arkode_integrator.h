@@ -27,7 +27,7 @@ namespace stickslip
                                 const FrictionSystem & system);
 
     void
-    advance(const double t, const double dt, FrictionState &state) override;
+    advance(const TimeStep &step, FrictionState &state) override;
 
     std::string
     description() const override;

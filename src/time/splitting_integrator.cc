@@ -20,27 +20,37 @@ namespace stickslip
 
 
   void
-  SplittingIntegrator::advance(const double   t,
-                               const double   dt,
-                               FrictionState &state)
+  SplittingIntegrator::advance(const TimeStep &step, FrictionState &state)
   {
     state.multiplier = 0;
     state.stick      = 1.;
     if (strang)
       {
+        // Friction on [t_n, t_n + dt/2] and [t_n + dt/2, t_{n+1}]: the
+        // second half ends exactly at t_{n+1}.
         const double weight = 0.5 / friction.n_substeps();
-        friction.advance(
-          t, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
-        elastic.advance(t, state.displacement, state.velocity);
-        friction.advance(
-          t + dt / 2, 1, weight, state.velocity, state.multiplier, state.stick, statistics);
+        friction.advance(step.part(0, 2),
+                         0,
+                         weight,
+                         state.velocity,
+                         state.multiplier,
+                         state.stick,
+                         statistics);
+        elastic.advance(step, state.displacement, state.velocity);
+        friction.advance(step.part(1, 2),
+                         1,
+                         weight,
+                         state.velocity,
+                         state.multiplier,
+                         state.stick,
+                         statistics);
       }
     else
       {
         const double weight = 1. / friction.n_substeps();
         friction.advance(
-          t, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
-        elastic.advance(t, state.displacement, state.velocity);
+          step, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
+        elastic.advance(step, state.displacement, state.velocity);
       }
   }
 

@@ -23,7 +23,7 @@ namespace stickslip
                         const double           dt);
 
     void
-    advance(const double t, const double dt, FrictionState &state) override;
+    advance(const TimeStep &step, FrictionState &state) override;
 
     std::string
     description() const override;

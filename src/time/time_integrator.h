@@ -4,6 +4,7 @@
 #include <base/checkpoint.h>
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/time_grid.h>
 #include <friction/friction_state.h>
 #include <friction/friction_system.h>
 #include <time/inclusion_form.h>
@@ -34,9 +35,12 @@ namespace stickslip
   public:
     virtual ~TimeIntegrator() = default;
 
-    /** From time @p t to @p t + @p dt. */
+    /**
+     * From step.time = t_n to step.next_time = t_{n+1} (step.size = dt);
+     * data at the end of the step are read at step.next_time exactly.
+     */
     virtual void
-    advance(const double t, const double dt, FrictionState &state) = 0;
+    advance(const TimeStep &step, FrictionState &state) = 0;
 
     /** One line for the log. */
     virtual std::string

@@ -156,7 +156,15 @@ namespace stickslip
             format_number((final_time - initial_time) /
                       std::max(1.0, std::ceil(ratio))));
       if (rounded > 4e9)
-        throw_bad_parameter(source, path, format_number(dt), "too many steps");
+        throw_bad_parameter(source,
+                            path,
+                            format_number(dt),
+                            "it gives " + format_number(rounded) +
+                              " steps over T - t0 = " +
+                              format_number(final_time - initial_time) +
+                              ", more than the limit of 4e9 steps of one "
+                              "run; choose dt >= " +
+                              format_number((final_time - initial_time) / 4e9));
       return static_cast<unsigned int>(rounded);
     }
 
@@ -169,20 +177,28 @@ namespace stickslip
       prm.declare_entry("Friction substeps",
                         "10",
                         Patterns::Integer(1, 100000),
-                        "P: implicit-explicit sub-steps of the friction step, "
-                        "seed 000 (25)-(26), tau_1 = dt/P.");
+                        "Number P of implicit-explicit sub-steps of the "
+                        "friction step, tau_1 = dt/P (seed 000 (25)-(26)). "
+                        "Default 10, but 1 for Model = string with "
+                        "String/Mass = lumped.");
       prm.declare_entry("Elastic substeps",
                         "2",
                         Patterns::Integer(1, 100000),
-                        "Q: centered sub-steps of the elastic step, seed 000 "
-                        "(55)-(57), tau_2 = dt/Q.");
-      prm.declare_entry("Alpha",
+                        "Number Q of centered sub-steps of the elastic "
+                        "step, tau_2 = dt/Q (seed 000 (55)-(57)). Default 2, "
+                        "but 1 for Model = string with String/Mass = "
+                        "lumped.");
+      prm.declare_entry("Elastic implicitness",
                         "0.25",
                         Patterns::Double(0, 0.5),
-                        "alpha in [0, 1/2] of the centered elastic step "
-                        "(56). alpha >= 1/4 is unconditionally stable; for "
-                        "alpha < 1/4 the condition tau_2 < 1/sqrt((1/4 - "
-                        "alpha) nu_d) is checked before the run.");
+                        "Implicitness alpha in [0, 1/2] of the elastic "
+                        "step (the Newmark-type centered scheme, seed 000 "
+                        "(56)): 0 is explicit, alpha >= 1/4 is "
+                        "unconditionally stable; for alpha < 1/4 the "
+                        "condition tau_2 < 1/sqrt((1/4 - alpha) nu_d) is "
+                        "checked before the run. Default 0.25, but 0 for "
+                        "Model = string with String/Mass = lumped.");
+      prm.declare_alias("Elastic implicitness", "Alpha", true);
       prm.leave_subsection();
     }
 
@@ -194,7 +210,7 @@ namespace stickslip
       prm.enter_subsection("Splitting");
       friction_substeps = prm.get_integer("Friction substeps");
       elastic_substeps  = prm.get_integer("Elastic substeps");
-      alpha             = prm.get_double("Alpha");
+      alpha             = prm.get_double("Elastic implicitness");
       prm.leave_subsection();
     }
 
@@ -207,35 +223,43 @@ namespace stickslip
       prm.declare_entry("Multiplier solver",
                         "fixed point",
                         Patterns::Selection("fixed point|friction solver"),
-                        "How lambda^n of seed 002 (1.1)-(1.3) is found: the "
-                        "paper's fixed-point iteration (1.12)-(1.15), or the "
-                        "core's Friction/Solver applied to the equivalent "
-                        "friction step (M + alpha dt^2 A) W + dt/2 C lambda "
-                        "= b, W = (x^{n+1} - x^{n-1})/(2 dt) (seed 000 (38); "
+                        "How the centered scheme finds the friction multiplier"
+                        " lambda^n (seed 002 (1.1)-(1.3)): fixed point, the "
+                        "paper's iteration (1.12)-(1.15); or friction solver, "
+                        "the core's Friction/Solver applied to the equivalent "
+                        "friction step (M + alpha dt^2 A) W + dt/2 C lambda = "
+                        "b, W = (x^{n+1} - x^{n-1})/(2 dt) (seed 000 (38); "
                         "exact, no regularization).");
       prm.declare_entry("Regularization",
                         "false",
                         Patterns::Bool(),
-                        "Use the regularized multiplier update (1.19) "
-                        "instead of (1.14) (fixed point only).");
+                        "Use the regularized multiplier update of seed 002 "
+                        "(1.19) instead of (1.14) (Multiplier solver = fixed "
+                        "point only).");
       prm.declare_entry("Regularization epsilon",
                         "dt^(6/5)",
                         Patterns::Anything(),
-                        "epsilon >= 0 of (1.17)-(1.19), a muParser "
-                        "expression in the time step dt (seed 002 §4 uses "
-                        "dt^(6/5); epsilon/dt must tend to 0).");
-      prm.declare_entry("r",
+                        "Regularization epsilon >= 0 of the multiplier update,"
+                        " a muParser expression in the time step dt (seed 002 "
+                        "(1.17)-(1.19); §4 uses dt^(6/5); epsilon/dt must tend"
+                        " to 0).");
+      prm.declare_entry("Multiplier relaxation",
                         "0",
                         Patterns::Double(),
-                        "r of the multiplier update (1.14). 0 chooses r = "
+                        "Relaxation factor r > 0 of the fixed-point "
+                        "iteration for the multiplier: lambda is moved by r "
+                        "times the velocity it produces, then projected "
+                        "onto [-1, 1] (seed 002 (1.14)). 0 chooses r = "
                         "2/(delta dt), delta = lambda_max((M + alpha dt^2 "
-                        "A)^{-1} C^2); a given r must lie in (0, 4/(delta "
-                        "dt)).");
+                        "A)^{-1} C^2), the middle of the convergence range; "
+                        "a given r must lie in (0, 4/(delta dt)).");
+      prm.declare_alias("Multiplier relaxation", "r", true);
       prm.declare_entry("Tolerance",
                         "1.5e-8",
                         Patterns::Double(),
-                        "eta of the stopping test (1.15): ||x^{n+1,k} - "
-                        "x^{n+1,k-1}||_2 / (||x^{n+1,k-1}||_2 + 1) <= eta.");
+                        "Stopping tolerance eta > 0 of the fixed-point "
+                        "iteration: ||x^{n+1,k} - x^{n+1,k-1}||_2 / "
+                        "(||x^{n+1,k-1}||_2 + 1) <= eta (seed 002 (1.15)).");
       prm.declare_entry("Maximum iterations",
                         "100000",
                         Patterns::Integer(1),
@@ -244,8 +268,9 @@ namespace stickslip
       prm.declare_entry("Warm start",
                         "true",
                         Patterns::Bool(),
-                        "Start the iteration from lambda^{n,0} = "
-                        "lambda^{n-1} (1.12); false starts from 0.");
+                        "Start the fixed-point iteration from the previous "
+                        "step's multiplier, lambda^{n,0} = lambda^{n-1} (seed "
+                        "002 (1.12)); false starts from 0.");
       prm.leave_subsection();
     }
 
@@ -262,7 +287,7 @@ namespace stickslip
         "Centered scheme/Multiplier solver");
       regularization     = prm.get_bool("Regularization");
       epsilon_expression = prm.get("Regularization epsilon");
-      r                  = prm.get_double("r");
+      r                  = prm.get_double("Multiplier relaxation");
       tolerance          = prm.get_double("Tolerance");
       max_iterations     = prm.get_integer("Maximum iterations");
       warm_start         = prm.get_bool("Warm start");
@@ -270,7 +295,7 @@ namespace stickslip
 
       if (r < 0 || !std::isfinite(r))
         throw_bad_parameter(source,
-                            "Centered scheme/r",
+                            "Centered scheme/Multiplier relaxation",
                             format_number(r),
                             "r of seed 002 (1.10) must be positive (or 0 for "
                             "the automatic choice 2/(delta dt))");

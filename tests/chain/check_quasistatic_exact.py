@@ -22,8 +22,8 @@ displacement x = v_n + P/k_n, F_{n+1} = -P, and the dissipated energy is
 sum alpha_i * (total variation of v_i). Implicit Euler with the load
 increments is exact at the nodes for a load piecewise linear on the grid, so
 every row of history.csv must match to round-off (TOL, relative to the
-column's largest magnitude). Every column is checked on every row (the
-multiplier columns may be empty on the first row only) and must be finite.
+column's largest magnitude). Every column is checked on every row, the t0
+row included (it has the initial multiplier), and must be finite.
 """
 import argparse
 import csv
@@ -84,8 +84,6 @@ def main():
         values = e["x"] + e["g"] + [e["reaction_left"], e["reaction_right"],
                                     e["end_displacement"]]
         for name, value in zip(names, values):
-            if index == 0 and row[name] in ("", "nan"):  # no multiplier at t0
-                continue
             if not math.isfinite(float(row[name])):
                 print("FAIL: row %d, %s = %s" % (index + 1, name, row[name]))
                 return 1

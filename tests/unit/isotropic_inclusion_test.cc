@@ -152,6 +152,12 @@ namespace
     EXPECT_LT(residual(1., 1., r, fast, mu), 1e-14);
     EXPECT_LT(residual(1., 1., r, slow, mu), 1e-14);
     EXPECT_EQ(residual(1., 1., r, stuck, mu), 0.);
+    // The solver's own residual of the selected slip speed says so too.
+    for (const auto &x : {fast, slow, stuck})
+      {
+        EXPECT_TRUE(x.converged());
+        EXPECT_LT(x.residual, 1e-14);
+      }
   }
 
   // Non-finite data (a NaN or an infinity in a, S or r) are reported at once,
@@ -176,6 +182,8 @@ namespace
         EXPECT_EQ(x.iterations, 0u);
         EXPECT_FALSE(x.stick);
         EXPECT_TRUE(std::isnan(x.slip[0]) && std::isnan(x.slip[1]));
+        // Not a solution: the slab and the body stop the run on it.
+        EXPECT_FALSE(x.converged());
       }
   }
 } // namespace

@@ -129,43 +129,44 @@ namespace stickslip
     {
       // Data are checked where they are used, at both ends of the run: a
       // nan or inf found later stops the run with its name (check_finite).
-      const auto require_finite = [&](const BodyVector  &values,
-                                      const std::string &path) {
-        bool finite = true;
-        for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
-          finite = finite && std::isfinite(values.local_element(i));
-        if (Utilities::MPI::logical_or(!finite, comm))
-          throw_bad_parameter(source,
-                              path,
-                              "",
-                              "it is not a finite number at every node "
-                              "(a division by zero, a nan or an inf?)");
+      NonFiniteData check;
+      check.set_source(source);
+      non_finite_data.set_source(source);
+      const auto at_unknown = [&](const unsigned int i) {
+        return describe_unknown(i);
       };
-      require_finite(u, "Body/Initial displacement");
-      require_finite(v, "Body/Initial velocity");
+      const auto require_finite = [&](const BodyVector  &values,
+                                      const std::string &path,
+                                      const std::string &text,
+                                      const double       t) {
+        for (unsigned int i = 0; i < values.locally_owned_size(); ++i)
+          check.note(path, text, t, values.local_element(i), [&]() {
+            return at_unknown(i);
+          });
+      };
+      require_finite(u, "Body/Initial displacement", parameters.initial_displacement, t0);
+      require_finite(v, "Body/Initial velocity", parameters.initial_velocity, t0);
+      check.throw_if_found(comm, true);
       BodyVector values;
       if (data.has_load())
         for (const double t : {t0, final_time})
           {
             mesh.assemble_load(data.body_force(), data.tractions(), t, values);
             require_finite(values,
-                           "Body/Body force' or 'Body/Traction k/Value");
+                           parameters.tractions.empty() ?
+                             "Body/Body force" :
+                             "Body/Body force' or 'Body/Traction k/Value",
+                           parameters.body_force,
+                           t);
           }
-      bool        finite = true;
-      std::string culprit;
       for (const auto &unknown : prescribed)
         for (const double t : {t0, final_time})
-          if (!std::isfinite(data.prescribed_value(unknown, t)))
-            {
-              finite  = false;
-              culprit = data.prescribed_parameter(unknown);
-            }
-      if (Utilities::MPI::logical_or(!finite, comm))
-        throw_bad_parameter(source,
-                            finite ? "Body/Displacement k/Value" : culprit,
-                            "",
-                            "the prescribed displacement is not a finite "
-                            "number at every node at t0 and at the final time");
+          check.note(data.prescribed_parameter(unknown),
+                     parameters.displacements[unknown.condition].value,
+                     t,
+                     data.prescribed_value(unknown, t),
+                     [&]() { return at_unknown(unknown.local); });
+      check.throw_if_found(comm, true);
     }
 
 
@@ -403,6 +404,7 @@ namespace stickslip
       for (const auto &unknown : prescribed)
         u.local_element(unknown.local) =
           data.prescribed_value(unknown, step.next_time);
+      note_time_dependent_data(step.next_time);
       product_current = false;
       if (step.index % 64 == 0)
         check_finite(step);
@@ -412,8 +414,51 @@ namespace stickslip
 
     template <int dim>
     void
+    BodyEvolution<dim>::note_time_dependent_data(const double t)
+    {
+      // The load was assembled at the start of the step (time t - dt).
+      if (data.has_load() && data.load_depends_on_time())
+        for (unsigned int i = 0; i < load.locally_owned_size(); ++i)
+          if (!std::isfinite(load.local_element(i)))
+            non_finite_data.note(
+              parameters.tractions.empty() ?
+                "Body/Body force" :
+                "Body/Body force' or 'Body/Traction k/Value",
+              parameters.body_force,
+              t,
+              load.local_element(i),
+              [&]() { return describe_unknown(i) + " (in the step to this time)"; });
+      for (const auto &unknown : prescribed)
+        if (!std::isfinite(u.local_element(unknown.local)))
+          non_finite_data.note(data.prescribed_parameter(unknown),
+                               parameters.displacements[unknown.condition].value,
+                               t,
+                               u.local_element(unknown.local),
+                               [&]() { return describe_unknown(unknown.local); });
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::describe_unknown(const unsigned int i) const
+    {
+      const std::vector<double> locations = mesh.owned_locations();
+      Point<dim>                point;
+      for (unsigned int d = 0; d < dim; ++d)
+        point[d] = locations[i * (dim + 1) + d];
+      return describe_point(point, "x,y,z") + ", component " +
+             std::to_string(int(locations[i * (dim + 1) + dim]) + 1);
+    }
+
+
+
+    template <int dim>
+    void
     BodyEvolution<dim>::check_finite(const TimeStep &step)
     {
+      // A datum that became non-finite is named first (collective).
+      non_finite_data.throw_if_found(comm, false);
       const double size = v.linfty_norm() + u.linfty_norm();
       if (std::isfinite(size))
         return;
@@ -464,6 +509,7 @@ namespace stickslip
       // The same on every rank (a global sum): any partition reads it.
       archive.add(initial_energy);
       account.register_state(archive, comm);
+      rest.register_state(archive);
       archive.after_read.push_back([this]() {
         product_current = false;
         if (contact)
@@ -533,6 +579,8 @@ namespace stickslip
     std::vector<double>
     BodyEvolution<dim>::history_row(const double t)
     {
+      // Named before a row that they made non-finite (collective).
+      non_finite_data.throw_if_found(comm, false);
       update_product();
       const double elastic           = 0.5 * (u * product);
       const auto [kinetic, momentum] = kinetic_energy_and_momentum();
@@ -549,9 +597,13 @@ namespace stickslip
                                         kinetic + elastic + dissipated - data_work -
                                           impact - initial_energy};
       row.insert(row.end(), momentum.begin(), momentum.end());
+      // The summary's stick fraction: the contact surface's, the floor's,
+      // none for a body without friction.
+      double stick = std::numeric_limits<double>::quiet_NaN();
       if (contact)
         {
           const SurfaceStatistics s = contact->statistics();
+          stick                     = s.stick_fraction;
           for (const double value : {s.contact_fraction,
                                      s.stick_fraction,
                                      s.mean_slip_rate,
@@ -569,7 +621,11 @@ namespace stickslip
           row.push_back(works[EnergyAccount::iterations]);
         }
       if (floor)
-        row.push_back(floor->stick_fraction());
+        {
+          stick = floor->stick_fraction();
+          row.push_back(stick);
+        }
+      rest.record(t, kinetic, elastic, dissipated, stick);
       if (!std::isfinite(kinetic + elastic))
         throw RunError("the state is not finite at t = " + format_number(t) +
                        ": a time-dependent datum that is not finite at some "
@@ -688,6 +744,9 @@ namespace stickslip
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "
           << ambiguous << " node-steps";
+      const std::string physical = rest.summary();
+      if (!physical.empty())
+        text << '\n' << physical;
       return text.str();
     }
 

@@ -1,8 +1,10 @@
 #ifndef stickslip_models_body_body_evolution_h
 #define stickslip_models_body_body_evolution_h
 
+#include <base/expressions.h>
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/rest_monitor.h>
 #include <models/body/body_data.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_output.h>
@@ -154,6 +156,17 @@ namespace stickslip
       void
       check_finite(const TimeStep &step);
 
+      /**
+       * Note the load and the prescribed displacements of @p t (evaluated
+       * this step) in non_finite_data if they are not finite.
+       */
+      void
+      note_time_dependent_data(const double t);
+
+      /** "x = .., y = .., component c" of owned unknown @p i (for messages). */
+      std::string
+      describe_unknown(const unsigned int i) const;
+
       /** u0 and u1 into u and v (once). */
       void
       interpolate_initial_data();
@@ -179,6 +192,8 @@ namespace stickslip
       std::vector<unsigned char> component_of; ///< of each owned unknown
 
       BodyVector u, v, inverse_mass, product, load;
+      /** Data that became non-finite during the run (the shared check). */
+      NonFiniteData non_finite_data;
       BodyVector
            previous_velocity; ///< of the last step (distributed friction only)
       bool product_current;
@@ -187,6 +202,7 @@ namespace stickslip
       // Energy accounting since t0 (doc/body.md).
       double        initial_energy; ///< kinetic + elastic at t0
       EnergyAccount account;        ///< the works since t0
+      RestMonitor   rest;           ///< the physical lines of the summary
     };
   } // namespace Body
 } // namespace stickslip

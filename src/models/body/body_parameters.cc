@@ -68,7 +68,7 @@ namespace stickslip
         prm.declare_entry("Density",
                           "1",
                           Patterns::Double(),
-                          "rho > 0 [kg/m^3].");
+                          "Mass density rho > 0 [kg/m^3] of the body.");
         prm.declare_entry("Lame lambda",
                           "1",
                           Patterns::Double(),
@@ -78,7 +78,7 @@ namespace stickslip
         prm.declare_entry("Shear modulus",
                           "1",
                           Patterns::Double(),
-                          "G > 0 [Pa].");
+                          "Shear modulus G > 0 [Pa] (Lame's second parameter).");
         prm.declare_entry("Finite element degree",
                           "1",
                           Patterns::Integer(),
@@ -100,15 +100,18 @@ namespace stickslip
           "Body force",
           "0",
           Patterns::Anything(),
-          "f(x, t) [N/m^3], dim expressions separated by ';' (0: the zero vector).");
+          "Body force f(x, t) [N/m^3], dim expressions separated by ';' (0: "
+          "the zero vector).");
         prm.declare_entry("Initial displacement",
                           "0",
                           Patterns::Anything(),
-                          "u0(x) [m], dim expressions (0: the zero vector).");
+                          "Initial displacement u0(x) [m], dim expressions (0:"
+                          " the zero vector).");
         prm.declare_entry("Initial velocity",
                           "0",
                           Patterns::Anything(),
-                          "u1(x) [m/s], dim expressions (0: the zero vector).");
+                          "Initial velocity u1(x) [m/s], dim expressions (0: "
+                          "the zero vector).");
         prm.declare_entry("Distributed friction",
                           "0",
                           Patterns::Anything(),
@@ -143,7 +146,8 @@ namespace stickslip
                           "constant",
                           Patterns::Selection(
                             "constant|fig2|exponential|rational"),
-                          "mu(s) of the slip speed s (as Slab/Friction law): "
+                          "Friction coefficient mu(s) as a function of the slip "
+                          "speed s (as Slab/Friction law): "
                           "constant mu_s; fig2 mu_d + (mu_s - mu_d)(1 - "
                           "s/v_c)^2 for s < v_c; exponential mu_d + (mu_s - "
                           "mu_d) exp(-s/v_c); rational mu_d + (mu_s - mu_d)/(1 "
@@ -151,16 +155,18 @@ namespace stickslip
         prm.declare_entry("Static friction coefficient",
                           "0.5",
                           Patterns::Double(),
-                          "mu_s = mu(0) >= 0.");
+                          "Static friction coefficient mu_s = mu(0) >= 0.");
         prm.declare_entry("Dynamic friction coefficient",
                           "0.5",
                           Patterns::Double(),
-                          "mu_d = mu(infinity), 0 <= mu_d <= mu_s (not the "
-                          "constant law).");
+                          "Dynamic friction coefficient mu_d, the limit of "
+                          "mu(s) for large slip speed s, 0 <= mu_d <= mu_s "
+                          "(not used by the constant law).");
         prm.declare_entry("Critical slip velocity",
                           "0.1",
                           Patterns::Double(),
-                          "v_c > 0 [m/s] (not the constant law).");
+                          "Slip speed scale v_c > 0 [m/s] of the decreasing "
+                          "friction laws (not used by the constant law).");
         prm.declare_entry("Root scan points",
                           "200",
                           Patterns::Integer(2),
@@ -312,15 +318,15 @@ namespace stickslip
       prm.declare_entry("Initial gap",
                         "0",
                         Patterns::Anything(),
-                        "g0(x) >= 0 [m]: the contact condition is u.n <= g0 "
-                        "(g0 = 0: the reference configuration touches the "
+                        "Initial gap g0(x) >= 0 [m] between the body and the "
+                        "foundation: the contact condition is u.n <= g0 (g0 = "
+                        "0: the reference configuration touches the "
                         "foundation).");
       prm.declare_entry("Foundation velocity",
                         "0",
                         Patterns::Anything(),
-                        "v_*(t) [m/s], dim expressions of t: the velocity of "
-                        "the foundation, in its plane (normal to n; 0: at "
-                        "rest).");
+                        "Velocity v_*(t) [m/s] of the foundation in its plane "
+                        "(normal to n), dim expressions of t (0: at rest).");
       prm.declare_entry("Contact law",
                         "unilateral",
                         Patterns::Selection("unilateral|compliant"),
@@ -330,12 +336,15 @@ namespace stickslip
       prm.declare_entry("Compliance",
                         "1e-12",
                         Patterns::Double(),
-                        "eta > 0 [m/Pa] of the compliant law.");
+                        "Normal compliance eta > 0 [m/Pa] of Contact law = "
+                        "compliant: the penetration is eta times the contact "
+                        "pressure.");
       prm.declare_entry("Surface mass",
                         "0",
                         Patterns::Double(),
-                        "epsilon >= 0 [kg/m^2]: a mass per area on Gamma_C "
-                        "(seed 003 (29)), added to the nodal masses.");
+                        "Mass per area epsilon >= 0 [kg/m^2] on the contact "
+                        "boundary Gamma_C, added to the nodal masses (seed 003"
+                        " (29)).");
       declare_friction_entries(prm);
     }
 

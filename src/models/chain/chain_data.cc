@@ -9,7 +9,10 @@ namespace stickslip
   IndexTimeExpression::IndexTimeExpression(const std::string &    text,
                                            const std::string &    path,
                                            const ParameterSource &source)
-    : index_variable(0)
+    : path(path)
+    , text(text)
+    , non_finite_data(nullptr)
+    , index_variable(0)
     , time_variable(0)
     , constant(false)
     , uniform(false)
@@ -47,11 +50,26 @@ namespace stickslip
   double
   IndexTimeExpression::value(const double i, const double t) const
   {
-    if (constant)
-      return constant_value;
-    index_variable = i;
-    time_variable  = t;
-    return parser.Eval();
+    double result = constant_value;
+    if (!constant)
+      {
+        index_variable = i;
+        time_variable  = t;
+        result         = parser.Eval();
+      }
+    if (non_finite_data != nullptr && !std::isfinite(result))
+      non_finite_data->note(path, text, t, result, [i]() {
+        return "i = " + format_number(i);
+      });
+    return result;
+  }
+
+
+
+  void
+  IndexTimeExpression::note_non_finite_values_in(NonFiniteData *check)
+  {
+    non_finite_data = check;
   }
 
 

@@ -4,6 +4,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <base/global.h>
+#include <base/expressions.h>
 #include <base/input_error.h>
 #include <models/chain/chain_parameters.h>
 
@@ -39,7 +40,13 @@ namespace stickslip
     bool
     is_uniform() const;
 
+    /** Note every non-finite value of value() in @p check (shared check). */
+    void
+    note_non_finite_values_in(NonFiniteData *check);
+
   private:
+    std::string        path, text;
+    NonFiniteData *    non_finite_data;
     mutable mu::Parser parser;
     mutable double     index_variable, time_variable;
     bool               constant, uniform;

@@ -44,8 +44,9 @@ namespace stickslip
     }
 
     InclusionForm::StepWork
-    step(const double t, const double h, FrictionState &state) override
+    step(const TimeStep &time_step, FrictionState &state) override
     {
+      const double t = time_step.time, h = time_step.size;
       InclusionForm::StepWork work{0, 0.};
       // K V^n, the elastic force of every row at t_n.
       form.stiffness.vmult(elastic_force, state.displacement);
@@ -88,7 +89,7 @@ namespace stickslip
           // the massive ones moved, z = K V~ - F(t_{n+1}) (with the load
           // increment in place of h F'(t_n), doc/theory.md §6.2), projected on
           // C in the metric of K^{-1}: K dV + alpha lambda = -z.
-          form.load(t + h, load_next);
+          form.load(time_step.next_time, load_next);
           if (n_massive > 0)
             form.stiffness.vmult(elastic_force, state.displacement);
           {

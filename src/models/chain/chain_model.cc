@@ -59,6 +59,13 @@ namespace stickslip
                             "(5.1)-(5.3)) applies; the splitting and "
                             "centered schemes need Chain/Regime = dynamical");
 
+    friction_system.non_finite_data.set_source(source);
+    for (auto *expression : {data.forces.get(),
+                             data.end_force.get(),
+                             data.end_displacement.get(),
+                             data.initial_displacement.get(),
+                             data.initial_velocity.get()})
+      expression->note_non_finite_values_in(&friction_system.non_finite_data);
     assemble();
     set_initial_data(time.initial_time, source);
     friction_system.forcing = [this](const double t, DistributedVector &out) {
@@ -193,6 +200,7 @@ namespace stickslip
     // alpha_i] (X0 in D(dphi), Proposition A.1).
     DistributedVector force(owned, comm);
     load(t0, force);
+    friction_system.non_finite_data.throw_if_found(comm, true);
     friction_system.stiffness.vmult(scratch, friction_system.initial_displacement);
     scratch -= force;
     long        first_bad = std::numeric_limits<long>::max();
@@ -288,12 +296,49 @@ namespace stickslip
 
 
 
+  std::pair<double, double>
+  ChainModel::energies(const double t, const FrictionState &state) const
+  {
+    // Kinetic energy of the masses; elastic energy of every spring,
+    // 1/2 sum k_i u_i^2 = 1/2 V.KV + the terms of the last spring K leaves
+    // out.
+    friction_system.stiffness.vmult(scratch, state.displacement);
+    double local_kinetic = 0, local_elastic = 0;
+    {
+      ConstLocalValues kv(scratch);
+      ConstLocalValues xv(state.displacement);
+      ConstLocalValues vv(state.velocity);
+      for (std::size_t r = 0; r < kv.size(); ++r)
+        {
+          local_elastic += 0.5 * xv[r] * kv[r];
+          local_kinetic += 0.5 * data.masses[r] * vv[r] * vv[r];
+        }
+    }
+    const double kinetic = Utilities::MPI::sum(local_kinetic, comm);
+    double       elastic = Utilities::MPI::sum(local_elastic, comm);
+    const auto   n       = data.n_masses;
+    const double k_n     = data.last_stiffness;
+    if (data.right_end == ChainRightEnd::displacement)
+      {
+        const double end_x = data.end_displacement->value(n + 1, t);
+        const double last  = gather(state.displacement, {n - 1})[0];
+        elastic += 0.5 * k_n * (end_x * end_x - 2 * last * end_x);
+      }
+    else if (data.right_end == ChainRightEnd::force)
+      {
+        const double right = data.end_force->value(n + 1, t);
+        elastic += 0.5 * right * right / k_n;
+      }
+    return {kinetic, elastic};
+  }
+
+
+
   std::vector<double>
   ChainModel::history_row(const double         t,
                           const FrictionState &state,
                           const double         dissipated_energy,
-                          const unsigned long  iterations,
-                          const bool           has_multiplier) const
+                          const unsigned long  iterations) const
   {
     const auto                           n = data.n_masses;
     std::vector<types::global_dof_index> rows;
@@ -306,14 +351,12 @@ namespace stickslip
       gather(friction_system.friction_weights, rows);
     const std::vector<double> ends = gather(state.displacement, {0, n - 1});
 
-    const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<double> row = {t};
     row.insert(row.end(), x.begin(), x.end());
     row.insert(row.end(), v.begin(), v.end());
-    for (const double value : lambda)
-      row.push_back(has_multiplier ? value : nan);
+    row.insert(row.end(), lambda.begin(), lambda.end());
     for (unsigned int j = 0; j < lambda.size(); ++j)
-      row.push_back(has_multiplier ? -alpha[j] * lambda[j] : nan);
+      row.push_back(-alpha[j] * lambda[j]);
 
     // Reactions (3.7), (3.13), (3.50), (3.55), (3.64).
     const double k_0 = data.first_stiffness, k_n = data.last_stiffness;
@@ -337,24 +380,8 @@ namespace stickslip
     row.push_back(right);
     row.push_back(end_x);
 
-    // Kinetic energy of the masses plus elastic energy of every spring,
-    // 1/2 sum k_i u_i^2 = 1/2 V.KV + the terms of the last spring K leaves
-    // out.
-    friction_system.stiffness.vmult(scratch, state.displacement);
-    double local = 0;
-    {
-      ConstLocalValues kv(scratch);
-      ConstLocalValues xv(state.displacement);
-      ConstLocalValues vv(state.velocity);
-      for (std::size_t r = 0; r < kv.size(); ++r)
-        local += 0.5 * (xv[r] * kv[r] + data.masses[r] * vv[r] * vv[r]);
-    }
-    double energy = Utilities::MPI::sum(local, comm);
-    if (data.right_end == ChainRightEnd::displacement)
-      energy += 0.5 * k_n * (end_x * end_x - 2 * ends[1] * end_x);
-    else if (data.right_end == ChainRightEnd::force)
-      energy += 0.5 * right * right / k_n;
-    row.push_back(energy);
+    const auto [kinetic, elastic] = energies(t, state);
+    row.push_back(kinetic + elastic);
     row.push_back(dissipated_energy);
     row.push_back(static_cast<double>(iterations));
     return row;

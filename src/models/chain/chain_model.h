@@ -53,12 +53,14 @@ namespace stickslip
     std::vector<std::string>
     history_columns() const override;
 
+    std::pair<double, double>
+    energies(const double t, const FrictionState &state) const override;
+
     std::vector<double>
     history_row(const double         t,
                 const FrictionState &state,
                 const double         dissipated_energy,
-                const unsigned long  iterations,
-                const bool           has_multiplier) const override;
+                const unsigned long  iterations) const override;
 
     bool
     has_field_output() const override;

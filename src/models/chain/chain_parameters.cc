@@ -51,16 +51,18 @@ namespace stickslip
     prm.declare_entry("Number of masses",
                       "3",
                       Patterns::Integer(1),
-                      "n: masses m_1..m_n, springs k_0..k_n, St-Venant "
-                      "elements alpha_1..alpha_n (seed 004 §2).");
+                      "Number n of masses of the chain; it has springs "
+                      "k_0..k_n and St-Venant (friction) elements "
+                      "alpha_1..alpha_n (seed 004 §2).");
     prm.declare_entry("Regime",
                       "dynamical",
                       Patterns::Selection(
                         "dynamical|semi-dynamical|quasistatic"),
-                      "dynamical: every m_i > 0 (seed 004 (3.6), (3.12)); "
-                      "semi-dynamical: m_1..m_{n-1} = 0 and m_n > 0 (n >= "
-                      "2, (3.29)-(3.41)); quasistatic: every m_i = 0 "
-                      "((3.48), (3.53), (3.62)). The masses must match.");
+                      "Which masses have inertia. dynamical: every m_i > 0 "
+                      "(seed 004 (3.6), (3.12)); semi-dynamical: m_1..m_{n-1} "
+                      "= 0 and m_n > 0, n >= 2 ((3.29)-(3.41)); quasistatic: "
+                      "every m_i = 0 ((3.48), (3.53), (3.62)). The Masses must"
+                      " match.");
     prm.declare_entry("Right end",
                       "clamped",
                       Patterns::Selection("clamped|force|displacement"),
@@ -72,49 +74,55 @@ namespace stickslip
     prm.declare_entry("Masses",
                       "1",
                       Patterns::Anything(),
-                      "m_1..m_n >= 0: one value, a comma-separated list of "
-                      "n values, or a muParser expression of the index i.");
+                      "Masses m_1..m_n >= 0 [kg]: one value, a comma-separated"
+                      " list of n values, or a muParser expression of the "
+                      "index i.");
     prm.declare_entry("Stiffnesses",
                       "1",
                       Patterns::Anything(),
-                      "k_0..k_n: one value, a list of n+1 values, or an "
-                      "expression of i = 0..n. k_0..k_{n-1} > 0 (K positive "
-                      "definite, Lemma B.1); k_n >= 0 with a clamped right "
-                      "end, k_n > 0 with a free one.");
+                      "Spring stiffnesses k_0..k_n [N/m]: one value, a list of"
+                      " n+1 values, or an expression of i = 0..n. k_0..k_{n-1}"
+                      " > 0 (so that the stiffness matrix is positive "
+                      "definite, seed 004 Lemma B.1); k_n >= 0 with a clamped "
+                      "right end, k_n > 0 with a free one.");
     prm.declare_entry("Thresholds",
                       "1",
                       Patterns::Anything(),
-                      "alpha_1..alpha_n >= 0 of the St-Venant elements: one "
-                      "value, a list of n values, or an expression of i.");
+                      "Slip thresholds alpha_1..alpha_n >= 0 [N] of the St-"
+                      "Venant elements (the friction force that makes mass i "
+                      "slide): one value, a list of n values, or an expression"
+                      " of i.");
     prm.declare_entry("Forces",
                       "0",
                       Patterns::Anything(),
-                      "F_i(t) on mass i: a muParser expression of i and t. "
-                      "The semi-dynamical and quasistatic forms use its "
-                      "increments F(t_{n+1}) - F(t_n) (doc/theory.md §6.2).");
+                      "External force F_i(t) [N] on mass i: a muParser "
+                      "expression of i and t. The semi-dynamical and "
+                      "quasistatic forms use its increments F(t_{n+1}) - "
+                      "F(t_n) (doc/theory.md §6.2).");
     prm.declare_entry("Right end force",
                       "0",
                       Patterns::Anything(),
-                      "F_{n+1}(t) (Right end = force): the force of the last "
-                      "spring, positive toward -x, so the load applied at "
-                      "the free end in the +x direction is -F_{n+1} "
+                      "Force F_{n+1}(t) [N] of the last spring when Right end "
+                      "= force. Positive toward -x, so the load applied at the"
+                      " free end in the +x direction is -F_{n+1} "
                       "(doc/theory.md §5.1).");
     prm.declare_entry("Right end displacement",
                       "0",
                       Patterns::Anything(),
-                      "x(t) (Right end = displacement): the prescribed "
-                      "displacement of the right end of spring k_n.");
+                      "Prescribed displacement x(t) [m] of the right end of "
+                      "spring k_n when Right end = displacement.");
     prm.declare_entry("Initial displacements",
                       "0",
                       Patterns::Anything(),
-                      "v_i(t0), an expression of i. With massless masses "
-                      "the initial friction forces g = K V - F must lie in "
-                      "[-alpha_i, alpha_i] (D(dphi), seed 004 App. A).");
+                      "Initial displacement v_i(t0) [m] of mass i, an "
+                      "expression of i. With massless masses the initial "
+                      "friction forces g = K V - F must lie in [-alpha_i, "
+                      "alpha_i] (seed 004 App. A).");
     prm.declare_entry("Initial velocities",
                       "0",
                       Patterns::Anything(),
-                      "v_i'(t0), an expression of i; used for the masses "
-                      "with m_i > 0 only.");
+                      "Initial velocity v_i'(t0) [m/s] of mass i, an "
+                      "expression of i; used for the masses with m_i > 0 only.");
     prm.declare_entry("History masses",
                       "",
                       Patterns::Anything(),

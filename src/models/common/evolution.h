@@ -5,27 +5,13 @@
 #include <base/field_files.h>
 #include <base/global.h>
 #include <base/output_files.h>
+#include <base/time_grid.h>
 
 #include <string>
 #include <vector>
 
 namespace stickslip
 {
-  /**
-   * One step of a time grid: number @p index (1 for the first), from
-   * @p time to @p next_time = t0 + index dt (computed from the grid, not as
-   * time + size, which differs in the last bit) with size @p size.
-   */
-  struct TimeStep
-  {
-    unsigned int index;
-    double       time;
-    double       next_time;
-    double       size;
-  };
-
-
-
   /** What a run loop reports to an evolution at the end of a run. */
   struct RunStatistics
   {

@@ -55,11 +55,20 @@ namespace stickslip
 
     const TimeFunction *f     = forcing.get();
     const IndexSet      owned = friction_system.locally_owned;
-    friction_system.forcing = [f, owned](const double t, DistributedVector &out) {
+    NonFiniteData *     check = &friction_system.non_finite_data;
+    check->set_source(source);
+    friction_system.forcing = [f, owned, check, forcing_text, forcing_path](
+                                const double t, DistributedVector &out) {
       LocalValues values(out);
       std::size_t k = 0;
       for (const auto i : owned)
-        values[k++] = f->value(t, i);
+        {
+          values[k] = f->value(t, i);
+          check->note(forcing_path, forcing_text, t, values[k], [i]() {
+            return "component " + std::to_string(i + 1);
+          });
+          ++k;
+        }
     };
   }
 
@@ -112,8 +121,7 @@ namespace stickslip
   FiniteDofModel::history_row(const double         t,
                               const FrictionState &state,
                               const double,
-                              const unsigned long iterations,
-                              const bool          has_multiplier) const
+                              const unsigned long iterations) const
   {
     const MPI_Comm               comm = friction_system.comm;
     const dealii::Vector<double> x    = replicate(state.displacement, comm);
@@ -122,9 +130,7 @@ namespace stickslip
     std::vector<double>          row    = {t};
     row.insert(row.end(), x.begin(), x.end());
     row.insert(row.end(), v.begin(), v.end());
-    for (const double value : lambda)
-      row.push_back(has_multiplier ? value :
-                                     std::numeric_limits<double>::quiet_NaN());
+    row.insert(row.end(), lambda.begin(), lambda.end());
     row.push_back(friction_system.energy(state.displacement, state.velocity));
     row.push_back(static_cast<double>(iterations));
     return row;

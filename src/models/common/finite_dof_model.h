@@ -40,8 +40,7 @@ namespace stickslip
     history_row(const double         t,
                 const FrictionState &state,
                 const double         dissipated_energy,
-                const unsigned long  iterations,
-                const bool           has_multiplier) const override;
+                const unsigned long  iterations) const override;
 
     /** The unknowns are the model's components: rank-independent. */
     bool

@@ -1,8 +1,10 @@
 #include <base/expressions.h>
+#include <base/local_values.h>
 #include <models/common/friction_evolution.h>
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -29,7 +31,6 @@ namespace stickslip
     , field_output(field_output && model.has_field_output())
     , runaway_size(1e12 * data_scale(model.system()))
     , iterations_at_last_row(0)
-    , advanced(false)
     , dissipated_total(0)
   {
     const FrictionSystem &system = model.system();
@@ -53,6 +54,39 @@ namespace stickslip
     current.displacement         = system.initial_displacement;
     current.velocity             = system.initial_velocity;
     model.complete_state(t0, current);
+    initial_multiplier(t0);
+    initial_multiplier_set = true;
+  }
+
+
+
+  void
+  FrictionEvolution::initial_multiplier(const double t0)
+  {
+    // lambda(t0) in Sgn(v(t0)) from the equation at t0, M V' + A X +
+    // C (lambda - gamma(V)) = f + g: sign(v_i) where v_i != 0; where v_i = 0
+    // the multiplier that holds the unknown at rest (V'_i = 0) against the
+    // net force r = f + C gamma(V) + g - A X, projected on [-1, 1]: lambda_i
+    // = P(r_i / c_i) (exact when every unknown rests; with a coupled M and
+    // some unknowns moving, the value a rest of this one alone would need).
+    const FrictionSystem &system = model.system();
+    DistributedVector     force(system.locally_owned, system.comm);
+    DistributedVector     elastic(system.locally_owned, system.comm);
+    system.explicit_force(t0, current.velocity, force);
+    if (system.has_stiffness)
+      system.stiffness.vmult(elastic, current.displacement);
+    ConstLocalValues c(system.friction_weights);
+    ConstLocalValues v(current.velocity);
+    ConstLocalValues f(force);
+    ConstLocalValues ax(elastic);
+    LocalValues      lambda(current.multiplier);
+    for (std::size_t k = 0; k < lambda.size(); ++k)
+      if (!(c[k] > 0))
+        lambda[k] = 0;
+      else if (v[k] != 0)
+        lambda[k] = v[k] > 0 ? 1. : -1.;
+      else
+        lambda[k] = std::max(-1., std::min(1., (f[k] - ax[k]) / c[k]));
   }
 
 
@@ -60,9 +94,18 @@ namespace stickslip
   void
   FrictionEvolution::advance(const TimeStep &step)
   {
-    integrator.advance(step.time, step.size, current);
+    if (initial_multiplier_set)
+      {
+        // The integrators start from lambda = 0 as they always did (the
+        // chain's static solver takes it as its first guess): the t0
+        // multiplier is an output.
+        current.multiplier     = 0;
+        initial_multiplier_set = false;
+      }
+    integrator.advance(step, current);
     model.complete_state(step.next_time, current);
-    advanced = true;
+    // Data that became non-finite are named before the state they spoil.
+    model.system().non_finite_data.throw_if_found(model.system().comm, false);
 
     const double size =
       current.displacement.linfty_norm() + current.velocity.linfty_norm();
@@ -77,7 +120,7 @@ namespace stickslip
                     ", more than 1e12 times the initial data)" :
                   std::string("is not finite"))
             << ". Likely causes: an elastic step beyond its stability limit "
-               "(Splitting/Alpha < 1/4, the CFL condition), a given rho or r "
+               "(Splitting/Elastic implicitness < 1/4, the CFL condition), a given rho or r "
                "outside its range, a friction solver tolerance or iteration "
                "limit too loose, or data that are not finite (a forcing or "
                "boundary expression giving nan or inf, such as a division by "
@@ -106,13 +149,13 @@ namespace stickslip
     archive.after_read.push_back([this, comm]() {
       integrator.statistics.local_dissipated_energy =
         Utilities::MPI::this_mpi_process(comm) == 0 ? dissipated_total : 0.;
-      advanced = true;
     });
     for (auto *c : {&iterations_at_last_row,
                     &integrator.statistics.friction_solves,
                     &integrator.statistics.friction_iterations})
       archive.add(*c);
     integrator.register_state(archive);
+    rest.register_state(archive);
     model.describe_unknown_locations(archive);
   }
 
@@ -143,10 +186,35 @@ namespace stickslip
       current,
       Utilities::MPI::sum(integrator.statistics.local_dissipated_energy,
                           model.system().comm),
-      iterations - iterations_at_last_row,
-      advanced);
+      iterations - iterations_at_last_row);
     iterations_at_last_row = iterations;
+    const auto [kinetic, elastic] = model.energies(t, current);
+    const double dissipated = Utilities::MPI::sum(
+      integrator.statistics.local_dissipated_energy, model.system().comm);
+    rest.record(t, kinetic, elastic, dissipated, stick_fraction());
     return row;
+  }
+
+
+
+  double
+  FrictionEvolution::stick_fraction() const
+  {
+    const FrictionSystem &system = model.system();
+    unsigned long         n_frictional = 0, n_stuck = 0;
+    ConstLocalValues      c(system.friction_weights);
+    ConstLocalValues      stuck(current.stick);
+    for (std::size_t k = 0; k < c.size(); ++k)
+      if (c[k] > 0)
+        {
+          ++n_frictional;
+          if (stuck[k] > 0)
+            ++n_stuck;
+        }
+    n_frictional = Utilities::MPI::sum(n_frictional, system.comm);
+    n_stuck      = Utilities::MPI::sum(n_stuck, system.comm);
+    return n_frictional > 0 ? double(n_stuck) / n_frictional :
+                              std::numeric_limits<double>::quiet_NaN();
   }
 
 
@@ -187,7 +255,8 @@ namespace stickslip
                       counters.friction_solves :
                     0.,
                   statistics.wall_time);
-    return line;
+    const std::string physical = rest.summary();
+    return physical.empty() ? std::string(line) : line + ("\n" + physical);
   }
 
 

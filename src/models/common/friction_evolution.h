@@ -1,6 +1,7 @@
 #ifndef stickslip_models_common_friction_evolution_h
 #define stickslip_models_common_friction_evolution_h
 
+#include <base/rest_monitor.h>
 #include <friction/friction_state.h>
 #include <models/common/evolution.h>
 #include <models/common/model.h>
@@ -73,10 +74,23 @@ namespace stickslip
     const double runaway_size;
     /** Friction iterations when the last history row was written. */
     unsigned long iterations_at_last_row;
-    /** Whether a step was taken (the t0 row has no multiplier). */
-    bool advanced;
     /** The friction work summed over the ranks, as a snapshot holds it. */
     double dissipated_total;
+    /** The multiplier holds initial_multiplier(), not an integrator's. */
+    bool initial_multiplier_set = false;
+    /** The physical lines of the summary, fed at every history row. */
+    RestMonitor rest;
+
+    /**
+     * The multiplier of the state at @p t0, from the equation at t0 (the t0
+     * row of history.csv has one like every other row).
+     */
+    void
+    initial_multiplier(const double t0);
+
+    /** Fraction of the frictional unknowns that are stuck, NaN if none. */
+    double
+    stick_fraction() const;
   };
 } // namespace stickslip
 

@@ -10,6 +10,24 @@ namespace stickslip
 
 
 
+  std::pair<double, double>
+  Model::energies(const double, const FrictionState &state) const
+  {
+    const FrictionSystem &friction = system();
+    DistributedVector     product(friction.locally_owned, friction.comm);
+    friction.mass.vmult(product, state.velocity);
+    const double kinetic = 0.5 * (product * state.velocity);
+    double       elastic = 0;
+    if (friction.has_stiffness)
+      {
+        friction.stiffness.vmult(product, state.displacement);
+        elastic = 0.5 * (product * state.displacement);
+      }
+    return {kinetic, elastic};
+  }
+
+
+
   void
   Model::complete_state(const double, FrictionState &) const
   {}

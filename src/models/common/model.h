@@ -9,6 +9,7 @@
 #include <time/inclusion_form.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stickslip
@@ -46,14 +47,22 @@ namespace stickslip
     /**
      * One row of history.csv at time @p t. @p dissipated_energy is the
      * friction work since the start, @p iterations the friction-solver
-     * iterations since the previous row, @p has_multiplier false at t0.
+     * iterations since the previous row. At t0 the state's multiplier is
+     * the one FrictionEvolution computes from the equation at t0.
      */
     virtual std::vector<double>
     history_row(const double         t,
                 const FrictionState &state,
                 const double         dissipated_energy,
-                const unsigned long  iterations,
-                const bool           has_multiplier) const = 0;
+                const unsigned long  iterations) const = 0;
+
+    /**
+     * Kinetic and elastic energy of @p state at @p t, for the summary at the
+     * end of a run (collective). The default: 1/2 V.MV and 1/2 X.AX of the
+     * system.
+     */
+    virtual std::pair<double, double>
+    energies(const double t, const FrictionState &state) const;
 
     /** Fill what the system does not evolve (Dirichlet values) at @p t. */
     virtual void

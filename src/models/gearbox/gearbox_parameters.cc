@@ -10,39 +10,71 @@ namespace stickslip
   GearboxParameters::declare_parameters(ParameterHandler &prm)
   {
     prm.enter_subsection("Gear box");
-    prm.declare_entry("Mass", "1", Patterns::Double(), "m > 0.");
+    prm.declare_entry("Mass",
+                      "1",
+                      Patterns::Double(),
+                      "Rotational inertia m > 0 of the gear box.");
     prm.declare_entry("Friction coefficient",
                       "0.5",
                       Patterns::Double(),
-                      "c >= 0 of the bearing friction.");
+                      "Friction coefficient c >= 0 of the bearing.");
     prm.declare_entry("Gamma",
                       "piecewise linear",
                       Patterns::Selection(gamma_law_names()),
-                      "gamma of the bearing friction (seed 000 (2) or (3)).");
-    prm.declare_entry("Gamma beta", "0.3", Patterns::Double(), "beta in (0, 1).");
-    prm.declare_entry("Gamma epsilon", "0.1", Patterns::Double(), "eps > 0.");
+                      "Velocity weakening gamma of the bearing friction: none,"
+                      " smooth or piecewise linear (seed 000 (2) or (3)).");
+    prm.declare_entry("Gamma beta",
+                      "0.3",
+                      Patterns::Double(),
+                      "Weakening amount beta in (0, 1) of Gamma.");
+    prm.declare_entry("Gamma epsilon",
+                      "0.1",
+                      Patterns::Double(),
+                      "Velocity scale eps > 0 of Gamma.");
     prm.declare_entry("Delta",
                       "1",
                       Patterns::Double(),
-                      "delta, the gear parameter of seed 000 (54).");
+                      "Gear parameter delta: the load k(delta) acts with the "
+                      "sign of delta w (seed 000 (54)).");
     prm.declare_entry("Gear force",
                       "2*tanh(delta)",
                       Patterns::Anything(),
-                      "k(delta) as a muParser expression of delta: odd, "
-                      "increasing, Lipschitz, k(0) = 0.");
-    prm.declare_entry("a", "0.8", Patterns::Double(), "0 < a < b.");
-    prm.declare_entry("b", "1.2", Patterns::Double(), "b > a.");
+                      "Gear load k(delta) as a muParser expression of delta: "
+                      "odd, increasing, Lipschitz, k(0) = 0.");
+    prm.declare_entry("Lower gear factor",
+                      "0.8",
+                      Patterns::Double(),
+                      "a, 0 < a < b: the gear factor g when the gear runs "
+                      "backward (delta w < 0); g moves between a and b "
+                      "with the sign of delta w (seed 000 (54)).");
+    prm.declare_alias("Lower gear factor", "a", true);
+    prm.declare_entry("Upper gear factor",
+                      "1.2",
+                      Patterns::Double(),
+                      "b > a: the gear factor g when the gear runs forward "
+                      "(delta w > 0) (seed 000 (54)).");
+    prm.declare_alias("Upper gear factor", "b", true);
     prm.declare_entry("Gamma ab",
                       "smooth",
                       Patterns::Selection(gamma_law_names()),
-                      "gamma_ab of g (same families as gamma).");
-    prm.declare_entry("Gamma ab beta", "0.5", Patterns::Double(), "in (0, 1).");
-    prm.declare_entry("Gamma ab epsilon", "0.1", Patterns::Double(), "> 0.");
+                      "Velocity weakening gamma_ab of the gear factor g, of "
+                      "the same families as Gamma.");
+    prm.declare_entry("Gamma ab beta",
+                      "0.5",
+                      Patterns::Double(),
+                      "Weakening amount in (0, 1) of Gamma ab.");
+    prm.declare_entry("Gamma ab epsilon",
+                      "0.1",
+                      Patterns::Double(),
+                      "Velocity scale > 0 of Gamma ab.");
     prm.declare_entry("Forcing",
                       "0",
                       Patterns::Anything(),
-                      "f(t), a muParser expression of t.");
-    prm.declare_entry("Initial velocity", "0", Patterns::Double(), "w(t0).");
+                      "Driving torque f(t), a muParser expression of t.");
+    prm.declare_entry("Initial velocity",
+                      "0",
+                      Patterns::Double(),
+                      "Angular velocity w(t0) at the initial time.");
     prm.leave_subsection();
   }
 
@@ -59,8 +91,8 @@ namespace stickslip
     gamma_epsilon = prm.get_double("Gamma epsilon");
     delta         = prm.get_double("Delta");
     gear_force    = prm.get("Gear force");
-    a             = prm.get_double("a");
-    b             = prm.get_double("b");
+    a             = prm.get_double("Lower gear factor");
+    b             = prm.get_double("Upper gear factor");
     gamma_ab      = parse_gamma_law(prm.get("Gamma ab"), "Gear box/Gamma ab");
     gamma_ab_beta    = prm.get_double("Gamma ab beta");
     gamma_ab_epsilon = prm.get_double("Gamma ab epsilon");
@@ -86,9 +118,10 @@ namespace stickslip
                     source);
     if (!(a > 0 && b > a))
       throw_bad_parameter(source,
-                          "Gear box/a",
+                          "Gear box/Lower gear factor",
                           format_number(a),
-                          "seed 000 (54) needs 0 < a < b (b = " +
+                          "the gear factors must satisfy 0 < a < b "
+                          "(Upper gear factor b = " +
                             format_number(b) + ")");
     check_gamma_law(gamma_ab,
                     {gamma_ab_beta},

@@ -30,20 +30,21 @@ namespace stickslip
     prm.declare_entry("Mass matrix",
                       "1",
                       Patterns::Anything(),
-                      "M, symmetric positive definite, row by row: rows "
-                      "separated by ';', entries by ',' (e.g. '2, 1; 1, 2'). "
-                      "Entries may be constant expressions such as 1/3.");
+                      "Mass matrix M, symmetric positive definite, row by row:"
+                      " rows separated by ';', entries by ',' (e.g. '2, 1; 1, "
+                      "2'). Entries may be constant expressions such as 1/3.");
     prm.declare_entry("Stiffness matrix",
                       "0",
                       Patterns::Anything(),
-                      "A, symmetric positive semidefinite, same format and "
-                      "size as M.");
+                      "Stiffness matrix A, symmetric positive semidefinite, "
+                      "same format and size as the Mass matrix.");
     prm.declare_entry("Friction coefficients",
                       "1",
                       Patterns::Anything(),
-                      "Diagonal of C: c_i >= 0, comma-separated. c_i = 0 "
-                      "makes component i frictionless (lambda_i = 0, seed "
-                      "002 (1.11)).");
+                      "Friction coefficients c_i >= 0 (the diagonal of C), "
+                      "comma-separated, one per component. c_i = 0 makes "
+                      "component i frictionless (lambda_i = 0, seed 002 "
+                      "(1.11)).");
     prm.declare_entry("Gamma",
                       "none",
                       Patterns::Selection(gamma_law_names()),
@@ -53,19 +54,23 @@ namespace stickslip
     prm.declare_entry("Gamma beta",
                       "",
                       Patterns::Anything(),
-                      "beta_i in (0, 1), one per component (comma-separated).");
+                      "Weakening amounts beta_i in (0, 1) of Gamma, one per "
+                      "component (comma-separated).");
     prm.declare_entry("Gamma epsilon",
                       "",
                       Patterns::Anything(),
-                      "eps_i > 0, one per component (comma-separated).");
+                      "Velocity scales eps_i > 0 of Gamma, one per component "
+                      "(comma-separated).");
     prm.declare_entry("Initial displacement",
                       "0",
                       Patterns::Anything(),
-                      "X(t0), comma-separated, one per component.");
+                      "Initial displacement X(t0), comma-separated, one per "
+                      "component.");
     prm.declare_entry("Initial velocity",
                       "0",
                       Patterns::Anything(),
-                      "X'(t0), comma-separated, one per component.");
+                      "Initial velocity X'(t0), comma-separated, one per "
+                      "component.");
     prm.declare_entry("Forcing",
                       "0",
                       Patterns::Anything(),
@@ -84,7 +89,8 @@ namespace stickslip
     prm.declare_entry("Exact multiplier",
                       "",
                       Patterns::Anything(),
-                      "Optional exact lambda(t).");
+                      "Optional exact friction multiplier lambda(t), same "
+                      "format as Forcing (errors.csv then has its error).");
     prm.leave_subsection();
   }
 

@@ -131,6 +131,8 @@ namespace stickslip
       state.stick       = tangential.stick;
       state.iterations  = tangential.iterations;
       state.n_solutions = tangential.n_solutions;
+      state.residual    = tangential.residual;
+      state.converged   = tangential.converged;
     }
 
 

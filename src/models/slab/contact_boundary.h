@@ -24,6 +24,8 @@ namespace stickslip
       bool         stick;           ///< slip velocity exactly zero
       unsigned int iterations;      ///< of the slip-speed solve
       unsigned int n_solutions;     ///< solutions of (52) found
+      double       residual  = 0;    ///< of the slip-speed solve
+      bool         converged = true; ///< the slip-speed solve converged
     };
 
     /**

@@ -1,7 +1,12 @@
+#include <deal.II/base/mpi.h>
+
+#include <base/expressions.h>
+#include <base/input_error.h>
 #include <models/slab/slab_evolution.h>
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 namespace stickslip
 {
@@ -76,19 +81,54 @@ namespace stickslip
 
 
     void
-    SlabEvolution::advance(const TimeStep &)
+    SlabEvolution::advance(const TimeStep &step)
     {
       transport.advance();
-      if (!transport.owns_bottom())
-        return;
-      // The boundary node is local to rank 0: no communication, and the
-      // neighbour ranks only need its interior values next step.
-      boundary.step(transport.bottom_incoming(), state);
-      transport.set_bottom_velocity(
-        {{state.velocity[0], state.velocity[1], state.normal_velocity}});
-      iterations += state.iterations;
-      multiple += state.n_solutions > 1 ? 1 : 0;
-      max_pressure = std::max(max_pressure, state.pressure);
+      std::string failure;
+      if (transport.owns_bottom())
+        {
+          // The boundary node is local to rank 0: the neighbour ranks only
+          // need its interior values next step.
+          boundary.step(transport.bottom_incoming(), state);
+          transport.set_bottom_velocity(
+            {{state.velocity[0], state.velocity[1], state.normal_velocity}});
+          iterations += state.iterations;
+          multiple += state.n_solutions > 1 ? 1 : 0;
+          max_pressure = std::max(max_pressure, state.pressure);
+          if (!state.converged)
+            failure = boundary_failure(step);
+        }
+      // A failed solve must stop every rank, not leave NaN rows behind.
+      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int owner   = Utilities::MPI::min(
+        failure.empty() ? n_ranks : Utilities::MPI::this_mpi_process(comm),
+        comm);
+      if (owner < n_ranks)
+        throw RunError(Utilities::MPI::broadcast(comm, failure, owner));
+    }
+
+
+
+    std::string
+    SlabEvolution::boundary_failure(const TimeStep &step) const
+    {
+      std::ostringstream message;
+      message << "the slip-speed solve (52) of the contact node z = 0 ";
+      if (state.n_solutions == 0)
+        message << "got data that are not finite";
+      else
+        message << "did not converge";
+      message << " at step " << step.index << " (t = "
+              << format_number(step.next_time) << "): residual "
+              << format_number(state.residual) << " after " << state.iterations
+              << " iterations, contact pressure "
+              << format_number(state.pressure) << ", incoming b_T+ = ("
+              << format_number(state.incoming[0]) << ", "
+              << format_number(state.incoming[1])
+              << "). Likely causes: initial or boundary data that are not "
+                 "finite, or a friction law too steep for the time step "
+                 "(Slab/Friction law, Time/Time step)";
+      return message.str();
     }
 
 

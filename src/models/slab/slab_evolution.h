@@ -88,6 +88,10 @@ namespace stickslip
       foundation_velocity() const;
 
     private:
+      /** Why the contact node's solve of @p step failed (its owner). */
+      std::string
+      boundary_failure(const TimeStep &step) const;
+
       const SlabProblem             &problem;
       const SlabParameters          &parameters;
       const Discretization           discretization;

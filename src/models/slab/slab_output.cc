@@ -1,4 +1,5 @@
 #include <deal.II/grid/grid_generator.h>
+#include <deal.II/grid/tria_description.h>
 #include <deal.II/numerics/data_out.h>
 
 #include <models/slab/slab_output.h>
@@ -95,23 +96,31 @@ namespace stickslip
     ProfileWriter::ProfileWriter(const CharacteristicTransport &transport,
                                  const MPI_Comm                 comm)
       : comm(comm)
-      , fe(1)
+      , fe(FE_Q<1, 3>(1), 3)
       , dof_handler(triangulation)
     {
       const unsigned int first = transport.first_node();
       const unsigned int last =
         std::min(transport.end_node(), transport.n_cells());
       const double dz = transport.cell_size();
-      GridGenerator::subdivided_hyper_rectangle(triangulation,
-                                                std::vector<unsigned int>{last - first},
-                                                Point<1>(first * dz),
-                                                Point<1>(last * dz));
+      std::vector<Point<3>>    vertices;
+      std::vector<CellData<1>> cells(last - first);
+      for (unsigned int node = first; node <= last; ++node)
+        vertices.emplace_back(0., 0., node * dz);
+      for (unsigned int c = 0; c < cells.size(); ++c)
+        cells[c].vertices = {c, c + 1};
+      triangulation.create_triangulation(vertices, cells, SubCellData());
       dof_handler.distribute_dofs(fe);
       node_of_dof.resize(dof_handler.n_dofs());
+      component_of_dof.resize(dof_handler.n_dofs());
       for (const auto &cell : dof_handler.active_cell_iterators())
         for (unsigned int v = 0; v < 2; ++v)
-          node_of_dof[cell->vertex_dof_index(v, 0)] =
-            std::lround(cell->vertex(v)[0] / dz);
+          for (unsigned int k = 0; k < 3; ++k)
+            {
+              const auto dof        = cell->vertex_dof_index(v, k);
+              node_of_dof[dof]      = std::lround(cell->vertex(v)[2] / dz);
+              component_of_dof[dof] = k;
+            }
       first_node = first;
     }
 
@@ -124,37 +133,42 @@ namespace stickslip
                          const unsigned int         index,
                          const FieldFiles &         files)
     {
-      DataOut<1> data_out;
+      DataOut<1, 3> data_out;
       data_out.attach_dof_handler(dof_handler);
       const unsigned int n_owned = transport.end_node() - first_node;
+      // velocity, strain, displacement: component k of node n at the dof
+      // of (n, k); the profile holds them at 1 + 3 g + k.
       std::vector<dealii::Vector<double>> fields(
-        profile_width - 1, dealii::Vector<double>(dof_handler.n_dofs()));
+        3, dealii::Vector<double>(dof_handler.n_dofs()));
       for (unsigned int dof = 0; dof < node_of_dof.size(); ++dof)
         {
           const unsigned int node = node_of_dof[dof];
+          const unsigned int k    = component_of_dof[dof];
           if (node - first_node < n_owned)
-            for (unsigned int f = 1; f < profile_width; ++f)
-              fields[f - 1][dof] =
-                profile[(node - first_node) * profile_width + f];
+            for (unsigned int g = 0; g < 3; ++g)
+              fields[g][dof] =
+                profile[(node - first_node) * profile_width + 1 + 3 * g + k];
           else
             {
               // The right neighbour's first node (ghost): u_t and u_,3
               // from the ghost values; u continued by one trapezoid.
               const unsigned int last = n_owned - 1;
-              for (unsigned int k = 0; k < 3; ++k)
-                {
-                  fields[k][dof]     = transport.velocity(k, node);
-                  fields[3 + k][dof] = transport.gradient(k, node);
-                  fields[6 + k][dof] =
-                    profile[last * profile_width + 7 + k] +
-                    0.5 * transport.cell_size() *
-                      (transport.gradient(k, node - 1) +
-                       transport.gradient(k, node));
-                }
+              fields[0][dof] = transport.velocity(k, node);
+              fields[1][dof] = transport.gradient(k, node);
+              fields[2][dof] = profile[last * profile_width + 7 + k] +
+                               0.5 * transport.cell_size() *
+                                 (transport.gradient(k, node - 1) +
+                                  transport.gradient(k, node));
             }
         }
-      for (unsigned int f = 1; f < profile_width; ++f)
-        data_out.add_data_vector(fields[f - 1], profile_names[f]);
+      const std::vector<DataComponentInterpretation::DataComponentInterpretation>
+        vector(3, DataComponentInterpretation::component_is_part_of_vector);
+      const char *names[3] = {"velocity", "strain", "displacement"};
+      for (unsigned int g = 0; g < 3; ++g)
+        data_out.add_data_vector(fields[g],
+                                 std::vector<std::string>(3, names[g]),
+                                 DataOut<1, 3>::type_dof_data,
+                                 vector);
       dealii::Vector<float> subdomain(triangulation.n_active_cells());
       subdomain = Utilities::MPI::this_mpi_process(comm);
       data_out.add_data_vector(subdomain, "subdomain");

@@ -3,6 +3,7 @@
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_system.h>
 #include <deal.II/grid/tria.h>
 
 #include <base/field_files.h>
@@ -42,8 +43,10 @@ namespace stickslip
      * The VTU output of the profiles: every rank holds a serial deal.II 1D
      * mesh of its block of nodes (plus the cell to its right neighbour's
      * first node), and DataOut writes one .vtu per rank and the .pvtu
-     * record, with the fields velocity_k (u_t), strain_k (u_,3),
-     * displacement_k (u) and subdomain.
+     * record, the slab's x3 along the VTK z axis, with the 3-vector fields
+     * velocity (u_t), strain (u_,3) and
+     * displacement (u), written as vectors (ParaView's Glyph and Warp By
+     * Vector take them as they are), and subdomain.
      */
     class ProfileWriter
     {
@@ -64,10 +67,17 @@ namespace stickslip
 
     private:
       const MPI_Comm            comm;
-      Triangulation<1>          triangulation;
-      FE_Q<1>                   fe;
-      DoFHandler<1>             dof_handler;
+      /**
+       * A line in 3D along the VTK z axis, the slab's x3 (deal.II writes
+       * vectors of spacedim components: a 1D mesh in 1D space would keep
+       * only the first one).
+       */
+      Triangulation<1, 3>       triangulation;
+      /** Three P1 components: one 3-vector per node. */
+      FESystem<1, 3>            fe;
+      DoFHandler<1, 3>          dof_handler;
       std::vector<unsigned int> node_of_dof;
+      std::vector<unsigned int> component_of_dof;
       unsigned int              first_node;
     };
   } // namespace Slab

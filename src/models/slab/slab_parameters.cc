@@ -25,33 +25,39 @@ namespace stickslip
         prm.declare_entry("Density",
                           "7800",
                           Patterns::Double(),
-                          "rho [kg/m^3], > 0.");
-        prm.declare_entry("Height", "0.05", Patterns::Double(), "H [m], > 0.");
+                          "Mass density rho > 0 [kg/m^3] of the slab.");
+        prm.declare_entry("Height",
+                          "0.05",
+                          Patterns::Double(),
+                          "Height H > 0 [m] of the slab.");
         prm.declare_entry("Compression",
                           "1e-5",
                           Patterns::Double(),
-                          "D >= 0 [m]: the top x3 = H is held at the "
-                          "displacement (0, 0, -D), seed 003 (12).");
+                          "Compression D >= 0 [m]: the top x3 = H is held at "
+                          "the displacement (0, 0, -D) (seed 003 (12)).");
         prm.declare_entry("Foundation velocity",
                           "0.1",
                           Patterns::Double(),
-                          "v_* [m/s]: velocity of the rigid foundation along "
-                          "x1, seed 003 (8).");
+                          "Velocity v_* [m/s] of the rigid foundation along x1"
+                          " (seed 003 (8)).");
         prm.declare_entry("Initial displacement",
                           "0; 0; -1e-5*z/0.05",
                           Patterns::Anything(),
-                          "u^0(z): three muParser expressions of z separated "
-                          "by ';'. Must satisfy u^0(H) = (0, 0, -D) and "
-                          "u^0_3(0) >= 0 (no initial penetration).");
+                          "Initial displacement u^0(z) [m]: three muParser "
+                          "expressions of z separated by ';'. Must satisfy "
+                          "u^0(H) = (0, 0, -D) and u^0_3(0) >= 0 (no initial "
+                          "penetration).");
         prm.declare_entry("Initial velocity",
                           "0; 0; 0",
                           Patterns::Anything(),
-                          "u^1(z): three muParser expressions of z separated "
-                          "by ';'. Must satisfy u^1(H) = 0.");
+                          "Initial velocity u^1(z) [m/s]: three muParser "
+                          "expressions of z separated by ';'. Must satisfy "
+                          "u^1(H) = 0.");
         prm.declare_entry("Number of cells",
                           "100",
                           Patterns::Integer(1),
-                          "N_z: cells of the uniform grid z_i = i H/N_z.");
+                          "Number N_z of cells of the uniform grid z_i = i "
+                          "H/N_z over the height.");
         prm.declare_entry("Convergence cells",
                           "",
                           Patterns::Anything(),
@@ -80,7 +86,9 @@ namespace stickslip
         prm.declare_entry("Interior scheme",
                           "upwind",
                           Patterns::Selection("upwind|lax-wendroff"),
-                          "upwind: seed 003 (42)-(43) (first order; the paper "
+                          "Scheme of the interior transport along the "
+                          "characteristics. upwind: seed 003 (42)-(43) (first "
+                          "order; the paper "
                           "calls it Lax-Wendroff), lax-wendroff: second-order "
                           "Lax-Wendroff on the characteristics. Both are exact "
                           "at CFL number 1.");
@@ -93,26 +101,28 @@ namespace stickslip
         prm.declare_entry("Regularization eta",
                           "1e-15",
                           Patterns::Double(),
-                          "eta > 0 [m/Pa] of (37): penetration = eta * S "
-                          "(Contact = regularized).");
+                          "Normal compliance eta > 0 [m/Pa] of Contact = "
+                          "regularized: the penetration is eta times the "
+                          "contact pressure S (seed 003 (37)).");
         prm.declare_entry("Surface mass epsilon",
                           "10",
                           Patterns::Double(),
-                          "epsilon >= 0 [kg/m^2]: mass perturbation of the "
-                          "contact boundary, seed 003 (29)-(36), (52). 0 "
-                          "solves the unperturbed inclusion (25).");
+                          "Mass per area epsilon >= 0 [kg/m^2] added on the "
+                          "contact boundary (seed 003 (29)-(36), (52)); 0 "
+                          "solves the unperturbed inclusion (seed 003 (25)).");
         prm.declare_entry(
           "Boundary theta",
           "1",
           Patterns::Double(),
-          "theta in [1/2, 1] of the boundary schemes: 1 is "
-          "the implicit Euler scheme of the paper (47)-(52), "
-          "1/2 the trapezoidal variant it calls more accurate.");
+          "Implicitness theta in [1/2, 1] of the contact-boundary schemes: 1 "
+          "is the implicit Euler scheme of the paper (seed 003 (47)-(52)), 1/2"
+          " the trapezoidal variant it calls more accurate.");
         prm.declare_entry("Friction law",
                           "fig2",
                           Patterns::Selection(
                             "constant|fig2|exponential|rational"),
-                          "mu(s) of the slip speed s: constant (mu_s), fig2 "
+                          "Friction coefficient mu(s) as a function of the slip "
+                          "speed s: constant (mu_s), fig2 "
                           "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
                           "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
                           "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
@@ -120,24 +130,24 @@ namespace stickslip
         prm.declare_entry("Static friction coefficient",
                           "0.8",
                           Patterns::Double(),
-                          "mu_s = mu(0) >= 0.");
+                          "Static friction coefficient mu_s = mu(0) >= 0.");
         prm.declare_entry("Dynamic friction coefficient",
                           "0.5",
                           Patterns::Double(),
-                          "mu_d = lim mu(s), 0 <= mu_d <= mu_s (unused by the "
-                          "constant law).");
+                          "Dynamic friction coefficient mu_d, the limit of "
+                          "mu(s) for large slip speed s, 0 <= mu_d <= mu_s "
+                          "(unused by the constant law).");
         prm.declare_entry("Critical slip velocity",
                           "0.1",
                           Patterns::Double(),
-                          "v_c > 0 [m/s]: slip speed scale of the decreasing "
-                          "laws.");
+                          "Slip speed scale v_c > 0 [m/s] of the decreasing "
+                          "friction laws.");
         prm.declare_entry("Root scan points",
                           "256",
                           Patterns::Integer(2),
-                          "When (52) may have several solutions (eps + dt "
-                          "G/c1 <= dt S L_mu), the scalar slip-speed equation "
-                          "is sampled at this many points to find every root "
-                          "before the selection rule is applied.");
+                          "Number of samples of the scalar slip-speed equation"
+                          " used to find every root when it may have several "
+                          "(eps + dt G/c1 <= dt S L_mu, seed 003 (52)).");
         prm.declare_entry("Write profiles",
                           "false",
                           Patterns::Bool(),

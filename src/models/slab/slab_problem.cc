@@ -218,8 +218,50 @@ namespace stickslip
 
 
     void
+    SlabProblem::check_finite_initial_data() const
+    {
+      NonFiniteData check;
+      check.set_source(source);
+      const std::vector<unsigned int> grids =
+        slab.convergence_cells.empty() ?
+          std::vector<unsigned int>{slab.n_cells} :
+          slab.convergence_cells;
+      const double t0 = time.initial_time;
+      for (const unsigned int n : grids)
+        for (unsigned int j = 0; j <= n; ++j)
+          for (unsigned int k = 0; k < 3; ++k)
+            {
+              const double z     = j * slab.height / n;
+              const auto   point = [&]() {
+                return "z = " + format_number(z) + " (node " +
+                       std::to_string(j) + " of N_z = " + std::to_string(n) +
+                       "), component " + std::to_string(k + 1);
+              };
+              check.note("Slab/Initial displacement",
+                         slab.initial_displacement,
+                         t0,
+                         initial_displacement(z, k),
+                         point);
+              check.note("Slab/Initial displacement",
+                         slab.initial_displacement,
+                         t0,
+                         initial_gradient(z, k),
+                         [&]() { return point() + " (its z-derivative)"; });
+              check.note("Slab/Initial velocity",
+                         slab.initial_velocity,
+                         t0,
+                         initial_velocity(z, k),
+                         point);
+            }
+      check.throw_if_found(comm, true);
+    }
+
+
+
+    void
     SlabProblem::check_initial_data()
     {
+      check_finite_initial_data();
       const double H = slab.height, D = slab.compression;
       // Tolerances relative to the size of the data (sampled on 101 points).
       double u_scale = D, v_scale = 0;

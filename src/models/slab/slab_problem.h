@@ -79,6 +79,13 @@ namespace stickslip
       void
       check_initial_data();
 
+      /**
+       * u^0, u^0_,3 and u^1 are finite at every node of every grid of the
+       * run (an InputError naming the first point otherwise).
+       */
+      void
+      check_finite_initial_data() const;
+
       const ParameterSource &             source;
       const MPI_Comm                      comm;
       const ConditionalOStream &          pcout;

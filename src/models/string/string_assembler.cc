@@ -10,11 +10,17 @@ namespace stickslip
                                         const unsigned int     degree,
                                         const bool             lumped,
                                         const Function<dim> &  wave_speed,
-                                        const Function<dim> &  friction)
+                                        const Function<dim> &  friction,
+                                        const std::string &    wave_speed_text,
+                                        const std::string &    friction_text,
+                                        NonFiniteData &        non_finite_data)
     : dof_handler(dof_handler)
     , lumped(lumped)
     , wave_speed(wave_speed)
     , friction(friction)
+    , wave_speed_text(wave_speed_text)
+    , friction_text(friction_text)
+    , non_finite_data(non_finite_data)
     , gauss(degree + 1)
     , lobatto(degree + 1)
     , fe_values(dof_handler.get_fe(),
@@ -93,6 +99,7 @@ namespace stickslip
       {
         const double c = wave_speed.value(fe_values.quadrature_point(q));
         note(c, min_speed, n_bad_speed);
+        note_data("Wave speed", wave_speed_text, fe_values.quadrature_point(q), c);
         const double JxW = fe_values.JxW(q);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
@@ -114,6 +121,8 @@ namespace stickslip
         const double      g   = friction.value(x);
         note(c, min_speed, n_bad_speed);
         note(g, min_g, n_bad_g);
+        note_data("Wave speed", wave_speed_text, x, c);
+        note_data("Friction", friction_text, x, g);
         for (unsigned int i = 0; i < n; ++i)
           {
             const double phi = nodal_values.shape_value(i, q);
@@ -136,6 +145,22 @@ namespace stickslip
 
   template <int dim>
   void
+  StringAssembler<dim>::note_data(const std::string &name,
+                                  const std::string &text,
+                                  const Point<dim> & x,
+                                  const double       value)
+  {
+    if (std::isfinite(value))
+      return;
+    non_finite_data.note("String/" + name, text, 0., value, [&]() {
+      return describe_point(x, "x,y") + " (a quadrature point)";
+    });
+  }
+
+
+
+  template <int dim>
+  void
   StringAssembler<dim>::check_coefficients(const ParameterSource &source,
                                            const MPI_Comm         comm)
   {
@@ -143,18 +168,8 @@ namespace stickslip
     min_g       = Utilities::MPI::min(min_g, comm);
     n_bad_speed = Utilities::MPI::sum(n_bad_speed, comm);
     n_bad_g     = Utilities::MPI::sum(n_bad_g, comm);
-    if (n_bad_speed > 0)
-      throw_bad_parameter(source,
-                          "String/Wave speed",
-                          "nan or inf at " + std::to_string(n_bad_speed) +
-                            " quadrature points",
-                          "c must be a finite positive number everywhere");
-    if (n_bad_g > 0)
-      throw_bad_parameter(source,
-                          "String/Friction",
-                          "nan or inf at " + std::to_string(n_bad_g) +
-                            " quadrature points",
-                          "g must be a finite number >= 0 everywhere");
+    // The first non-finite value, with its point (the shared check).
+    non_finite_data.throw_if_found(comm, true);
     if (!(min_speed > 0))
       throw_bad_parameter(source,
                           "String/Wave speed",

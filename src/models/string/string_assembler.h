@@ -9,6 +9,7 @@
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
 
+#include <base/expressions.h>
 #include <base/input_error.h>
 #include <friction/friction_system.h>
 
@@ -38,7 +39,10 @@ namespace stickslip
                     const unsigned int     degree,
                     const bool             lumped,
                     const Function<dim> &  wave_speed,
-                    const Function<dim> &  friction);
+                    const Function<dim> &  friction,
+                    const std::string &    wave_speed_text,
+                    const std::string &    friction_text,
+                    NonFiniteData &        non_finite_data);
 
     /**
      * Add M and A, with the Dirichlet rows and columns of @p constraints
@@ -76,6 +80,8 @@ namespace stickslip
     const bool             lumped;
     const Function<dim> &  wave_speed;
     const Function<dim> &  friction;
+    const std::string      wave_speed_text, friction_text;
+    NonFiniteData &        non_finite_data;
 
     const QGauss<dim>        gauss;
     const QGaussLobatto<dim> lobatto;
@@ -87,6 +93,13 @@ namespace stickslip
 
     double       min_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;
+
+    /** Note @p value of String/@p name at @p x for the finiteness check. */
+    void
+    note_data(const std::string &name,
+              const std::string &text,
+              const Point<dim> & x,
+              const double       value);
   };
 } // namespace stickslip
 

@@ -7,6 +7,7 @@
 
 #include <base/expressions.h>
 #include <base/local_values.h>
+#include <base/memory_stage.h>
 #include <models/string/field_reference.h>
 #include <models/string/string_assembler.h>
 #include <models/string/string_grid.h>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -31,16 +33,28 @@ namespace stickslip
     , friction_system(comm)
   {
     AssertThrow(parameters.dimension == dim, ExcInternalError());
+    friction_system.non_finite_data.set_source(source);
     fe = std::make_unique<FE_Q<dim>>(degree);
     parse_functions(parameters, source);
 
-    triangulation = make_string_grid<dim>(parameters, source, comm);
+    {
+      MemoryStage stage("creating the mesh (String/Global refinements = " +
+                        std::to_string(parameters.global_refinements) + ")");
+      triangulation = make_string_grid<dim>(parameters, source, comm);
+    }
     check_boundary_ids(*triangulation, parameters.dirichlet_ids, source, comm);
     min_cell_diameter = smallest_cell_diameter(*triangulation, comm);
 
     const AffineConstraints<double> constraints =
       setup_system(parameters.dirichlet_ids);
-    StringAssembler<dim>(dof_handler, degree, lumped, *wave_speed, *friction)
+    StringAssembler<dim>(dof_handler,
+                         degree,
+                         lumped,
+                         *wave_speed,
+                         *friction,
+                         parameters.wave_speed,
+                         parameters.friction,
+                         friction_system.non_finite_data)
       .assemble(constraints,
                 friction_system,
                 full_mass,
@@ -56,8 +70,9 @@ namespace stickslip
     }
 
     set_initial_data(parameters);
-    warn_if_dirichlet_data_differ(time.initial_time, source);
     set_forcing_and_boundary_values();
+    friction_system.check_initial_data(time.initial_time);
+    warn_if_dirichlet_data_differ(time.initial_time, source);
     friction_system.finalize();
 
     if (exact_u)
@@ -84,7 +99,9 @@ namespace stickslip
   StringModel<dim>::parse_functions(const StringParameters &parameters,
                                     const ParameterSource & source)
   {
+    variables           = parameters.variables();
     const auto function = [&](const std::string &text, const std::string &name) {
+      data_texts[name] = text;
       return parse_function<dim>(text,
                                  parameters.variables(),
                                  "String/" + name,
@@ -114,8 +131,13 @@ namespace stickslip
   StringModel<dim>::setup_system(
     const std::vector<types::boundary_id> &dirichlet_ids)
   {
+    std::optional<MemoryStage> stage;
+    stage.emplace("numbering the unknowns of " +
+                  std::to_string(triangulation->n_global_active_cells()) +
+                  " cells");
     dof_handler.reinit(*triangulation);
     dof_handler.distribute_dofs(*fe);
+    const std::string unknowns = std::to_string(dof_handler.n_dofs()) + " unknowns";
     const IndexSet owned = dof_handler.locally_owned_dofs();
     AssertThrow(owned.is_contiguous(),
                 ExcMessage("stickslip needs contiguous DoF ranges per rank"));
@@ -154,6 +176,8 @@ namespace stickslip
         }
     }
 
+    stage.reset();
+    stage.emplace("the sparsity pattern and matrices of " + unknowns);
     DynamicSparsityPattern pattern(locally_relevant);
     DoFTools::make_sparsity_pattern(dof_handler, pattern);
     SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
@@ -163,6 +187,8 @@ namespace stickslip
     full_stiffness.reinit(owned, owned, pattern, comm);
     friction_system.has_stiffness = true;
 
+    stage.reset();
+    stage.emplace("the vectors of " + unknowns);
     nodal_weights.reinit(owned, comm);
     friction_system.friction_weights.reinit(owned, comm);
     scratch.reinit(owned, comm);
@@ -185,9 +211,13 @@ namespace stickslip
                                                 comm);
     friction_system.initial_velocity.reinit(friction_system.locally_owned, comm);
     interpolate_nodal(*initial_displacement,
+                      "Initial displacement",
                       0.,
                       friction_system.initial_displacement);
-    interpolate_nodal(*initial_velocity, 0., friction_system.initial_velocity);
+    interpolate_nodal(*initial_velocity,
+                      "Initial velocity",
+                      0.,
+                      friction_system.initial_velocity);
   }
 
 
@@ -231,7 +261,7 @@ namespace stickslip
         out = 0;
       else
         {
-          interpolate_nodal(*forcing, t, out);
+          interpolate_nodal(*forcing, "Forcing", t, out);
           out.scale(nodal_weights);
           ConstLocalValues mask(dirichlet_mask);
           LocalValues      values(out);
@@ -250,7 +280,10 @@ namespace stickslip
       dirichlet->set_time(t);
       LocalValues values(out);
       for (const unsigned int k : dirichlet_local)
-        values[k] = dirichlet->value(owned_points[k]);
+        {
+          values[k] = dirichlet->value(owned_points[k]);
+          note_value("Dirichlet data", t, k, values[k]);
+        }
     };
   }
 
@@ -259,6 +292,7 @@ namespace stickslip
   template <int dim>
   void
   StringModel<dim>::interpolate_nodal(const Function<dim> &function,
+                                      const std::string &  name,
                                       const double         t,
                                       DistributedVector &  values) const
   {
@@ -266,7 +300,27 @@ namespace stickslip
     f.set_time(t);
     LocalValues out(values);
     for (std::size_t k = 0; k < owned_points.size(); ++k)
-      out[k] = f.value(owned_points[k]);
+      {
+        out[k] = f.value(owned_points[k]);
+        note_value(name, t, k, out[k]);
+      }
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::note_value(const std::string &name,
+                               const double       t,
+                               const unsigned int k,
+                               const double       value) const
+  {
+    if (std::isfinite(value))
+      return; // no strings built at every node of every step
+    friction_system.non_finite_data.note(
+      "String/" + name, data_texts.at(name), t, value, [&]() {
+        return describe_point(owned_points[k], variables);
+      });
   }
 
 
@@ -342,17 +396,26 @@ namespace stickslip
 
 
   template <int dim>
+  std::pair<double, double>
+  StringModel<dim>::energies(const double, const FrictionState &state) const
+  {
+    // The full (unconstrained) operators: the Dirichlet values count.
+    full_mass.vmult(scratch, state.velocity);
+    const double kinetic = 0.5 * (scratch * state.velocity);
+    full_stiffness.vmult(scratch, state.displacement);
+    return {kinetic, 0.5 * (scratch * state.displacement)};
+  }
+
+
+
+  template <int dim>
   std::vector<double>
   StringModel<dim>::history_row(const double         t,
                                 const FrictionState &state,
                                 const double         dissipated_energy,
-                                const unsigned long  iterations,
-                                const bool) const
+                                const unsigned long  iterations) const
   {
-    full_mass.vmult(scratch, state.velocity);
-    const double kinetic = 0.5 * (scratch * state.velocity);
-    full_stiffness.vmult(scratch, state.displacement);
-    const double elastic = 0.5 * (scratch * state.displacement);
+    const auto [kinetic, elastic] = energies(t, state);
     unsigned long    n_frictional = 0, n_stuck = 0;
     ConstLocalValues c(friction_system.friction_weights);
     ConstLocalValues stuck(state.stick);
@@ -408,11 +471,15 @@ namespace stickslip
     const IndexSet &  owned = friction_system.locally_owned;
     DistributedVector stick(owned, comm);
     {
+      // 1 where the node does not slip: friction held it exactly at rest
+      // during the whole step, or it is a Dirichlet node, whose motion is
+      // prescribed (doc/at_rest.md); 0 where it slips or has no friction.
       ConstLocalValues c(friction_system.friction_weights);
       ConstLocalValues stuck(state.stick);
+      ConstLocalValues prescribed(dirichlet_mask);
       LocalValues      s(stick);
       for (std::size_t k = 0; k < c.size(); ++k)
-        s[k] = (c[k] > 0 && stuck[k] > 0) ? 1. : 0.;
+        s[k] = ((c[k] > 0 && stuck[k] > 0) || prescribed[k] > 0) ? 1. : 0.;
     }
     const auto ghosted = [&](const DistributedVector &v) {
       DistributedVector result(owned, locally_relevant, comm);

@@ -72,12 +72,14 @@ namespace stickslip
     std::vector<std::string>
     history_columns() const override;
 
+    std::pair<double, double>
+    energies(const double t, const FrictionState &state) const override;
+
     std::vector<double>
     history_row(const double         t,
                 const FrictionState &state,
                 const double         dissipated_energy,
-                const unsigned long  iterations,
-                const bool           has_multiplier) const override;
+                const unsigned long  iterations) const override;
 
     void
     complete_state(const double t, FrictionState &state) const override;
@@ -135,8 +137,19 @@ namespace stickslip
     /** Evaluate @p function at the owned support points into @p values. */
     void
     interpolate_nodal(const Function<dim> &function,
+                      const std::string &  name,
                       const double         t,
                       DistributedVector &  values) const;
+
+    /**
+     * Note @p value of the data String/@p name at owned node @p k and time
+     * @p t for the check that data are finite.
+     */
+    void
+    note_value(const std::string &name,
+               const double       t,
+               const unsigned int k,
+               const double       value) const;
 
     const MPI_Comm                      comm;
     std::unique_ptr<Triangulation<dim>> triangulation;
@@ -156,6 +169,9 @@ namespace stickslip
       dirichlet, initial_displacement, initial_velocity, exact_u, exact_v,
       exact_lambda;
     bool forcing_zero;
+    /** The text of each data parameter, by name (String/<name>). */
+    std::map<std::string, std::string> data_texts;
+    std::string                         variables;
 
     FrictionSystem    friction_system;
     DistributedMatrix full_mass, full_stiffness; ///< without constraints

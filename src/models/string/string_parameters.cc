@@ -8,6 +8,85 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    /**
+     * The data of the string: coefficients, loads, boundary and initial
+     * values, exact solution (inside subsection String).
+     */
+    void
+    declare_string_data(ParameterHandler &prm)
+    {
+      prm.declare_entry("Wave speed",
+                        "1",
+                        Patterns::Anything(),
+                        "Wave speed c(x) > 0, a muParser expression of the "
+                        "coordinates.");
+      prm.declare_entry("Friction",
+                        "1",
+                        Patterns::Anything(),
+                        "Friction bound g(x) >= 0 per unit length (area), "
+                        "relative to the tension: the friction force lies in "
+                        "[-g, g]. An expression of the coordinates.");
+      prm.declare_entry("Forcing",
+                        "0",
+                        Patterns::Anything(),
+                        "External load f(x, t), an expression of the coordinates"
+                        " and t.");
+      prm.declare_entry("Dirichlet boundary ids",
+                        "0, 1",
+                        Patterns::Anything(),
+                        "Comma-separated boundary ids where u = u_D (the rest is "
+                        "free: du/dn = 0). The default 0, 1 holds both ends of "
+                        "the interval, the left and right sides of the "
+                        "rectangle.");
+      prm.declare_entry("Dirichlet data",
+                        "0",
+                        Patterns::Anything(),
+                        "Boundary displacement u_D(x, t) on the Dirichlet "
+                        "boundary ids; time-dependent data drive the string.");
+      prm.declare_entry("Initial displacement",
+                        "0",
+                        Patterns::Anything(),
+                        "Initial displacement u0(x), an expression of the "
+                        "coordinates.");
+      prm.declare_entry("Initial velocity",
+                        "0",
+                        Patterns::Anything(),
+                        "Initial velocity u1(x), an expression of the "
+                        "coordinates.");
+      prm.declare_entry("Exact displacement",
+                        "",
+                        Patterns::Anything(),
+                        "Optional exact u(x, t); with Exact velocity it enables "
+                        "errors.csv (discrete L2 in space and time).");
+      prm.declare_entry("Exact velocity",
+                        "",
+                        Patterns::Anything(),
+                        "Optional exact velocity u_t(x, t), needed with Exact "
+                        "displacement.");
+      prm.declare_entry("Exact multiplier",
+                        "",
+                        Patterns::Anything(),
+                        "Optional exact friction multiplier lambda(x, t).");
+      prm.declare_entry("Gamma",
+                        "none",
+                        Patterns::Selection(gamma_law_names()),
+                        "Velocity weakening gamma of the friction: none, smooth "
+                        "or piecewise linear (seed 000 (2) or (3)).");
+      prm.declare_entry("Gamma beta",
+                        "0.3",
+                        Patterns::Double(),
+                        "Weakening amount beta in (0, 1) of Gamma.");
+      prm.declare_entry("Gamma epsilon",
+                        "0.1",
+                        Patterns::Double(),
+                        "Velocity scale eps > 0 of Gamma.");
+    }
+  } // namespace
+
+
+
   void
   StringParameters::declare_parameters(ParameterHandler &prm)
   {
@@ -20,9 +99,15 @@ namespace stickslip
                       "left, 1 right), rectangle (0, L) x (0, Height) (dim "
                       "2; ids 0 left, 1 right, 2 bottom, 3 top), or a gmsh "
                       "file (Mesh file).");
-    prm.declare_entry("Length", "1", Patterns::Double(), "L > 0.");
-    prm.declare_entry("Height", "1", Patterns::Double(), "Height of the "
-                      "rectangle (dim 2).");
+    prm.declare_entry("Length",
+                      "1",
+                      Patterns::Double(),
+                      "Length L > 0 of the interval (0, L) (dim 1) or of the "
+                      "rectangle (0, L) x (0, Height) (dim 2).");
+    prm.declare_entry("Height",
+                      "1",
+                      Patterns::Double(),
+                      "Height of the rectangle (dim 2).");
     prm.declare_entry("Mesh file",
                       "",
                       Patterns::Anything(),
@@ -50,52 +135,18 @@ namespace stickslip
     prm.declare_entry("Mass",
                       "lumped",
                       Patterns::Selection("lumped|consistent"),
-                      "lumped: Gauss-Lobatto (nodal) quadrature, diagonal M, "
-                      "closed-form friction step and explicit alpha = 0; "
-                      "consistent: exact mass matrix (use the semismooth "
-                      "newton friction solver).");
-    prm.declare_entry("Wave speed",
-                      "1",
-                      Patterns::Anything(),
-                      "c(x) > 0, muParser expression of the coordinates.");
-    prm.declare_entry("Friction",
-                      "1",
-                      Patterns::Anything(),
-                      "g(x) >= 0, friction per unit length (area) relative to "
-                      "the tension; expression of the coordinates.");
-    prm.declare_entry("Forcing",
-                      "0",
-                      Patterns::Anything(),
-                      "f(x, t), expression of the coordinates and t.");
-    prm.declare_entry("Dirichlet boundary ids",
-                      "0, 1",
-                      Patterns::Anything(),
-                      "Comma-separated boundary ids where u = u_D (the rest is "
-                      "free: du/dn = 0). The default 0, 1 holds both ends of "
-                      "the interval, the left and right sides of the "
-                      "rectangle.");
-    prm.declare_entry("Dirichlet data",
-                      "0",
-                      Patterns::Anything(),
-                      "u_D(x, t); time-dependent data drive the string.");
-    prm.declare_entry("Initial displacement", "0", Patterns::Anything(), "u0(x).");
-    prm.declare_entry("Initial velocity", "0", Patterns::Anything(), "u1(x).");
-    prm.declare_entry("Exact displacement",
-                      "",
-                      Patterns::Anything(),
-                      "Optional exact u(x, t); with Exact velocity it enables "
-                      "errors.csv (discrete L2 in space and time).");
-    prm.declare_entry("Exact velocity", "", Patterns::Anything(), "u_t(x, t).");
-    prm.declare_entry("Exact multiplier",
-                      "",
-                      Patterns::Anything(),
-                      "Optional exact lambda(x, t).");
-    prm.declare_entry("Gamma",
-                      "none",
-                      Patterns::Selection(gamma_law_names()),
-                      "Velocity weakening gamma (seed 000 (2) or (3)).");
-    prm.declare_entry("Gamma beta", "0.3", Patterns::Double(), "beta in (0, 1).");
-    prm.declare_entry("Gamma epsilon", "0.1", Patterns::Double(), "eps > 0.");
+                      "Mass matrix M. lumped: Gauss-Lobatto (nodal) "
+                      "quadrature, diagonal M; the entries a file does not "
+                      "set then default to the explicit scheme of the "
+                      "examples: Splitting/Friction substeps = Elastic "
+                      "substeps = 1, Splitting/Elastic implicitness = 0 and "
+                      "Friction/Solver "
+                      "= closed form (a given implicitness > 0 is allowed: an "
+                      "implicit elastic step with the lumped mass). "
+                      "consistent: the exact mass matrix, with the general "
+                      "defaults (use the semismooth newton friction "
+                      "solver).");
+    declare_string_data(prm);
     prm.leave_subsection();
   }
 

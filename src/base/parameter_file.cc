@@ -1,0 +1,575 @@
+#include <base/input_error.h>
+#include <base/parameter_file.h>
+
+#include <boost/property_tree/json_parser.hpp>
+#include <boost/property_tree/ptree.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace
+  {
+    using Tree = boost::property_tree::ptree;
+
+    /** deal.II mangles names in its JSON output; undo it. */
+    std::string
+    demangle(const std::string &name)
+    {
+      std::string out;
+      for (std::size_t i = 0; i < name.size(); ++i)
+        if (name[i] == '_' && i + 2 < name.size() &&
+            std::isxdigit(name[i + 1]) && std::isxdigit(name[i + 2]))
+          {
+            out += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+          }
+        else
+          out += name[i];
+      return out;
+    }
+
+    std::string
+    join(const std::vector<std::string> &parts, const std::string &name = "")
+    {
+      std::string path;
+      for (const auto &part : parts)
+        path += (path.empty() ? "" : "/") + part;
+      if (!name.empty())
+        path += (path.empty() ? "" : "/") + name;
+      return path;
+    }
+
+    std::string
+    lower(std::string text)
+    {
+      for (char &c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return text;
+    }
+
+    std::size_t
+    edit_distance(const std::string &a, const std::string &b)
+    {
+      std::vector<std::size_t> row(b.size() + 1);
+      for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+      for (std::size_t i = 1; i <= a.size(); ++i)
+        {
+          std::size_t diagonal = row[0];
+          row[0]               = i;
+          for (std::size_t j = 1; j <= b.size(); ++j)
+            {
+              const std::size_t above = row[j];
+              row[j] = std::min({row[j] + 1,
+                                 row[j - 1] + 1,
+                                 diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+              diagonal = above;
+            }
+        }
+      return row[b.size()];
+    }
+
+    /** "; did you mean 'X'?" for the closest of @p candidates, or "". */
+    std::string
+    suggestion(const std::string &name, const std::vector<std::string> &candidates)
+    {
+      std::string best;
+      std::size_t best_distance = std::string::npos;
+      for (const auto &candidate : candidates)
+        {
+          const std::size_t d = edit_distance(lower(name), lower(candidate));
+          if (d < best_distance)
+            {
+              best          = candidate;
+              best_distance = d;
+            }
+        }
+      if (best.empty() ||
+          best_distance > std::max<std::size_t>(2, name.size() / 3))
+        return "";
+      return "; did you mean '" + best + "'?";
+    }
+
+    /** The names directly inside @p parent among the @p paths. */
+    std::vector<std::string>
+    children(const std::set<std::string> &paths, const std::string &parent)
+    {
+      std::vector<std::string> names;
+      const std::string        prefix = parent.empty() ? "" : parent + "/";
+      for (const auto &path : paths)
+        if (path.compare(0, prefix.size(), prefix) == 0 &&
+            path.find('/', prefix.size()) == std::string::npos)
+          names.push_back(path.substr(prefix.size()));
+      return names;
+    }
+
+    void
+    collect(const Tree &                      tree,
+            const std::string &               path,
+            std::set<std::string> &           entries,
+            std::map<std::string, std::string> &aliases,
+            std::set<std::string> &           subsections)
+    {
+      for (const auto &child : tree)
+        {
+          const std::string name = demangle(child.first);
+          const std::string full = path.empty() ? name : path + "/" + name;
+          if (child.second.find("value") != child.second.not_found())
+            entries.insert(full);
+          else if (child.second.find("alias") != child.second.not_found())
+            aliases[full] = (path.empty() ? "" : path + "/") +
+                            child.second.get<std::string>("alias");
+          else
+            {
+              subsections.insert(full);
+              collect(child.second, full, entries, aliases, subsections);
+            }
+        }
+    }
+
+    std::string
+    trim(const std::string &text)
+    {
+      const auto first = text.find_first_not_of(" \t\r\n");
+      if (first == std::string::npos)
+        return "";
+      return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+    }
+
+    /**
+     * One pass over the lines of a parameter file in the way deal.II's
+     * ParameterHandler::parse_input() reads them (continued lines joined,
+     * comments dropped), checking names and structure with their line.
+     */
+    class FileScan
+    {
+    public:
+      FileScan(const std::string &file_name, const DeclaredNames &names)
+        : file_name(file_name)
+        , names(names)
+      {}
+
+      void
+      scan(const std::string &line, const unsigned int number);
+
+      /** The end of the file: every subsection closed, something set. */
+      void
+      finish() const;
+
+      /** Lines that set an entry by its old name: line, old and new name. */
+      std::vector<std::array<std::string, 3>> renamed;
+
+    private:
+      [[noreturn]] void
+      fail(const unsigned int number, const std::string &what) const
+      {
+        throw InputError("in the parameter file '" + file_name + "', line " +
+                         std::to_string(number) + ": " + what);
+      }
+
+      bool
+      declared(const std::vector<std::string> &path,
+               const std::string &             name) const;
+
+      /** "; is the 'end' of ... missing?" if @p name fits an outer level. */
+      std::string
+      missing_end_hint(const std::string &name, const bool subsection) const;
+
+      void
+      open(const std::string &name, const unsigned int number);
+
+      void
+      set(const std::string &text, const unsigned int number);
+
+      const std::string &                 file_name;
+      const DeclaredNames &               names;
+      std::vector<std::string>            path;
+      std::vector<unsigned int>           opened_on;
+      std::map<std::string, unsigned int> first_set;
+      bool                                sets_something = false;
+    };
+
+
+
+    bool
+    FileScan::declared(const std::vector<std::string> &where,
+                       const std::string &             name) const
+    {
+      try
+        {
+          names.entry(where, name, "");
+          return true;
+        }
+      catch (InputError &)
+        {
+          return false;
+        }
+    }
+
+
+
+    std::string
+    FileScan::missing_end_hint(const std::string &name,
+                               const bool         subsection) const
+    {
+      for (std::size_t k = path.size(); k-- > 0;)
+        {
+          std::vector<std::string> outer(path.begin(), path.begin() + k);
+          const bool               fits =
+            subsection ? (outer.push_back(name),
+                          names.subsection_problem(outer).empty()) :
+                         declared(outer, name);
+          if (fits)
+            return "; is the 'end' of 'subsection " + path[k] + "' (line " +
+                   std::to_string(opened_on[k]) + ") missing?";
+        }
+      return "";
+    }
+
+
+
+    void
+    FileScan::open(const std::string &name, const unsigned int number)
+    {
+      std::vector<std::string> inner = path;
+      inner.push_back(name);
+      const std::string problem = names.subsection_problem(inner);
+      if (!problem.empty())
+        fail(number, problem + missing_end_hint(name, true));
+      path = inner;
+      opened_on.push_back(number);
+    }
+
+
+
+    void
+    FileScan::set(const std::string &text, const unsigned int number)
+    {
+      const auto equal = text.find('=');
+      if (equal == std::string::npos)
+        fail(number,
+             "'" + printable_excerpt(text) +
+               "' is not of the form 'set NAME = VALUE'");
+      const std::string name = trim(text.substr(3, equal - 3));
+      if (!declared(path, name))
+        {
+          std::string message;
+          try
+            {
+              names.entry(path, name, "");
+            }
+          catch (InputError &e)
+            {
+              message = std::string(e.what()).substr(2);
+            }
+          fail(number, message + missing_end_hint(name, false));
+        }
+      const std::string canonical = names.entry(path, name, "");
+      std::string       alias_of;
+      if (names.is_alias(join(path, name), alias_of))
+        renamed.push_back({std::to_string(number),
+                           name,
+                           canonical.substr(canonical.rfind('/') + 1)});
+      const auto earlier = first_set.find(canonical);
+      if (earlier != first_set.end())
+        fail(number,
+             "'" + canonical + "' is set a second time (first on line " +
+               std::to_string(earlier->second) +
+               "); a file sets each parameter once (--set on the command "
+               "line overrides the file's value)");
+      first_set[canonical] = number;
+      sets_something       = true;
+    }
+
+
+
+    void
+    FileScan::scan(const std::string &line, const unsigned int number)
+    {
+      const std::string text = trim(line.substr(0, line.find('#')));
+      if (text.empty())
+        return;
+      std::istringstream words(text);
+      std::string        keyword;
+      words >> keyword;
+      keyword = lower(keyword);
+      if (keyword == "subsection")
+        open(trim(text.substr(keyword.size())), number);
+      else if (keyword == "end" && text.size() == 3)
+        {
+          if (path.empty())
+            fail(number, "'end' without a subsection to close");
+          path.pop_back();
+          opened_on.pop_back();
+        }
+      else if (keyword == "set")
+        set(text, number);
+      else if (keyword == "include")
+        sets_something = true; // deal.II reads and checks the included file
+      else
+        fail(number,
+             "cannot read the line '" + printable_excerpt(text) +
+               "' (a line is 'subsection NAME', 'end', 'set NAME = VALUE' "
+               "or a # comment)");
+    }
+
+
+
+    void
+    FileScan::finish() const
+    {
+      if (!path.empty())
+        throw InputError("in the parameter file '" + file_name +
+                         "': 'subsection " + path.back() + "' (line " +
+                         std::to_string(opened_on.back()) +
+                         ") has no 'end'");
+      if (!sets_something)
+        throw InputError("the parameter file '" + file_name +
+                         "' sets nothing (it is empty or holds only "
+                         "comments); start from one of the files in prm/, "
+                         "or see stickslip --print-parameters");
+    }
+
+
+
+    /**
+     * @p text with the old names of @p renamed replaced by the new ones
+     * (deal.II would warn about them on every rank), one warning each.
+     */
+    std::string
+    with_new_names(const std::string &                            text,
+                   const std::vector<std::array<std::string, 3>> &renamed,
+                   const std::string &                            file_name,
+                   std::vector<std::string> &                     warnings)
+    {
+      std::vector<std::string> lines;
+      std::istringstream       in(text);
+      for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+      for (const auto &[number, old_name, new_name] : renamed)
+        {
+          warnings.push_back("warning: '" + old_name + "' (" + file_name +
+                             ", line " + number +
+                             ") is the deprecated old name of '" + new_name +
+                             "'; write 'set " + new_name + " = ...'");
+          std::string &line     = lines[std::stoul(number) - 1];
+          const auto   set      = lower(line).find("set");
+          const auto   position = line.find(old_name, set + 3);
+          if (set != std::string::npos && position != std::string::npos &&
+              position < line.find('='))
+            line.replace(position, old_name.size(), new_name);
+        }
+      std::string out;
+      for (const auto &line : lines)
+        out += line + "\n";
+      return out;
+    }
+
+
+
+    /** The first byte of @p text that is not text, as (line, byte). */
+    void
+    check_text(const std::string &text, const std::string &file_name)
+    {
+      unsigned int line = 1;
+      for (const char c : text)
+        {
+          const unsigned char byte = static_cast<unsigned char>(c);
+          if (c == '\n')
+            ++line;
+          else if ((byte < 0x20 && c != '\t' && c != '\r') || byte == 0x7f)
+            throw InputError("in the parameter file '" + file_name +
+                             "', line " + std::to_string(line) +
+                             ": the control byte " +
+                             printable_excerpt(std::string(1, c)) +
+                             " is not text (is this a parameter file?)");
+        }
+    }
+  } // namespace
+
+
+
+  std::string
+  read_parameter_file(const std::string &       file_name,
+                      const DeclaredNames &     names,
+                      std::vector<std::string> &warnings)
+  {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (!fs::exists(file_name, error))
+      throw InputError("cannot open the parameter file '" + file_name +
+                       "': no such file");
+    if (fs::is_directory(file_name, error))
+      throw InputError("the parameter file '" + file_name +
+                       "' is a directory, not a file");
+    std::ifstream in(file_name, std::ios::binary);
+    std::string   text((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof())
+      throw InputError("cannot read the parameter file '" + file_name + "'");
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+      text.erase(0, 3); // a UTF-8 byte order mark, written by some editors
+    check_text(text, file_name);
+
+    FileScan           scan(file_name, names);
+    std::istringstream lines(text);
+    std::string        line, joined;
+    unsigned int       number = 0, first = 0;
+    while (std::getline(lines, line))
+      {
+        ++number;
+        line = trim(line);
+        if (joined.empty())
+          first = number;
+        if (!line.empty() && line.back() == '\\')
+          {
+            joined += line.substr(0, line.size() - 1);
+            continue;
+          }
+        scan.scan(joined + line, first);
+        joined.clear();
+      }
+    if (!joined.empty())
+      scan.scan(joined, first);
+    scan.finish();
+    return with_new_names(text, scan.renamed, file_name, warnings);
+  }
+
+
+
+  DeclaredNames::DeclaredNames(const ParameterHandler &prm)
+  {
+    std::stringstream json;
+    prm.print_parameters(json, ParameterHandler::JSON);
+    Tree tree;
+    boost::property_tree::read_json(json, tree);
+    collect(tree, "", entries, aliases, subsections);
+  }
+
+
+
+  std::string
+  DeclaredNames::subsection_problem(
+    const std::vector<std::string> &path) const
+  {
+    for (std::size_t depth = 0; depth < path.size(); ++depth)
+      {
+        const std::vector<std::string> parent(path.begin(),
+                                              path.begin() + depth);
+        const std::string here = join(parent, path[depth]);
+        if (subsections.count(here) > 0)
+          continue;
+        return "no subsection '" + path[depth] + "'" +
+               (parent.empty() ? "" : " in subsection '" + join(parent) + "'") +
+               suggestion(path[depth], children(subsections, join(parent)));
+      }
+    return "";
+  }
+
+
+
+  std::string
+  DeclaredNames::entry(const std::vector<std::string> &path,
+                       const std::string &             name,
+                       const std::string &             where) const
+  {
+    const std::string problem = subsection_problem(path);
+    if (!problem.empty())
+      throw InputError(where + ": " + problem);
+    const std::string full = join(path, name);
+    if (entries.count(full) > 0)
+      return full;
+    const auto alias = aliases.find(full);
+    if (alias != aliases.end())
+      return alias->second;
+    std::vector<std::string> names = children(entries, join(path));
+    std::set<std::string>    alias_paths;
+    for (const auto &a : aliases)
+      alias_paths.insert(a.first);
+    for (const auto &other : children(alias_paths, join(path)))
+      names.push_back(other);
+    throw InputError(where + ": no entry '" + name + "' " +
+                     (path.empty() ? "at the top level" :
+                                     "in subsection '" + join(path) + "'") +
+                     suggestion(name, names));
+  }
+
+
+
+  const std::map<std::string, std::string> &
+  DeclaredNames::alias_paths() const
+  {
+    return aliases;
+  }
+
+
+
+  bool
+  DeclaredNames::is_alias(const std::string &path, std::string &canonical) const
+  {
+    const auto alias = aliases.find(path);
+    if (alias == aliases.end())
+      return false;
+    canonical = alias->second;
+    return true;
+  }
+
+
+
+  std::string
+  printable_excerpt(const std::string &text, const std::size_t max_length)
+  {
+    std::string out;
+    for (const char c : text)
+      {
+        const unsigned char byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f)
+          {
+            static const char hex[] = "0123456789abcdef";
+            out += std::string("\\x") + hex[byte / 16] + hex[byte % 16];
+          }
+        else
+          out += c;
+      }
+    if (out.size() <= max_length)
+      return out;
+    return out.substr(0, max_length - 3) + "... (" +
+           std::to_string(text.size()) + " characters)";
+  }
+
+
+
+  std::string
+  shorten_quoted_values(const std::string &message)
+  {
+    // deal.II quotes values as <value>, or between spaces and line breaks.
+    std::string bracketed;
+    std::size_t position = 0;
+    while (position < message.size())
+      {
+        const auto open = message.find('<', position);
+        const auto close =
+          open == std::string::npos ? open : message.find('>', open + 1);
+        if (close == std::string::npos)
+          {
+            bracketed += message.substr(position);
+            break;
+          }
+        bracketed += message.substr(position, open + 1 - position) +
+                     printable_excerpt(message.substr(open + 1, close - open - 1)) +
+                     ">";
+        position = close + 1;
+      }
+    std::string        out;
+    std::istringstream words(bracketed);
+    for (std::string word; words >> word;)
+      out += (out.empty() ? "" : " ") + printable_excerpt(word);
+    return out;
+  }
+} // namespace stickslip

@@ -1,0 +1,83 @@
+#ifndef stickslip_base_parameter_file_h
+#define stickslip_base_parameter_file_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  /**
+   * The names a ParameterHandler declares: its entries, their aliases and
+   * its subsections, as "Subsection/Name" paths. The parameter file and the
+   * command line's --set are checked against them before deal.II reads
+   * them, so that a misspelled name gets a "did you mean" suggestion and a
+   * wrong subsection is named as such.
+   */
+  class DeclaredNames
+  {
+  public:
+    explicit DeclaredNames(const ParameterHandler &prm);
+
+    /**
+     * The canonical path of entry @p name in subsection @p subsections (an
+     * alias is replaced by the entry it stands for); an InputError whose
+     * message starts with @p where if there is no such entry or subsection.
+     */
+    std::string
+    entry(const std::vector<std::string> &subsections,
+          const std::string &             name,
+          const std::string &             where) const;
+
+    /** "" if @p subsections names a declared subsection, else the reason. */
+    std::string
+    subsection_problem(const std::vector<std::string> &subsections) const;
+
+    /** @p path ("Sub/Name") is an alias; then @p canonical is its entry. */
+    bool
+    is_alias(const std::string &path, std::string &canonical) const;
+
+    /** Every alias path with the path of its entry. */
+    const std::map<std::string, std::string> &
+    alias_paths() const;
+
+  private:
+    std::set<std::string>              entries;
+    std::map<std::string, std::string> aliases;
+    std::set<std::string>              subsections;
+  };
+
+
+
+  /**
+   * Read and check the parameter file @p file_name: it must be a readable
+   * text file that sets something, every subsection it opens must be
+   * declared and closed by an `end`, every entry must be declared and set
+   * at most once. A UTF-8 byte order mark is dropped, and a deprecated old
+   * name (an alias) is replaced by its entry's name with a line in
+   * @p warnings. Returns the text for ParameterHandler::parse_input();
+   * throws an InputError naming the line.
+   */
+  std::string
+  read_parameter_file(const std::string &       file_name,
+                      const DeclaredNames &     names,
+                      std::vector<std::string> &warnings);
+
+  /**
+   * @p text as it can be shown in a message: bytes that are not printable
+   * written as \xNN, and cut to about @p max_length characters.
+   */
+  std::string
+  printable_excerpt(const std::string &text, const std::size_t max_length = 80);
+
+  /** Every <...> of a deal.II message shortened by printable_excerpt(). */
+  std::string
+  shorten_quoted_values(const std::string &message);
+} // namespace stickslip
+
+#endif
