@@ -33,7 +33,7 @@ rss_string=$(rss_kb <<<"$out1")
 membrane_args=(prm/membrane_manufactured.prm --quiet --set "Output/Overwrite=true"
   --set "Output/Interval=1" --set "Output/Field output=false" --set "String/Global refinements=10"
   --set "Time/Time step=2.5e-4" --set "Time/Final time=5e-3" --set "Splitting/Friction substeps=1"
-  --set "Splitting/Elastic substeps=1" --set "Splitting/Alpha=0"
+  --set "Splitting/Elastic substeps=1" --set "Splitting/Elastic implicitness=0"
   --set "String/Exact displacement=" --set "String/Exact velocity=" --set "String/Exact multiplier=")
 outm=$( { /usr/bin/time -v "$exe" "${membrane_args[@]}" --set "Output/Directory=$work/m"; } 2>&1 )
 rss_membrane=$(rss_kb <<<"$outm"); tm=$(wall <<<"$outm"); mdofs=$(( 1025 * 1025 ))
@@ -43,7 +43,7 @@ rss_membrane=$(rss_kb <<<"$outm"); tm=$(wall <<<"$outm"); mdofs=$(( 1025 * 1025 
 friction_args=(prm/string.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
   --set "Output/Field output=false" --set "String/Global refinements=14"
   --set "Time/Time step=1e-4" --set "Time/Final time=1e-2" --set "String/Mass=consistent"
-  --set "Splitting/Alpha=0.25")
+  --set "Splitting/Elastic implicitness=0.25")
 outn=$("$exe" "${friction_args[@]}" --set "Friction/Solver=semismooth newton" --set "Output/Directory=$work/n")
 outp=$("$exe" "${friction_args[@]}" --set "Friction/Solver=projection" --set "Output/Directory=$work/p")
 outl=$("$exe" "${friction_args[@]}" --set "String/Mass=lumped" --set "Friction/Solver=closed form" --set "Output/Directory=$work/l")

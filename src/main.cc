@@ -478,6 +478,44 @@ namespace
 
 
 
+namespace
+{
+  // --help, --version and --print-parameters answer and end the program;
+  // returns whether the command line asked for one of them.
+  bool
+  answer_without_running(const CommandLine &            line,
+                         dealii::ConditionalOStream &  pcout,
+                         const bool                    rank0)
+  {
+    using namespace stickslip;
+    if (line.help)
+      {
+        pcout << usage;
+        return true;
+      }
+    if (line.version)
+      {
+        pcout << "stickslip " << stickslip_version() << '\n'
+              << library_versions() << std::endl;
+        return true;
+      }
+    if (!line.print_parameters)
+      return false;
+    ParameterHandler prm;
+    declare_all_parameters(prm);
+    if (rank0)
+      {
+        if (line.print_format == "json")
+          prm.print_parameters(std::cout, ParameterHandler::JSON);
+        else
+          print_parameter_documentation(prm,
+                                        std::cout,
+                                        line.print_format == "markdown");
+      }
+    return true;
+  }
+} // namespace
+
 int
 main(int argc, char **argv)
 {
@@ -502,32 +540,8 @@ main(int argc, char **argv)
   try
     {
       const CommandLine line = parse_command_line(argc, argv);
-      if (line.help)
-        {
-          pcout << usage;
-          return 0;
-        }
-      if (line.version)
-        {
-          pcout << "stickslip " << stickslip_version() << '\n'
-                << library_versions() << std::endl;
-          return 0;
-        }
-      if (line.print_parameters)
-        {
-          ParameterHandler prm;
-          declare_all_parameters(prm);
-          if (rank0)
-            {
-              if (line.print_format == "json")
-                prm.print_parameters(std::cout, ParameterHandler::JSON);
-              else
-                print_parameter_documentation(prm,
-                                              std::cout,
-                                              line.print_format == "markdown");
-            }
-          return 0;
-        }
+      if (answer_without_running(line, pcout, rank0))
+        return 0;
       if (line.parameter_file.empty())
         throw InputError(std::string("no parameter file given\n") + usage);
       run(line, comm, pcout, screen);
