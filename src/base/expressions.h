@@ -186,6 +186,13 @@ namespace stickslip
     void
     throw_if_found(const MPI_Comm comm, const bool initial) const;
 
+    /** Whether this rank has noted a value that is not finite. */
+    bool
+    found_here() const
+    {
+      return !message.empty();
+    }
+
   private:
     void
     record(const std::string &path,

@@ -13,22 +13,6 @@ namespace stickslip
   {
     using Tree = boost::property_tree::ptree;
 
-    /** deal.II mangles names in its JSON output; undo it. */
-    std::string
-    demangle(const std::string &name)
-    {
-      std::string out;
-      for (std::size_t i = 0; i < name.size(); ++i)
-        if (name[i] == '_' && i + 2 < name.size() &&
-            std::isxdigit(name[i + 1]) && std::isxdigit(name[i + 2]))
-          {
-            out += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-          }
-        else
-          out += name[i];
-      return out;
-    }
 
     /** Break @p text into lines of at most @p width characters. */
     std::vector<std::string>
@@ -74,7 +58,7 @@ namespace stickslip
         (child.second.find("value") != child.second.not_found() ? entries :
          child.second.find("alias") != child.second.not_found() ? aliases :
                                                                   sections)
-          .emplace_back(demangle(child.first), &child.second);
+          .emplace_back(demangle_json_name(child.first), &child.second);
 
       if (markdown && !entries.empty())
         {
@@ -143,5 +127,23 @@ namespace stickslip
       out << "# Every parameter of stickslip: its meaning, its allowed "
              "values and its default.\n\n";
     print_section(tree, "", out, markdown, 0);
+  }
+
+
+
+  std::string
+  demangle_json_name(const std::string &name)
+  {
+    std::string out;
+    for (std::size_t i = 0; i < name.size(); ++i)
+      if (name[i] == '_' && i + 2 < name.size() &&
+          std::isxdigit(name[i + 1]) && std::isxdigit(name[i + 2]))
+        {
+          out += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
+          i += 2;
+        }
+      else
+        out += name[i];
+    return out;
   }
 } // namespace stickslip

@@ -6,6 +6,7 @@
 #include <base/global.h>
 
 #include <ostream>
+#include <string>
 
 namespace stickslip
 {
@@ -20,6 +21,13 @@ namespace stickslip
   print_parameter_documentation(const ParameterHandler &prm,
                                 std::ostream &          out,
                                 const bool              markdown);
+
+  /**
+   * A name as deal.II's JSON output writes it (characters other than
+   * letters and digits as _xx, their hex code) turned back into the name.
+   */
+  std::string
+  demangle_json_name(const std::string &name);
 } // namespace stickslip
 
 #endif

@@ -1,4 +1,5 @@
 #include <base/input_error.h>
+#include <base/parameter_documentation.h>
 #include <base/parameter_file.h>
 
 #include <boost/property_tree/json_parser.hpp>
@@ -17,22 +18,6 @@ namespace stickslip
   {
     using Tree = boost::property_tree::ptree;
 
-    /** deal.II mangles names in its JSON output; undo it. */
-    std::string
-    demangle(const std::string &name)
-    {
-      std::string out;
-      for (std::size_t i = 0; i < name.size(); ++i)
-        if (name[i] == '_' && i + 2 < name.size() &&
-            std::isxdigit(name[i + 1]) && std::isxdigit(name[i + 2]))
-          {
-            out += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-          }
-        else
-          out += name[i];
-      return out;
-    }
 
     std::string
     join(const std::vector<std::string> &parts, const std::string &name = "")
@@ -118,7 +103,7 @@ namespace stickslip
     {
       for (const auto &child : tree)
         {
-          const std::string name = demangle(child.first);
+          const std::string name = demangle_json_name(child.first);
           const std::string full = path.empty() ? name : path + "/" + name;
           if (child.second.find("value") != child.second.not_found())
             entries.insert(full);

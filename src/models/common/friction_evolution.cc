@@ -2,6 +2,7 @@
 #include <base/local_values.h>
 #include <models/common/friction_evolution.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -9,6 +10,28 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    // max_k |v_k| over this rank's entries; infinity if one is not finite
+    // (so that the global maximum is not finite either).
+    double
+    largest_magnitude(const DistributedVector &vector)
+    {
+      ConstLocalValues values(vector);
+      double           largest = 0;
+      for (std::size_t k = 0; k < values.size(); ++k)
+        {
+          const double magnitude = std::abs(values[k]);
+          if (!std::isfinite(magnitude))
+            return std::numeric_limits<double>::infinity();
+          largest = std::max(largest, magnitude);
+        }
+      return largest;
+    }
+  } // namespace
+
+
+
   namespace
   {
     /** The max norm of the data: the scale against which a run runs away. */
@@ -104,11 +127,19 @@ namespace stickslip
       }
     integrator.advance(step, current);
     model.complete_state(step.next_time, current);
-    // Data that became non-finite are named before the state they spoil.
-    model.system().non_finite_data.throw_if_found(model.system().comm, false);
+    // One reduction per step finds the largest displacement and velocity
+    // and whether a datum became non-finite on some rank; such data are
+    // named before the state they spoil.
+    const FrictionSystem &system = model.system();
+    double local[3] = {largest_magnitude(current.displacement),
+                       largest_magnitude(current.velocity),
+                       system.non_finite_data.found_here() ? 1. : 0.};
+    double global[3];
+    Utilities::MPI::max(local, system.comm, global);
+    if (global[2] > 0)
+      system.non_finite_data.throw_if_found(system.comm, false);
 
-    const double size =
-      current.displacement.linfty_norm() + current.velocity.linfty_norm();
+    const double size = global[0] + global[1];
     if (std::isfinite(size) && size <= runaway_size)
       return;
     std::ostringstream message;
