@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# bench/body.sh [--update]: benchmarks of Model = body, the elastic body in
-# frictional contact (doc/body.md), printed as a section of BENCHMARKS.md
-# (bench/run.sh appends it; --update replaces the section in BENCHMARKS.md).
+# bench/body.sh: benchmarks of Model = body, the elastic body in frictional
+# contact (doc/body.md), printed as a section of BENCHMARKS.md
+# (bench/sections/80_body.sh; `bench/run.sh 80_body` reruns it).
 # Uses the build in build/ (bash scripts/build.sh first). About 6 minutes and
 # 4 GB on 2 cores.
 #
@@ -151,20 +151,4 @@ out.append("Load average when this section ran: %.1f (2 cores).\n" % os.getloada
 print("\n".join(out))
 PY
 )
-if [ "${1:-}" = "--update" ]; then
-  python3 - "$section" <<'PY'
-import re, sys
-text = open("BENCHMARKS.md").read()
-section = sys.argv[1].rstrip() + "\n"
-start = text.find("## Elastic body in frictional contact")
-if start < 0:
-    text = text.rstrip() + "\n\n" + section
-else:
-    end = text.find("\n## ", start + 1)
-    text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
-open("BENCHMARKS.md", "w").write(text)
-PY
-  echo "updated BENCHMARKS.md"
-else
-  echo "$section"
-fi
+echo "$section"

@@ -1,304 +1,46 @@
 #!/usr/bin/env bash
-# bench/run.sh: builds stickslip and its benchmark programs, runs the
-# benchmarks and regenerates BENCHMARKS.md. Every figure is a ratio against a
-# limit or a peer measured in the same run. Takes about 20 minutes and 15 GB of memory.
+# bench/run.sh [SECTION...]: builds stickslip and its benchmark programs,
+# runs the benchmark sections and regenerates BENCHMARKS.md. Every figure is a
+# ratio against a limit or a peer measured in the same run.
+#
+# A section is a script bench/sections/NN_name.sh that prints one section of
+# BENCHMARKS.md; its output is kept in bench/results/NN_name.md, and
+# BENCHMARKS.md is the header followed by every file of bench/results/ in
+# order. With no argument every section runs (about 40 minutes and 15 GB of
+# memory on 2 cores); with names (e.g. `bench/run.sh 20_string_explicit`)
+# only those run and the others keep their last results, each dated;
+# `bench/run.sh --assemble` only rebuilds BENCHMARKS.md from bench/results/.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-bash scripts/ensure_dependencies.sh
-bash scripts/build.sh >/dev/null
-exe=build/stickslip
-work=$(mktemp -d)
-mpi=(mpirun --oversubscribe); [ "$(id -u)" -eq 0 ] && mpi+=(--allow-run-as-root)
+sections=("$@")
+if [ "${1:-}" = --assemble ]; then
+  sections=()
+else
+  bash scripts/ensure_dependencies.sh
+  bash scripts/build.sh >/dev/null
+fi
+if [ $# -eq 0 ]; then
+  for s in bench/sections/*.sh; do sections+=("$(basename "$s" .sh)"); done
+fi
+for s in "${sections[@]}"; do
+  s=$(basename "$s" .sh)
+  [ -f "bench/sections/$s.sh" ] || { echo "bench/run.sh: no section bench/sections/$s.sh" >&2; exit 1; }
+  echo "bench/run.sh: running $s"
+  tmp=$(mktemp)
+  { echo "<!-- measured $(date -u +%Y-%m-%d) by bench/sections/$s.sh -->"; bash "bench/sections/$s.sh"; } > "$tmp"
+  mv "$tmp" "bench/results/$s.md"
+done
 
-wall() { grep -o 'wall [0-9.]* s' | head -1 | awk '{print $2}'; }
-rss_kb() { grep 'Maximum resident' | awk '{print $NF}'; }
-
-# 1. Memory bandwidth: STREAM-like triad, one core alone and two together.
-triad1=$(build/bench/stickslip_stream_triad | awk '{print $2}')
-triad2=$("${mpi[@]}" -np 2 build/bench/stickslip_stream_triad | awk '{print $2}')
-
-# 2. The lumped explicit string: Lie, P = Q = 1, alpha = 0, closed form,
-#    2^20 cells (1048577 unknowns), 200 steps, no field output.
-refinements=20; steps=200; dofs=$(( (1 << refinements) + 1 ))
-string_args=(prm/string.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
-  --set "Output/Field output=false" --set "String/Global refinements=$refinements"
-  --set "Time/Time step=2.5e-7" --set "Time/Final time=5e-5")
-out1=$( { /usr/bin/time -v "$exe" "${string_args[@]}" --set "Output/Directory=$work/s1"; } 2>&1 )
-out2=$( { /usr/bin/time -v "${mpi[@]}" -np 2 "$exe" "${string_args[@]}" --set "Output/Directory=$work/s2"; } 2>&1 )
-t1=$(wall <<<"$out1"); t2=$(wall <<<"$out2")
-rss_string=$(rss_kb <<<"$out1")
-
-# 3. The membrane at about 1e6 unknowns (1024 x 1024 Q1), memory per unknown.
-membrane_args=(prm/membrane_manufactured.prm --quiet --set "Output/Overwrite=true"
-  --set "Output/Interval=1" --set "Output/Field output=false" --set "String/Global refinements=10"
-  --set "Time/Time step=2.5e-4" --set "Time/Final time=5e-3" --set "Splitting/Friction substeps=1"
-  --set "Splitting/Elastic substeps=1" --set "Splitting/Elastic implicitness=0"
-  --set "String/Exact displacement=" --set "String/Exact velocity=" --set "String/Exact multiplier=")
-outm=$( { /usr/bin/time -v "$exe" "${membrane_args[@]}" --set "Output/Directory=$work/m"; } 2>&1 )
-rss_membrane=$(rss_kb <<<"$outm"); tm=$(wall <<<"$outm"); mdofs=$(( 1025 * 1025 ))
-
-# 4. Friction step with a consistent mass (2^14 cells, 100 steps, alpha = 1/4):
-#    semismooth Newton against the projection algorithm (39)-(41).
-friction_args=(prm/string.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
-  --set "Output/Field output=false" --set "String/Global refinements=14"
-  --set "Time/Time step=1e-4" --set "Time/Final time=1e-2" --set "String/Mass=consistent"
-  --set "Splitting/Elastic implicitness=0.25")
-outn=$("$exe" "${friction_args[@]}" --set "Friction/Solver=semismooth newton" --set "Output/Directory=$work/n")
-outp=$("$exe" "${friction_args[@]}" --set "Friction/Solver=projection" --set "Output/Directory=$work/p")
-outl=$("$exe" "${friction_args[@]}" --set "String/Mass=lumped" --set "Friction/Solver=closed form" --set "Output/Directory=$work/l")
-per_solve() { grep -o '([0-9.]* per solve)' | tr -d '(' | awk '{print $1}'; }
-tn=$(wall <<<"$outn"); tp=$(wall <<<"$outp"); tl=$(wall <<<"$outl")
-itn=$(per_solve <<<"$outn"); itp=$(per_solve <<<"$outp")
-rm -rf "$work"
-
-python3 - "$triad1" "$triad2" "$t1" "$t2" "$dofs" "$steps" "$rss_string" "$rss_membrane" "$mdofs" "$tm" \
-  "$tn" "$tp" "$tl" "$itn" "$itp" <<'PY' > BENCHMARKS.md
-import sys, datetime
-(triad1, triad2, t1, t2, dofs, steps, rss_s, rss_m, mdofs, tm, tn, tp, tl, itn, itp) = sys.argv[1:]
-triad1, triad2, t1, t2, tm, tn, tp, tl = map(float, (triad1, triad2, t1, t2, tm, tn, tp, tl))
-dofs, steps, rss_s, rss_m, mdofs = map(int, (dofs, steps, rss_s, rss_m, mdofs))
-rate1 = dofs * steps / t1
-rate2 = dofs * steps / t2
-B_min, B_impl = 144, 352
-limit = triad1 * 1e9 / B_min
-print("# BENCHMARKS\n")
-print("Regenerated by `bench/run.sh` (%s) on this machine (2 cores, 24 GiB)." % datetime.date.today())
-print("Every figure is a ratio against a limit or a peer measured in the same run.\n")
-print("## Memory bandwidth (the limit)\n")
-print("| triad, 1 core alone | triad per core, 2 cores together | 2-core aggregate / 1 core |")
-print("|---|---|---|")
-print("| %.1f GB/s | %.1f GB/s | %.2fx |\n" % (triad1, triad2, 2 * triad2 / triad1))
-print("## Lumped explicit string (Lie, P = Q = 1, alpha = 0, closed form)\n")
-print("%d unknowns, %d steps, no field output. A dof-update is one unknown advanced one time step." % (dofs, steps))
-print("Bytes per dof-update: **%d** for the algorithm itself (read X, V, 1/m, c; apply A twice, 44 B each;"
-      " write X, V, lambda) and %d as this implementation moves them (counted pass by pass)." % (B_min, B_impl))
-print("The limit is the 1-core triad bandwidth divided by %d B.\n" % B_min)
-print("| ranks | wall (time loop) | dof-updates/s per core | fraction of the limit | implementation traffic / triad |")
-print("|---|---|---|---|---|")
-print("| 1 | %.2f s | %.3g | **%.0f%%** (target >= 25%%) | %.0f%% |" % (t1, rate1, 100 * rate1 / limit, 100 * rate1 * B_impl / (triad1 * 1e9)))
-print("| 2 | %.2f s | %.3g | %.0f%% | %.0f%% |\n" % (t2, rate2 / 2, 100 * rate2 / 2 / limit, 100 * rate2 / 2 * B_impl / (triad1 * 1e9)))
-print("Speed-up 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s), against %.2fx for the triad itself%s.\n"
-      % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**", 2 * triad2 / triad1,
-         ": the kernel is memory bound and two cores share one memory system here"
-         if t1 / t2 <= 2 * triad2 / triad1 else
-         " (one core alone does not saturate the memory system, and the kernel moves less than the"
-         " triad per core: see the last column)"))
-print("## Peak memory per unknown\n")
-print("| run | unknowns | peak RSS | bytes per unknown |")
-print("|---|---|---|---|")
-print("| string 1D, P1 lumped, 1 rank | %d | %.0f MB | %.0f |" % (dofs, rss_s / 1024, rss_s * 1024 / dofs))
-print("| membrane 2D, Q1 lumped, 1 rank (%.1f s for 20 steps) | %d | %.0f MB | %.0f |\n" % (tm, mdofs, rss_m / 1024, rss_m * 1024 / mdofs))
-print("## Friction step with a consistent mass (string, 16385 unknowns, 100 steps, alpha = 1/4)\n")
-print("| friction solver | iterations per solve | wall | ratio to semismooth Newton |")
-print("|---|---|---|---|")
-print("| semismooth Newton (one masked CG solve per iteration) | %s | %.2f s | 1 |" % (itn, tn))
-print("| projection (39)-(41), rho automatic | %s | %.2f s | %.1fx slower |" % (itp, tp, tp / tn))
-print("| (lumped mass, closed form: the same step without iteration) | 0 | %.2f s | %.2fx |\n" % (tl, tl / tn))
-print("Penalty/Newton (67)-(74) works on the dense tau C M^-1 C and refuses more than 2000 unknowns.")
-PY
-# 5. The slab (Model = slab): interior transport kernel (bench/slab_transport.cc)
-#    and the full application (contact node included) on 2^22 cells.
-slab_k1=$(build/bench/stickslip_slab_transport)
-slab_k2=$("${mpi[@]}" -np 2 build/bench/stickslip_slab_transport)
-slab_work=$(mktemp -d)
-slab_args=(prm/slab_long.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
-  --set "Slab/Number of cells=4194304" --set "Time/Final time=1.2e-10")
-slab_a1=$("$exe" "${slab_args[@]}" --set "Output/Directory=$slab_work/a1")
-slab_a2=$("${mpi[@]}" -np 2 "$exe" "${slab_args[@]}" --set "Output/Directory=$slab_work/a2")
-rm -rf "$slab_work"
-slab_rate() { grep -o '([0-9.e+]* interior node-updates/s per rank)' | tr -d '(' | awk '{print $1}'; }
-python3 - "$triad1" "$triad2" "$slab_k1" "$slab_k2" "$(slab_rate <<<"$slab_a1")" "$(slab_rate <<<"$slab_a2")" <<'PY' >> BENCHMARKS.md
-import sys
-triad1, triad2 = float(sys.argv[1]), float(sys.argv[2])
-def rates(text):
-    return {l.split()[0]: float(l.split()[1]) for l in text.splitlines() if l.startswith("slab_")}
-k1, k2 = rates(sys.argv[3]), rates(sys.argv[4])
-a1, a2 = float(sys.argv[5]), float(sys.argv[6])
-B = 96
-print("\n## Slab: interior transport of the characteristics (Model = slab)\n")
-print("4194305 nodes, CFL 0.9. A node-update advances b+ and b- (3 components each) one step: at least"
-      " %d B of memory traffic (read 6 doubles, write 6). The limit is the triad bandwidth / %d B;"
-      " with 2 ranks, the 2-core triad per core." % (B, B))
-print("The contact node lives on rank 0 and needs no communication; ranks exchange one ghost node"
-      " with each neighbour per step (MPI_Sendrecv) and never synchronize globally, so the"
-      " boundary work (a few hundred flops per step) does not serialize the ranks.\n")
-print("| run | ranks | node-updates/s per core | fraction of the bandwidth limit |")
-print("|---|---|---|---|")
-for name, label in (("slab_upwind_updates_per_s_per_rank", "kernel, upwind (42)-(43)"),
-                    ("slab_lax_wendroff_updates_per_s_per_rank", "kernel, Lax-Wendroff")):
-    print("| %s | 1 | %.3g | **%.0f%%** |" % (label, k1[name], 100 * k1[name] * B / (triad1 * 1e9)))
-    print("| %s | 2 | %.3g | %.0f%% |" % (label, k2[name], 100 * k2[name] * B / (triad2 * 1e9)))
-print("| full run (prm/slab_long.prm, upwind, contact/friction node, 59 steps) | 1 | %.3g | %.0f%% |" % (a1, 100 * a1 * B / (triad1 * 1e9)))
-print("| full run, same | 2 | %.3g | %.0f%% |\n" % (a2, 100 * a2 * B / (triad2 * 1e9)))
-import os
-print("Load average when this section ran: %.1f (2 cores): on a shared machine the ratios move by"
-      " tens of per cent between runs.\n" % os.getloadavg()[0])
-PY
-# 6. Optimal control by parallel direct search (seed 002 TP1): simulations
-#    (IVPs) per second with 1 and 2 ranks, one simulation per rank.
-work=$(mktemp -d)
-control_args=(prm/tp1_control.prm --set "Output/Overwrite=true"
-  --set "Control/Search scheme=-1, -2, 0.5, -4, 0.25, -0.5")
-pds_rate() { grep -o 'optimum after [0-9]* simplexes, [0-9]* simulations (IVPs), wall [0-9.e+-]* s' |
-  awk '{print $5, $9}'; }
-read -r ivp1 tc1 < <("$exe" "${control_args[@]}" --set "Output/Directory=$work/c1" | pds_rate)
-read -r ivp2 tc2 < <("${mpi[@]}" -np 2 "$exe" "${control_args[@]}" --set "Output/Directory=$work/c2" | pds_rate)
-rm -rf "$work"
-python3 - "$ivp1" "$tc1" "$ivp2" "$tc2" <<'PY' >> BENCHMARKS.md
-import sys
-ivp1, tc1, ivp2, tc2 = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
-print("\n## Optimal control: parallel direct search (TP1 of seed 002, template of 18 points)\n")
-print("Each simulation is a whole 400-step run of the centered scheme on one rank; the trial points of a")
-print("simplex are dealt out to the ranks and the outcomes summed (MPI_Allreduce). Same optimum on 1 and 2 ranks.\n")
-print("| ranks | simulations | wall | simulations/s | speed-up |")
-print("|---|---|---|---|---|")
-print("| 1 | %d | %.2f s | %.0f | 1 |" % (ivp1, tc1, ivp1 / tc1))
-print("| 2 | %d | %.2f s | %.0f | **%.2fx** (ideal 2x: independent runs, no shared memory traffic) |"
-      % (ivp2, tc2, ivp2 / tc2, (ivp2 / tc2) / (ivp1 / tc1)))
-PY
-# 7. The friction step (38) at 1e6 unknowns, consistent mass: the core's
-#    solvers against PETSc's bound-constrained TAO solvers on the split
-#    problem W = W+ - W- (bench/friction_step_solvers.cc), 1 rank, all held to
-#    the same KKT residual eta <= 1e-6; a TAO solver still running after
-#    120 s is stopped and reported as not converged.
-friction_out=$(build/bench/stickslip_friction_step_solvers 1000000 1e-6 120 2>&1 | grep '^friction_bench')
-python3 - <<PY >> BENCHMARKS.md
-import os
-text = """$friction_out"""
-rows, problem, note = [], {}, ""
-for line in text.splitlines():
-    words = line.split()
-    if words[0] == "friction_bench_problem":
-        problem = dict(zip(words[1::2], words[2::2]))
-    elif words[0] == "friction_bench":
-        row = dict(zip(words[2::2], words[3::2]))
-        row["solver"] = words[1]
-        rows.append(row)
-by = {r["solver"]: r for r in rows}
-ssn = float(by["semismooth_newton"]["seconds"])
-labels = {"semismooth_newton": "semismooth Newton (core)",
-          "semismooth_newton_cg_tenth_eta": "semismooth Newton, CG residual eta/10 in multiplier units instead of 1e-13 relative",
-          "projection": "projection (39)-(41), rho automatic (core)",
-          "tao_bnls": "TAO BNLS (Newton line search, Hessian [[M,-M],[-M,M]])",
-          "tao_tron": "TAO TRON (trust region Newton, same Hessian)",
-          "tao_bqnls": "TAO BQNLS (quasi-Newton line search)",
-          "tao_blmvm": "TAO BLMVM (limited-memory variable metric)"}
-print("\n## Friction step at 10⁶ unknowns: semismooth Newton vs PETSc TAO\n")
-print("One friction step (38) of the consistent-mass P1 string, n = %s unknowns, tau = dt/P = %s, g = %s:"
-      " %.0f%% of the nodes stick. 1 rank, cold start (lambda = 0, W = 0) for every solver; every"
-      " solver is held to the same KKT residual of (38) in multiplier units, eta <= %s (TAO through a"
-      " convergence test whose own cost is not timed; setup, such as assembling the 2n x 2n Hessian or"
-      " the mass solver's AMG, is not timed either). TAO solves the bound-constrained form a PETSc user"
-      " would write, W = W+ - W-, W+- >= 0, with Jacobi-preconditioned KSPs."
-      % (problem["n"], problem["tau"], problem["g"], 100 * float(problem["stick_fraction"]),
-         problem["tolerance"]))
-print("\n| solver | iterations | seconds per solve | ratio to semismooth Newton | eta reached | max abs(W - W_ssn) / max abs(W_ssn) | converged |")
-print("|---|---|---|---|---|---|---|")
-for r in rows:
-    if r["solver"] not in labels:
-        continue
-    t = float(r["seconds"])
-    extra = ""
-    if r["solver"].startswith("semismooth_newton"):
-        extra = " (%s CG iterations)" % r["cg_iterations"]
-    if "ksp_iterations" in r and r["ksp_iterations"] != "0":
-        extra = " (%s KSP iterations)" % r["ksp_iterations"]
-    status = "yes" if r["converged"] == "1" else "**no** (%s)" % r.get("reason", "tolerance not met")
-    print("| %s | %s%s | %.3g | %s | %s | %s | %s |" % (
-        labels[r["solver"]], r["iterations"], extra, t,
-        "1" if r["solver"] == "semismooth_newton" else "%.1fx" % (t / ssn),
-        r["eta"], r["rel_diff_w"], status))
-tao = [r for r in rows if r["solver"].startswith("tao_") and r["converged"] == "1"]
-if tao:
-    best = min(tao, key=lambda r: float(r["seconds"]))
-    ratio = float(best["seconds"]) / ssn
-    print("\nBest converged PETSc solver: %s, **%.1fx** the time of semismooth Newton with its default"
-          " CG tolerance (target >= 3x: %s)." % (best["solver"][4:].upper(), ratio,
-                                                   "met" if ratio >= 3 else "**missed**"))
-    loose = by.get("semismooth_newton_cg_tenth_eta")
-    if loose and loose["converged"] == "1":
-        print("With its CG tolerance tied to the target (its residual at most eta/10 in multiplier units, the usual inexact-Newton forcing),"
-              " semismooth Newton meets eta <= %s like TAO and the best PETSc solver takes **%.1fx** its"
-              " time (target >= 3x: %s). This is the equal-accuracy figure; the first one holds semismooth"
-              " Newton to five orders more accuracy than TAO."
-              % (problem["tolerance"], float(best["seconds"]) / float(loose["seconds"]),
-                 "met" if float(best["seconds"]) / float(loose["seconds"]) >= 3 else "**missed**"))
-small = by.get("penalty_newton_small")
-if small:
-    ref = float(by["semismooth_newton_small"]["seconds"])
-    print("\nPenalty/Newton (67)-(74) factorizes the dense tau C M^-1 C and refuses more than %s unknowns;"
-          " at n = %s (epsilon = %s) it took %s Newton steps, %.3g s per solve plus %s s of setup"
-          " (eta %s), against %.3g s for semismooth Newton at the same size (%.0fx)."
-          % (small["n"], small["n"], small["epsilon"], small["iterations"], float(small["seconds"]),
-             small["setup_seconds"], small["eta"], ref, float(small["seconds"]) / ref))
-print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
-PY
-# 7b. The same friction step on 2 ranks (one CG/KSP across both).
-friction_out2=$("${mpi[@]}" -np 2 build/bench/stickslip_friction_step_solvers 1000000 1e-6 120 2>&1 | grep '^friction_bench ')
-python3 - <<PY >> BENCHMARKS.md
-rows = []
-for line in """$friction_out2""".splitlines():
-    words = line.split()
-    row = dict(zip(words[2::2], words[3::2]))
-    row["solver"] = words[1]
-    rows.append(row)
-by = {r["solver"]: r for r in rows}
-ssn = float(by["semismooth_newton"]["seconds"])
-print("\nThe same step on 2 ranks:\n")
-print("| solver | iterations | seconds per solve | ratio to semismooth Newton | eta reached | converged |")
-print("|---|---|---|---|---|---|")
-for r in rows:
-    if r["solver"].endswith("_small"):
-        continue
-    t = float(r["seconds"])
-    print("| %s | %s | %.3g | %.1fx | %s | %s |" % (r["solver"], r["iterations"], t, t / ssn, r["eta"],
-          "yes" if r["converged"] == "1" else "**no** (%s)" % r.get("reason", "tolerance not met")))
-tao = [r for r in rows if r["solver"].startswith("tao_") and r["converged"] == "1"]
-if tao:
-    best = min(tao, key=lambda r: float(r["seconds"]))
-    loose = by.get("semismooth_newton_cg_tenth_eta")
-    print("\nBest converged PETSc solver on 2 ranks: %s, %.1fx semismooth Newton's time; %.1fx at equal"
-          " accuracy." % (best["solver"][4:].upper(), float(best["seconds"]) / ssn,
-                         float(best["seconds"]) / float(loose["seconds"])))
-PY
-# 8. The 1D string at 1e7 unknowns and more (2^24 cells, 16777217 unknowns):
-#    1 and 2 ranks, 40 steps of the lumped explicit Lie scheme; peak memory
-#    per unknown (per rank) and the speed-up of the time loop. The mesh is
-#    fully distributed, so each rank stores only its share.
-big_work=$(mktemp -d)
-big_args=(prm/string.prm --quiet --set "Output/Overwrite=true" --set "Output/Interval=1"
-  --set "Output/Field output=false" --set "String/Global refinements=24"
-  --set "Time/Time step=1.5e-8" --set "Time/Final time=6e-7")
-elapsed_s() { grep 'Elapsed (wall clock)' | awk '{print $NF}' |
-  awk -F: '{s = 0; for (i = 1; i <= NF; ++i) s = 60 * s + $i; print s}'; }
-big1=$( { /usr/bin/time -v "$exe" "${big_args[@]}" --set "Output/Directory=$big_work/b1"; } 2>&1 )
-big2=$( { /usr/bin/time -v "${mpi[@]}" -np 2 "$exe" "${big_args[@]}" --set "Output/Directory=$big_work/b2"; } 2>&1 )
-rm -rf "$big_work"
-python3 - "$(wall <<<"$big1")" "$(wall <<<"$big2")" "$(elapsed_s <<<"$big1")" "$(elapsed_s <<<"$big2")" \
-  "$(rss_kb <<<"$big1")" "$(rss_kb <<<"$big2")" "$triad1" "$triad2" <<'PY' >> BENCHMARKS.md
-import sys, os
-t1, t2, e1, e2, r1, r2, triad1, triad2 = map(float, sys.argv[1:])
-n, steps = (1 << 24) + 1, 40
-print("\n## The 1D string at 10⁷ unknowns (2^24 cells, %d unknowns)\n" % n)
-print("Lumped explicit Lie scheme as in the section above, %d steps, no field output, fully distributed"
-      " 1D mesh. Peak RSS is that of the largest rank; the time loop excludes the setup (mesh, DoFs,"
-      " matrices, CFL estimate).\n" % steps)
-print("| ranks | setup + run wall | time loop | dof-updates/s per core | peak RSS per rank | bytes per unknown per rank |")
-print("|---|---|---|---|---|---|")
-print("| 1 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |" % (e1, t1, n * steps / t1, r1 / 2**20, r1 * 1024 / n))
-print("| 2 | %.0f s | %.2f s | %.3g | %.1f GB | %.0f |\n" % (e2, t2, n * steps / t2 / 2, r2 / 2**20, r2 * 1024 / n))
-print("Speed-up of the time loop, 2 ranks / 1 rank: **%.2fx** (target 1.7x: %s), against %.2fx for the"
-      " STREAM triad on the same two cores (the explicit kernel is memory bound; %s). Setup speed-up"
-      " %.2fx. The setup (deal.II's fully distributed triangulation of one coarse cell per cell, DoF"
-      " numbering, PETSc matrices) dominates a run this short."
-      % (t1 / t2, "met" if t1 / t2 >= 1.7 else "**missed**", 2 * triad2 / triad1,
-         "above the triad's ratio, which moves between runs on this shared machine; why the time loop"
-         " scales better than the triad was not measured" if t1 / t2 > 2 * triad2 / triad1 else
-         "two ranks cannot gain more than the memory system does", e1 / e2))
-print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
-PY
-# 9. The elastic body in frictional contact (Model = body): bench/body.sh.
-echo >> BENCHMARKS.md
-bash bench/body.sh >> BENCHMARKS.md
+{
+  echo "# BENCHMARKS"
+  echo
+  echo "Regenerated by \`bench/run.sh\` on this machine (2 cores, 24 GiB). Each section is the output"
+  echo "of one script of bench/sections/ and carries the date it was measured (\`bench/run.sh NAME\`"
+  echo "reruns one). Every figure is a ratio against a limit or a peer measured in the same run."
+  for f in bench/results/*.md; do
+    echo
+    cat "$f"
+  done
+} > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"
