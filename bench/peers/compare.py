@@ -28,7 +28,8 @@ def errors(run, ref):
 
 def main():
     ref = json.load(open(sys.argv[1]))
-    runs = [json.load(open(p)) for p in sys.argv[2:]]
+    runs = sorted((json.load(open(p)) for p in sys.argv[2:]),
+                  key=lambda r: (r["unknowns"], r["name"], r["steps"]))
     print("| unknowns | run | scheme | steps | dt/h | loop wall | dof-updates/s "
           "| max u err | L2 u err | max v err | L2 v err |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
