@@ -9,7 +9,10 @@ set -euo pipefail
 if [ "${1:-}" = --help ]; then sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 if ! /usr/bin/python3 -c "import getfem, siconos.kernel" 2>/dev/null; then
-  apt-get -y -qq install python3-getfem python3-siconos >/dev/null
+  install() { apt-get -y -qq install python3-getfem python3-siconos >/dev/null; }
+  install || { apt-get -qq update && install; } || {
+    echo "70_peers: cannot install python3-getfem and python3-siconos (apt-get, as root)" >&2
+    exit 1; }
 fi
 bash bench/peers/run.sh
 echo; echo "Load average when this section ran: $(load_average) (2 cores)."
