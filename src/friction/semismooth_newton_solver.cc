@@ -6,7 +6,9 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -85,14 +87,28 @@ namespace stickslip
                        const Parameters::LinearSolver &linear_solver)
     {
       SemismoothNewtonSolver::AdditionalData data;
-      data.max_iterations     = parameters.max_iterations;
-      data.linear_tolerance   = linear_solver.tolerance;
+      data.max_iterations = parameters.max_iterations;
+      // A fixed CG tolerance, or forcing with the tightest CG that of
+      // Linear solver/Tolerance.
+      const bool forcing    = !(parameters.newton_cg_tolerance > 0);
+      data.linear_tolerance = forcing ? linear_solver.tolerance :
+                                        parameters.newton_cg_tolerance;
+      data.kkt_tolerance    = forcing ? parameters.tolerance : 0.;
       data.zero_initial_guess = false;
       data.description        = "the semismooth Newton friction solver";
       data.advice = "Raise the limit or use Friction/Solver = projection";
       return data;
     }
   } // namespace
+
+
+
+  SemismoothNewtonSolver::AdditionalData::AdditionalData()
+    : max_iterations(0)
+    , linear_tolerance(0)
+    , kkt_tolerance(0)
+    , zero_initial_guess(false)
+  {}
 
 
 
@@ -154,9 +170,18 @@ namespace stickslip
 
 
 
-  void
+  bool
+  SemismoothNewtonSolver::uses_cg() const
+  {
+    return !diagonal_operator && replicated_operator.m() == 0;
+  }
+
+
+
+  bool
   SemismoothNewtonSolver::solve_masked(const DistributedVector &right_hand_side,
-                                       DistributedVector       &w)
+                                       DistributedVector       &w,
+                                       const double             cg_tolerance)
   {
     if (diagonal_operator)
       {
@@ -166,7 +191,7 @@ namespace stickslip
         LocalValues      x(w);
         for (std::size_t k = 0; k < x.size(); ++k)
           x[k] = m[k] > 0 ? r[k] / d[k] : 0.;
-        return;
+        return true;
       }
     if (replicated_operator.m() > 0)
       {
@@ -186,18 +211,20 @@ namespace stickslip
         copy_owned(values, w);
         ++linear_iterations;
         w.scale(mask);
-        return;
+        return true;
       }
     const double norm = right_hand_side.l2_norm();
     if (norm == 0)
       {
         w = 0;
-        return;
+        return true;
       }
     preconditioner->initialize(mask);
     const MaskedOperator op(matrix, mask, scratch);
+    // Never below what CG reaches in floating point: the tightest tolerance.
+    const double tightest = additional_data.linear_tolerance * norm;
     SolverControl control(std::max<unsigned int>(1000, 10 * weights.size()),
-                          additional_data.linear_tolerance * norm);
+                          std::max(cg_tolerance, tightest));
     SolverCG<DistributedVector> cg(control);
     if (additional_data.zero_initial_guess)
       w = 0;
@@ -208,6 +235,7 @@ namespace stickslip
     linear_iterations += control.last_step();
     // Stuck components are exactly at rest, not at round-off.
     w.scale(mask);
+    return cg_tolerance <= tightest;
   }
 
 
@@ -219,24 +247,46 @@ namespace stickslip
                                 DistributedVector       &warm_start)
   {
     initialize_sets(warm_start);
+    // Inexact Newton: with a KKT target, each CG solve stops at a residual
+    // of target_eta in multiplier units, |r|_2 <= target_eta tau c_min
+    // (which bounds every |r_i|/(tau c_i) by target_eta). The first solve
+    // aims at a tenth of the KKT target: warm-started sets are usually the
+    // final ones, so one solve ends the step. After a change of the sets
+    // the target is a tenth of the KKT residual reached (Eisenstat-Walker
+    // style, between 0.1 and the final target): no accuracy is spent on
+    // sets still moving. Stable sets end the step only when the KKT
+    // residual meets the target; otherwise the CG is tightened (down to
+    // linear_tolerance, where round-off rules and the step is accepted).
+    const double c_min = additional_data.kkt_tolerance > 0 && uses_cg() ?
+                           smallest_weight() :
+                           0.;
+    const bool   forcing    = c_min > 0;
+    const double final_eta  = 0.1 * additional_data.kkt_tolerance;
+    double       target_eta = final_eta;
     unsigned int last_changed = 0;
     for (unsigned int iteration = 1;
          iteration <= additional_data.max_iterations;
          ++iteration)
       {
         set_up_masked_system(b);
-        solve_masked(rhs, w);
+        const bool tightest =
+          solve_masked(rhs, w, forcing ? target_eta * tau * c_min : 0.);
 
         // Multiplier from the residual on the stuck rows; new sets.
         matrix.vmult(residual, w);
         residual.sadd(-1., 1., b);
         last_changed = Utilities::MPI::sum(update_sets(w, lambda), comm);
-        if (last_changed == 0)
+        const double eta = forcing ? kkt_residual(w, c_min) : 0.;
+        if (last_changed == 0 &&
+            (eta <= additional_data.kkt_tolerance || tightest))
           {
             if (&warm_start != &lambda)
               warm_start = lambda;
             return iteration;
           }
+        target_eta = last_changed == 0 ?
+                       std::min(final_eta, 0.1 * target_eta) :
+                       std::min(0.1, std::max(final_eta, 0.1 * eta));
       }
     std::ostringstream message;
     message << additional_data.description
@@ -346,6 +396,48 @@ namespace stickslip
           }
       }
     return n_changed;
+  }
+
+
+
+  double
+  SemismoothNewtonSolver::smallest_weight() const
+  {
+    double           c_min = std::numeric_limits<double>::max();
+    ConstLocalValues c(weights);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      if (c[k] > 0 && !fixed_rows[k])
+        c_min = std::min(c_min, c[k]);
+    c_min = Utilities::MPI::min(c_min, comm);
+    return c_min < std::numeric_limits<double>::max() ? c_min : 0.;
+  }
+
+
+
+  double
+  SemismoothNewtonSolver::kkt_residual(const DistributedVector &w,
+                                       const double             c_min) const
+  {
+    const auto project = [](const double x) {
+      return std::min(1., std::max(-1., x));
+    };
+    double           eta = 0;
+    ConstLocalValues r(residual);
+    ConstLocalValues c(weights);
+    ConstLocalValues d(diagonal);
+    ConstLocalValues x(w);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      if (states[k] == State::free)
+        eta = std::max(eta, std::abs(r[k]) / (tau * c_min));
+      else if (states[k] != State::fixed)
+        {
+          const double mu = r[k] / (tau * c[k]);
+          const double l  = project(mu);
+          eta             = std::max({eta,
+                          std::abs(mu - l),
+                          std::abs(l - project(l + d[k] * x[k] / (tau * c[k])))});
+        }
+    return Utilities::MPI::max(eta, comm);
   }
 
 
