@@ -42,7 +42,7 @@ namespace stickslip
         "How accurately semismooth newton solves each Newton step when it "
         "uses conjugate gradients (consistent mass above 64 unknowns). "
         "forcing (default): inexact Newton, the CG residual follows the "
-        "current KKT residual of (38) (a tenth of it, but never looser than "
+        "KKT residual of (38) (Eisenstat-Walker forcing, never looser than "
         "0.1 nor tighter than a tenth of Friction/Tolerance) and the final "
         "KKT residual is checked against Friction/Tolerance, the CG tightened "
         "until it is met or reaches Linear solver/Tolerance. A number in (0, "

@@ -15,6 +15,15 @@ namespace stickslip
 {
   namespace
   {
+    /**
+     * At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at t = 0)
+     * round-off alone would flip a component between stick and slip
+     * forever; a small hysteresis keeps the decision.
+     */
+    constexpr double set_tolerance = 1e-10;
+
+
+
     /** x -> mask (A (mask x)) + (1 - mask) x: SPD, identity on stuck rows. */
     class MaskedOperator
     {
@@ -252,17 +261,22 @@ namespace stickslip
     // (which bounds every |r_i|/(tau c_i) by target_eta). The first solve
     // aims at a tenth of the KKT target: warm-started sets are usually the
     // final ones, so one solve ends the step. After a change of the sets
-    // the target is a tenth of the KKT residual reached (Eisenstat-Walker
-    // style, between 0.1 and the final target): no accuracy is spent on
-    // sets still moving. Stable sets end the step only when the KKT
-    // residual meets the target; otherwise the CG is tightened (down to
-    // linear_tolerance, where round-off rules and the step is accepted).
+    // the target is the Eisenstat-Walker forcing term (their choice 2,
+    // gamma = 0.9) times the KKT residual eta_k reached,
+    //   0.9 (eta_k/eta_{k-1})^2 eta_k, within [final target, 0.1]:
+    // loose while the residual stalls (sets still moving), the final target
+    // when it drops fast (one change is usually the last: a cold start's
+    // first real solve is then already the final one, no extra iteration).
+    // Stable sets end the step only when the KKT residual meets the target;
+    // otherwise the CG is tightened (down to linear_tolerance, where
+    // round-off rules and the step is accepted).
     const double c_min = additional_data.kkt_tolerance > 0 && uses_cg() ?
                            smallest_weight() :
                            0.;
     const bool   forcing    = c_min > 0;
     const double final_eta  = 0.1 * additional_data.kkt_tolerance;
     double       target_eta = final_eta;
+    double       last_eta   = std::numeric_limits<double>::infinity();
     unsigned int last_changed = 0;
     for (unsigned int iteration = 1;
          iteration <= additional_data.max_iterations;
@@ -284,9 +298,12 @@ namespace stickslip
               warm_start = lambda;
             return iteration;
           }
-        target_eta = last_changed == 0 ?
-                       std::min(final_eta, 0.1 * target_eta) :
-                       std::min(0.1, std::max(final_eta, 0.1 * eta));
+        const double ratio = eta / last_eta;
+        target_eta         = last_changed == 0 ?
+                               std::min(final_eta, 0.1 * target_eta) :
+                               std::min(0.1,
+                                std::max(final_eta, 0.9 * ratio * ratio * eta));
+        last_eta = eta;
       }
     std::ostringstream message;
     message << additional_data.description
@@ -342,11 +359,7 @@ namespace stickslip
   SemismoothNewtonSolver::update_sets(DistributedVector &w,
                                       DistributedVector &lambda)
   {
-    // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
-    // t = 0) round-off alone would flip a component between stick and
-    // slip forever; a small hysteresis keeps the decision.
-    constexpr double set_tolerance = 1e-10;
-    unsigned int     n_changed     = 0;
+    unsigned int     n_changed = 0;
     ConstLocalValues r(residual);
     ConstLocalValues c(weights);
     ConstLocalValues d(diagonal);
@@ -433,9 +446,21 @@ namespace stickslip
         {
           const double mu = r[k] / (tau * c[k]);
           const double l  = project(mu);
-          eta             = std::max({eta,
-                          std::abs(mu - l),
-                          std::abs(l - project(l + d[k] * x[k] / (tau * c[k])))});
+          // The sets are kept up to the hysteresis set_tolerance (on a
+          // stuck row |mu_i| <= 1 + set_tolerance, on a slipping one the
+          // complementarity function within set_tolerance of lambda_i): no
+          // CG accuracy removes that part, so it is not counted.
+          const double slack =
+            states[k] == State::stick ? 0. : set_tolerance;
+          const double outside =
+            states[k] == State::stick ?
+              std::max(0., std::abs(mu) - 1. - set_tolerance) :
+              std::abs(mu - l);
+          const double complementarity =
+            std::abs(l - project(l + d[k] * x[k] / (tau * c[k])));
+          eta = std::max({eta,
+                          outside,
+                          std::max(0., complementarity - slack)});
         }
     return Utilities::MPI::max(eta, comm);
   }
