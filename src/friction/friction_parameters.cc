@@ -2,6 +2,9 @@
 #include <base/selection.h>
 #include <friction/friction_parameters.h>
 
+#include <exception>
+#include <string>
+
 namespace stickslip
 {
   namespace Parameters
@@ -28,8 +31,23 @@ namespace stickslip
                         "Stopping tolerance (> 0) of the iterative friction "
                         "solvers: max-norm change of the multiplier "
                         "(projection), max-norm Newton step (penalty "
-                        "newton). 0 is refused: it is never reached in "
+                        "newton), KKT residual of (38) in multiplier units "
+                        "(semismooth newton with Newton step CG tolerance = "
+                        "forcing). 0 is refused: it is never reached in "
                         "floating point.");
+      prm.declare_entry(
+        "Newton step CG tolerance",
+        "forcing",
+        Patterns::Anything(),
+        "How accurately semismooth newton solves each Newton step when it "
+        "uses conjugate gradients (consistent mass above 64 unknowns). "
+        "forcing (default): inexact Newton, the CG residual follows the "
+        "KKT residual of (38) (Eisenstat-Walker forcing, never looser than "
+        "0.1 nor tighter than a tenth of Friction/Tolerance) and the final "
+        "KKT residual is checked against Friction/Tolerance, the CG tightened "
+        "until it is met or reaches Linear solver/Tolerance. A number in (0, "
+        "1): every CG stops at that relative residual (e.g. 1e-13, the "
+        "tight solve of earlier versions), with no KKT check.");
       prm.declare_entry("Maximum iterations",
                         "10000",
                         Patterns::Integer(1),
@@ -84,7 +102,31 @@ namespace stickslip
       penalty_epsilon    = prm.get_double("Penalty epsilon");
       regularization_eta = prm.get_double("Regularization eta");
       arkode_tolerance   = prm.get_double("ARKode tolerance");
+      const std::string cg_tolerance = prm.get("Newton step CG tolerance");
       prm.leave_subsection();
+
+      newton_cg_tolerance = 0;
+      if (cg_tolerance != "forcing")
+        {
+          // Not a Patterns::Double: the value is a word or a number.
+          std::size_t end = 0;
+          try
+            {
+              newton_cg_tolerance = std::stod(cg_tolerance, &end);
+            }
+          catch (const std::exception &)
+            {
+              end = 0;
+            }
+          if (end == 0 ||
+              cg_tolerance.find_first_not_of(" \t", end) != std::string::npos ||
+              !(newton_cg_tolerance > 0 && newton_cg_tolerance < 1))
+            throw_bad_parameter(source,
+                                "Friction/Newton step CG tolerance",
+                                cg_tolerance,
+                                "expected forcing or a relative tolerance in "
+                                "(0, 1), e.g. 1e-13");
+        }
 
       if (!(tolerance > 0))
         throw_bad_parameter(source,

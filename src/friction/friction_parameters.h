@@ -29,6 +29,12 @@ namespace stickslip
       double             penalty_epsilon;
       double             regularization_eta;
       double             arkode_tolerance;
+      /**
+       * Relative residual tolerance of the CG solve of each semismooth
+       * Newton step; 0 stands for "forcing" (the default): the tolerance
+       * follows the KKT residual and Friction/Tolerance (inexact Newton).
+       */
+      double newton_cg_tolerance;
 
       static void
       declare_parameters(ParameterHandler &prm);

@@ -6,13 +6,24 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
 {
   namespace
   {
+    /**
+     * At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at t = 0)
+     * round-off alone would flip a component between stick and slip
+     * forever; a small hysteresis keeps the decision.
+     */
+    constexpr double set_tolerance = 1e-10;
+
+
+
     /** x -> mask (A (mask x)) + (1 - mask) x: SPD, identity on stuck rows. */
     class MaskedOperator
     {
@@ -85,14 +96,28 @@ namespace stickslip
                        const Parameters::LinearSolver &linear_solver)
     {
       SemismoothNewtonSolver::AdditionalData data;
-      data.max_iterations     = parameters.max_iterations;
-      data.linear_tolerance   = linear_solver.tolerance;
+      data.max_iterations = parameters.max_iterations;
+      // A fixed CG tolerance, or forcing with the tightest CG that of
+      // Linear solver/Tolerance.
+      const bool forcing    = !(parameters.newton_cg_tolerance > 0);
+      data.linear_tolerance = forcing ? linear_solver.tolerance :
+                                        parameters.newton_cg_tolerance;
+      data.kkt_tolerance    = forcing ? parameters.tolerance : 0.;
       data.zero_initial_guess = false;
       data.description        = "the semismooth Newton friction solver";
       data.advice = "Raise the limit or use Friction/Solver = projection";
       return data;
     }
   } // namespace
+
+
+
+  SemismoothNewtonSolver::AdditionalData::AdditionalData()
+    : max_iterations(0)
+    , linear_tolerance(0)
+    , kkt_tolerance(0)
+    , zero_initial_guess(false)
+  {}
 
 
 
@@ -154,9 +179,18 @@ namespace stickslip
 
 
 
-  void
+  bool
+  SemismoothNewtonSolver::uses_cg() const
+  {
+    return !diagonal_operator && replicated_operator.m() == 0;
+  }
+
+
+
+  bool
   SemismoothNewtonSolver::solve_masked(const DistributedVector &right_hand_side,
-                                       DistributedVector       &w)
+                                       DistributedVector       &w,
+                                       const double             cg_tolerance)
   {
     if (diagonal_operator)
       {
@@ -166,7 +200,7 @@ namespace stickslip
         LocalValues      x(w);
         for (std::size_t k = 0; k < x.size(); ++k)
           x[k] = m[k] > 0 ? r[k] / d[k] : 0.;
-        return;
+        return true;
       }
     if (replicated_operator.m() > 0)
       {
@@ -186,18 +220,20 @@ namespace stickslip
         copy_owned(values, w);
         ++linear_iterations;
         w.scale(mask);
-        return;
+        return true;
       }
     const double norm = right_hand_side.l2_norm();
     if (norm == 0)
       {
         w = 0;
-        return;
+        return true;
       }
     preconditioner->initialize(mask);
     const MaskedOperator op(matrix, mask, scratch);
+    // Never below what CG reaches in floating point: the tightest tolerance.
+    const double tightest = additional_data.linear_tolerance * norm;
     SolverControl control(std::max<unsigned int>(1000, 10 * weights.size()),
-                          additional_data.linear_tolerance * norm);
+                          std::max(cg_tolerance, tightest));
     SolverCG<DistributedVector> cg(control);
     if (additional_data.zero_initial_guess)
       w = 0;
@@ -208,6 +244,7 @@ namespace stickslip
     linear_iterations += control.last_step();
     // Stuck components are exactly at rest, not at round-off.
     w.scale(mask);
+    return cg_tolerance <= tightest;
   }
 
 
@@ -219,24 +256,54 @@ namespace stickslip
                                 DistributedVector       &warm_start)
   {
     initialize_sets(warm_start);
+    // Inexact Newton: with a KKT target, each CG solve stops at a residual
+    // of target_eta in multiplier units, |r|_2 <= target_eta tau c_min
+    // (which bounds every |r_i|/(tau c_i) by target_eta). The first solve
+    // aims at a tenth of the KKT target: warm-started sets are usually the
+    // final ones, so one solve ends the step. After a change of the sets
+    // the target is the Eisenstat-Walker forcing term (their choice 2,
+    // gamma = 0.9) times the KKT residual eta_k reached,
+    //   0.9 (eta_k/eta_{k-1})^2 eta_k, within [final target, 0.1]:
+    // loose while the residual stalls (sets still moving), the final target
+    // when it drops fast (one change is usually the last: a cold start's
+    // first real solve is then already the final one, no extra iteration).
+    // Stable sets end the step only when the KKT residual meets the target;
+    // otherwise the CG is tightened (down to linear_tolerance, where
+    // round-off rules and the step is accepted).
+    const double c_min = additional_data.kkt_tolerance > 0 && uses_cg() ?
+                           smallest_weight() :
+                           0.;
+    const bool   forcing    = c_min > 0;
+    const double final_eta  = 0.1 * additional_data.kkt_tolerance;
+    double       target_eta = final_eta;
+    double       last_eta   = std::numeric_limits<double>::infinity();
     unsigned int last_changed = 0;
     for (unsigned int iteration = 1;
          iteration <= additional_data.max_iterations;
          ++iteration)
       {
         set_up_masked_system(b);
-        solve_masked(rhs, w);
+        const bool tightest =
+          solve_masked(rhs, w, forcing ? target_eta * tau * c_min : 0.);
 
         // Multiplier from the residual on the stuck rows; new sets.
         matrix.vmult(residual, w);
         residual.sadd(-1., 1., b);
         last_changed = Utilities::MPI::sum(update_sets(w, lambda), comm);
-        if (last_changed == 0)
+        const double eta = forcing ? kkt_residual(w, c_min) : 0.;
+        if (last_changed == 0 &&
+            (eta <= additional_data.kkt_tolerance || tightest))
           {
             if (&warm_start != &lambda)
               warm_start = lambda;
             return iteration;
           }
+        const double ratio = eta / last_eta;
+        target_eta         = last_changed == 0 ?
+                               std::min(final_eta, 0.1 * target_eta) :
+                               std::min(0.1,
+                                std::max(final_eta, 0.9 * ratio * ratio * eta));
+        last_eta = eta;
       }
     std::ostringstream message;
     message << additional_data.description
@@ -292,11 +359,7 @@ namespace stickslip
   SemismoothNewtonSolver::update_sets(DistributedVector &w,
                                       DistributedVector &lambda)
   {
-    // At a degenerate point (|lambda_i| = 1 and w_i = 0, e.g. P5a at
-    // t = 0) round-off alone would flip a component between stick and
-    // slip forever; a small hysteresis keeps the decision.
-    constexpr double set_tolerance = 1e-10;
-    unsigned int     n_changed     = 0;
+    unsigned int     n_changed = 0;
     ConstLocalValues r(residual);
     ConstLocalValues c(weights);
     ConstLocalValues d(diagonal);
@@ -346,6 +409,60 @@ namespace stickslip
           }
       }
     return n_changed;
+  }
+
+
+
+  double
+  SemismoothNewtonSolver::smallest_weight() const
+  {
+    double           c_min = std::numeric_limits<double>::max();
+    ConstLocalValues c(weights);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      if (c[k] > 0 && !fixed_rows[k])
+        c_min = std::min(c_min, c[k]);
+    c_min = Utilities::MPI::min(c_min, comm);
+    return c_min < std::numeric_limits<double>::max() ? c_min : 0.;
+  }
+
+
+
+  double
+  SemismoothNewtonSolver::kkt_residual(const DistributedVector &w,
+                                       const double             c_min) const
+  {
+    const auto project = [](const double x) {
+      return std::min(1., std::max(-1., x));
+    };
+    double           eta = 0;
+    ConstLocalValues r(residual);
+    ConstLocalValues c(weights);
+    ConstLocalValues d(diagonal);
+    ConstLocalValues x(w);
+    for (std::size_t k = 0; k < states.size(); ++k)
+      if (states[k] == State::free)
+        eta = std::max(eta, std::abs(r[k]) / (tau * c_min));
+      else if (states[k] != State::fixed)
+        {
+          const double mu = r[k] / (tau * c[k]);
+          const double l  = project(mu);
+          // The sets are kept up to the hysteresis set_tolerance (on a
+          // stuck row |mu_i| <= 1 + set_tolerance, on a slipping one the
+          // complementarity function within set_tolerance of lambda_i): no
+          // CG accuracy removes that part, so it is not counted.
+          const double slack =
+            states[k] == State::stick ? 0. : set_tolerance;
+          const double outside =
+            states[k] == State::stick ?
+              std::max(0., std::abs(mu) - 1. - set_tolerance) :
+              std::abs(mu - l);
+          const double complementarity =
+            std::abs(l - project(l + d[k] * x[k] / (tau * c[k])));
+          eta = std::max({eta,
+                          outside,
+                          std::max(0., complementarity - slack)});
+        }
+    return Utilities::MPI::max(eta, comm);
   }
 
 

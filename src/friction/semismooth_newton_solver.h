@@ -36,7 +36,10 @@ namespace stickslip
    * 000 (38), beyond the papers: A = M, c = C, tau the sub-step, no fixed
    * rows, and masked solves by division for a diagonal M, by a dense
    * Cholesky factorization of the replicated M for tiny systems and by
-   * Jacobi-preconditioned CG otherwise. The general configuration takes the
+   * Jacobi-preconditioned CG otherwise. With CG it is an inexact Newton
+   * method by default (Friction/Newton step CG tolerance = forcing): the CG
+   * tolerance follows the KKT residual of (38) (see kkt_residual()) and the
+   * final KKT residual is checked against Friction/Tolerance. The general configuration takes the
    * operator, the preconditioner, the fixed rows and the weights; the chain
    * solves its static increment with it (A = K, thresholds alpha_i, the
    * massive rows fixed, an exact tridiagonal preconditioner per rank).
@@ -47,11 +50,25 @@ namespace stickslip
     /** The plain values of a general configuration. */
     struct AdditionalData
     {
+      /** No KKT target (kkt_tolerance = 0); the rest is left to the caller. */
+      AdditionalData();
+
       /** Active-set iterations before giving up. */
       unsigned int max_iterations;
 
-      /** CG stops at this tolerance times the norm of the right-hand side. */
+      /**
+       * CG stops at this tolerance times the norm of the right-hand side;
+       * with a KKT target, the tightest CG tolerance it asks for.
+       */
       double linear_tolerance;
+
+      /**
+       * The KKT residual of (38) in multiplier units (see kkt_residual())
+       * to reach; > 0 makes the CG tolerance an inexact-Newton forcing term
+       * that follows the KKT residual, with the final residual checked
+       * against this target. 0: every CG solve to linear_tolerance.
+       */
+      double kkt_tolerance;
 
       /**
        * Start each CG solve from zero rather than from the previous iterate
@@ -116,9 +133,40 @@ namespace stickslip
     n_linear_iterations() const;
 
   private:
-    /** Solve A_SS w_S = rhs_S, w = 0 off the unstuck set S. */
-    void
-    solve_masked(const DistributedVector &rhs, DistributedVector &w);
+    /**
+     * Solve A_SS w_S = rhs_S, w = 0 off the unstuck set S, by CG to the
+     * absolute residual @p cg_tolerance (ignored by exact solves); returns
+     * whether the CG ran at its tightest tolerance (linear_tolerance
+     * relative to the right-hand side).
+     */
+    bool
+    solve_masked(const DistributedVector &rhs,
+                 DistributedVector       &w,
+                 const double             cg_tolerance);
+
+    /** Whether the masked solves are conjugate gradients (not exact). */
+    bool
+    uses_cg() const;
+
+    /** The smallest positive c_i (collective); 0 if there is none. */
+    double
+    smallest_weight() const;
+
+    /**
+     * The KKT residual of (38) in multiplier units at W, from the member
+     * residual r = b - A W (collective):
+     *   max over rows with c_i > 0 of max(dist(mu_i, [-1, 1]),
+     *     |l_i - P(l_i + a_ii w_i/(tau c_i))|), mu_i = r_i/(tau c_i),
+     *     l_i = P(mu_i), P the projection on [-1, 1],
+     * and |r_i|/(tau c_min) on free rows (c_i = 0; @p c_min the smallest
+     * positive c_i); zero exactly at the solution. The part within the
+     * stick/slip hysteresis of the set update (1e-10: stuck rows with
+     * |mu_i| <= 1 + 1e-10, the complementarity of slipping rows) is not
+     * counted: no CG accuracy removes it. The friction benchmark
+     * (bench/friction_step_solvers.cc) holds every solver to this measure.
+     */
+    double
+    kkt_residual(const DistributedVector &w, const double c_min) const;
 
     enum class State : unsigned char
     {

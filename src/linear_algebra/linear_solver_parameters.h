@@ -13,8 +13,9 @@ namespace stickslip
     /** How linear systems with M or M + alpha tau^2 A are solved. */
     enum class LinearSolverType
     {
-      automatic, ///< direct below a size limit, CG above
-      direct,    ///< PETSc/MUMPS Cholesky (Trilinos: Amesos), factorized once
+      automatic, ///< direct on one rank below a size limit, CG otherwise
+      direct,    ///< sparse Cholesky (PETSc's on one rank, MUMPS on several;
+                 ///< Trilinos: Amesos), factorized once
       cg         ///< preconditioned conjugate gradients
     };
 

@@ -5,6 +5,8 @@
 #include <linear_algebra/matrix_rows.h>
 #include <linear_algebra/spd_solver.h>
 
+#include <string>
+
 namespace stickslip
 {
   bool
@@ -39,6 +41,8 @@ namespace stickslip
     , method(Method::cg)
 #ifdef STICKSLIP_USE_PETSC_LA
     , direct_solver(nullptr)
+    , sequential_rhs(nullptr)
+    , sequential_solution(nullptr)
 #endif
   {}
 
@@ -49,8 +53,67 @@ namespace stickslip
 #ifdef STICKSLIP_USE_PETSC_LA
     if (direct_solver != nullptr)
       KSPDestroy(&direct_solver);
+    if (sequential_rhs != nullptr)
+      VecDestroy(&sequential_rhs);
+    if (sequential_solution != nullptr)
+      VecDestroy(&sequential_solution);
 #endif
   }
+
+
+
+#ifdef STICKSLIP_USE_PETSC_LA
+  void
+  SpdSolver::factorize_with_petsc()
+  {
+    if (direct_solver != nullptr)
+      KSPDestroy(&direct_solver);
+    Mat petsc_matrix = static_cast<Mat>(*matrix);
+    MatSetOption(petsc_matrix, MAT_SYMMETRIC, PETSC_TRUE);
+    // One rank: PETSc's own sparse Cholesky of the sequential matrix, in a
+    // nested-dissection ordering. Its solves are two sparse triangular
+    // sweeps; MUMPS spends milliseconds of set-up in every solve even at
+    // 10^3 unknowns (bench/sections/35_implicit_step.sh). Several ranks:
+    // MUMPS, the parallel factorization PETSc has.
+    const bool serial = Utilities::MPI::n_mpi_processes(comm) == 1;
+    MPI_Comm   solver_comm = comm;
+    if (serial)
+      {
+        MatType type;
+        MatGetType(petsc_matrix, &type);
+        // deal.II makes an MPIAIJ matrix even on one rank: its diagonal
+        // block is then the whole matrix.
+        if (std::string(type) == MATMPIAIJ)
+          MatMPIAIJGetSeqAIJ(petsc_matrix, &petsc_matrix, nullptr, nullptr);
+        solver_comm = PETSC_COMM_SELF;
+        PetscInt n_rows, n_columns;
+        MatGetSize(petsc_matrix, &n_rows, &n_columns);
+        for (Vec *v : {&sequential_rhs, &sequential_solution})
+          {
+            if (*v != nullptr)
+              VecDestroy(v);
+            VecCreateSeqWithArray(PETSC_COMM_SELF, 1, n_rows, nullptr, v);
+          }
+      }
+    KSPCreate(solver_comm, &direct_solver);
+    KSPSetOperators(direct_solver, petsc_matrix, petsc_matrix);
+    KSPSetType(direct_solver, KSPPREONLY);
+    PC preconditioner;
+    KSPGetPC(direct_solver, &preconditioner);
+    PCSetType(preconditioner, PCCHOLESKY);
+    if (serial)
+      {
+        PCFactorSetMatSolverType(preconditioner, MATSOLVERPETSC);
+        PCFactorSetMatOrderingType(preconditioner, MATORDERINGND);
+      }
+    else
+      PCFactorSetMatSolverType(preconditioner, MATSOLVERMUMPS);
+    const PetscErrorCode error = KSPSetUp(direct_solver);
+    AssertThrow(error == 0,
+                ExcMessage("the sparse Cholesky factorization failed: is "
+                           "the matrix positive definite?"));
+  }
+#endif
 
 
 
@@ -90,31 +153,23 @@ namespace stickslip
         return;
       }
 
-    const bool small = matrix->m() <= parameters.direct_size_limit;
+    // auto: direct on one rank up to the size limit, where PETSc's own
+    // Cholesky solves the string's K at 2^10 ... 2^17 unknowns several times
+    // faster than CG with AMG; on several ranks CG, because MUMPS's
+    // per-solve cost exceeds CG's (2 ranks, N = 2^10: 44 ms against 2.7
+    // ms per implicit step; bench/sections/35_implicit_step.sh).
+    const bool small  = matrix->m() <= parameters.direct_size_limit;
+    const bool serial = Utilities::MPI::n_mpi_processes(comm) == 1;
     method = (parameters.type == Parameters::LinearSolverType::direct ||
               (parameters.type == Parameters::LinearSolverType::automatic &&
-               small)) ?
+               small && serial)) ?
                Method::direct :
                Method::cg;
 
     if (method == Method::direct)
       {
 #ifdef STICKSLIP_USE_PETSC_LA
-        if (direct_solver != nullptr)
-          KSPDestroy(&direct_solver);
-        const Mat petsc_matrix = static_cast<Mat>(*matrix);
-        MatSetOption(petsc_matrix, MAT_SYMMETRIC, PETSC_TRUE);
-        KSPCreate(comm, &direct_solver);
-        KSPSetOperators(direct_solver, petsc_matrix, petsc_matrix);
-        KSPSetType(direct_solver, KSPPREONLY);
-        PC preconditioner;
-        KSPGetPC(direct_solver, &preconditioner);
-        PCSetType(preconditioner, PCCHOLESKY);
-        PCFactorSetMatSolverType(preconditioner, MATSOLVERMUMPS);
-        const PetscErrorCode error = KSPSetUp(direct_solver);
-        AssertThrow(error == 0,
-                    ExcMessage("the sparse Cholesky factorization (MUMPS) "
-                               "failed: is the matrix positive definite?"));
+        factorize_with_petsc();
 #else
         direct_solver = std::make_unique<TrilinosWrappers::SolverDirect>(
           direct_control,
@@ -161,10 +216,28 @@ namespace stickslip
         case Method::direct:
           {
 #ifdef STICKSLIP_USE_PETSC_LA
-            const PetscErrorCode error =
-              KSPSolve(direct_solver,
-                       static_cast<const Vec &>(b),
-                       static_cast<const Vec &>(x));
+            PetscErrorCode error;
+            if (sequential_rhs != nullptr)
+              {
+                // One rank: the sequential solver works in b's and x's
+                // own arrays.
+                const PetscScalar *b_values;
+                PetscScalar       *x_values;
+                VecGetArrayRead(static_cast<const Vec &>(b), &b_values);
+                VecGetArray(static_cast<const Vec &>(x), &x_values);
+                VecPlaceArray(sequential_rhs, b_values);
+                VecPlaceArray(sequential_solution, x_values);
+                error =
+                  KSPSolve(direct_solver, sequential_rhs, sequential_solution);
+                VecResetArray(sequential_rhs);
+                VecResetArray(sequential_solution);
+                VecRestoreArray(static_cast<const Vec &>(x), &x_values);
+                VecRestoreArrayRead(static_cast<const Vec &>(b), &b_values);
+              }
+            else
+              error = KSPSolve(direct_solver,
+                               static_cast<const Vec &>(b),
+                               static_cast<const Vec &>(x));
             AssertThrow(error == 0,
                         ExcMessage("the sparse direct solve failed"));
 #else
@@ -210,7 +283,9 @@ namespace stickslip
           return "dense Cholesky (tiny system, replicated on every rank)";
         case Method::direct:
 #ifdef STICKSLIP_USE_PETSC_LA
-          return "direct (PETSc/MUMPS Cholesky)";
+          return Utilities::MPI::n_mpi_processes(comm) == 1 ?
+                   "direct (PETSc sparse Cholesky, factorized once)" :
+                   "direct (PETSc/MUMPS Cholesky, factorized once)";
 #else
           return "direct (Trilinos/Amesos KLU)";
 #endif

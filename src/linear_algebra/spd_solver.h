@@ -25,8 +25,9 @@ namespace stickslip
    * the arithmetic) is factorized densely on every rank, which also makes
    * its solves bitwise identical for any number of ranks; otherwise a
    * sparse Cholesky factorization is computed
-   * once (PETSc with MUMPS, or Trilinos/Amesos) or conjugate gradients with
-   * algebraic multigrid are used, as Parameters::LinearSolver says.
+   * once (PETSc's own on one rank, MUMPS on several, or Trilinos/Amesos)
+   * or conjugate gradients with algebraic multigrid are used, as
+   * Parameters::LinearSolver says.
    */
   class SpdSolver
   {
@@ -75,7 +76,16 @@ namespace stickslip
     std::unique_ptr<LAPACKFullMatrix<double>> dense_factor;
 
 #ifdef STICKSLIP_USE_PETSC_LA
+    /** Set up the direct solver of Method::direct (PETSc). */
+    void
+    factorize_with_petsc();
+
     KSP direct_solver;
+    /**
+     * One rank: the factorization is of the sequential matrix, and these
+     * sequential vectors wrap the arrays of b and x in solve().
+     */
+    Vec sequential_rhs, sequential_solution;
 #else
     mutable SolverControl                       direct_control;
     std::unique_ptr<TrilinosWrappers::SolverDirect> direct_solver;
