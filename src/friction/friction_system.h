@@ -87,6 +87,12 @@ namespace stickslip
     /** f(t) into the owned entries of the output vector. */
     std::function<void(const double, DistributedVector &)> forcing;
 
+    /**
+     * f(t) = 0 at every t (set by a model that knows it): the fused
+     * explicit step then skips evaluating f into a vector.
+     */
+    bool forcing_is_zero = false;
+
     /** Optional extra explicit force g(t, w) (added), may be empty. */
     std::function<void(const double, const DistributedVector &, DistributedVector &)>
       extra_force;

@@ -1,3 +1,4 @@
+#include <friction/closed_form_solver.h>
 #include <time/splitting_integrator.h>
 
 #include <sstream>
@@ -15,13 +16,23 @@ namespace stickslip
                strang ? 2 : 1,
                strang ? dt / 2 : dt)
     , elastic(system, run.splitting, run.linear_solver, source, dt)
-  {}
+  {
+    const bool closed_form =
+      dynamic_cast<const ClosedFormSolver *>(&friction.solver()) != nullptr;
+    if (FusedLieStep::applies(run, system, closed_form))
+      fused = std::make_unique<FusedLieStep>(system, dt);
+  }
 
 
 
   void
   SplittingIntegrator::advance(const TimeStep &step, FrictionState &state)
   {
+    if (fused)
+      {
+        fused->advance(step, state, statistics);
+        return;
+      }
     state.multiplier = 0;
     state.stick      = 1.;
     if (strang)

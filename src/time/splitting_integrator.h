@@ -3,6 +3,9 @@
 
 #include <time/elastic_substeps.h>
 #include <time/friction_substeps.h>
+#include <time/fused_lie_step.h>
+
+#include <memory>
 
 namespace stickslip
 {
@@ -12,7 +15,9 @@ namespace stickslip
    * over dt/2, elastic over dt, friction over dt/2. The external force lives
    * entirely in the friction step. The multiplier reported for the step is
    * the average of all its friction sub-steps (37) (for Strang: over both
-   * halves, an open choice of doc/theory.md §6.2).
+   * halves, an open choice of doc/theory.md §6.2). Lie with P = Q = 1,
+   * alpha = 0, a lumped M and the closed form runs as a FusedLieStep (the
+   * same arithmetic in fewer passes over memory).
    */
   class SplittingIntegrator : public TimeIntegrator
   {
@@ -35,6 +40,8 @@ namespace stickslip
     const bool       strang;
     FrictionSubsteps friction;
     ElasticSubsteps  elastic;
+    /** The fused form of the step where it applies, else empty. */
+    std::unique_ptr<FusedLieStep> fused;
   };
 } // namespace stickslip
 

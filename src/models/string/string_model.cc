@@ -256,6 +256,7 @@ namespace stickslip
   void
   StringModel<dim>::set_forcing_and_boundary_values()
   {
+    friction_system.forcing_is_zero = forcing_zero;
     friction_system.forcing = [this](const double t, DistributedVector &out) {
       if (forcing_zero)
         out = 0;
