@@ -1,4 +1,3 @@
-#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_cg.h>
 
 #include <base/local_values.h>
@@ -110,7 +109,7 @@ namespace stickslip
   {
     // Cheaper exact solves where M allows them.
     diagonal_operator = system.mass_is_diagonal();
-    if (!diagonal_operator && system.size() <= SpdSolver::dense_size_limit)
+    if (!diagonal_operator && system.size() <= dense_size_limit)
       replicated_operator = replicate(system.mass, system.comm);
   }
 
@@ -170,22 +169,7 @@ namespace stickslip
       }
     if (replicated_operator.m() > 0)
       {
-        // Tiny system: the masked A densely, identical on every rank.
-        const dealii::Vector<double> m = replicate(mask, comm);
-        const unsigned int           n = m.size();
-        LAPACKFullMatrix<double>     masked(n);
-        // Cholesky needs the matrix marked symmetric (asserted in debug).
-        masked.set_property(LAPACKSupport::symmetric);
-        for (unsigned int i = 0; i < n; ++i)
-          for (unsigned int j = 0; j < n; ++j)
-            masked(i, j) = m[i] * m[j] * replicated_operator(i, j) +
-                           (i == j ? 1. - m[i] : 0.);
-        masked.compute_cholesky_factorization();
-        dealii::Vector<double> values = replicate(right_hand_side, comm);
-        masked.solve(values);
-        copy_owned(values, w);
-        ++linear_iterations;
-        w.scale(mask);
+        solve_masked_dense(right_hand_side, w);
         return;
       }
     const double norm = right_hand_side.l2_norm();
@@ -208,6 +192,44 @@ namespace stickslip
     linear_iterations += control.last_step();
     // Stuck components are exactly at rest, not at round-off.
     w.scale(mask);
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::solve_masked_dense(
+    const DistributedVector &right_hand_side,
+    DistributedVector       &w)
+  {
+    // M restricted to the unstuck rows S, identical on every rank (w = 0
+    // off S), factorized again only when S has changed: the sets stay the
+    // same over most friction solves.
+    replicate(mask, comm, replicated_mask);
+    if (factored_mask.size() != replicated_mask.size() ||
+        replicated_mask != factored_mask)
+      {
+        unstuck.clear();
+        for (unsigned int i = 0; i < replicated_mask.size(); ++i)
+          if (replicated_mask[i] > 0)
+            unstuck.push_back(i);
+        const unsigned int s = unstuck.size();
+        FullMatrix<double> restricted(s, s);
+        for (unsigned int i = 0; i < s; ++i)
+          for (unsigned int j = 0; j < s; ++j)
+            restricted(i, j) = replicated_operator(unstuck[i], unstuck[j]);
+        masked_factor.factorize(restricted);
+        factored_mask = replicated_mask;
+      }
+    replicate(right_hand_side, comm, replicated_rhs);
+    restricted_values.resize(unstuck.size());
+    for (unsigned int i = 0; i < unstuck.size(); ++i)
+      restricted_values[i] = replicated_rhs[unstuck[i]];
+    masked_factor.solve(restricted_values.data());
+    replicated_rhs = 0.;
+    for (unsigned int i = 0; i < unstuck.size(); ++i)
+      replicated_rhs[unstuck[i]] = restricted_values[i];
+    copy_owned(replicated_rhs, w);
+    ++linear_iterations;
   }
 
 

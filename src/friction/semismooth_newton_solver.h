@@ -4,6 +4,7 @@
 #include <deal.II/lac/full_matrix.h>
 
 #include <friction/friction_step_solver.h>
+#include <linear_algebra/dense_tools.h>
 #include <linear_algebra/masked_preconditioner.h>
 
 #include <memory>
@@ -111,6 +112,15 @@ namespace stickslip
     std::string
     name() const override;
 
+    /**
+     * The default configuration solves its masked systems densely (M
+     * replicated on every rank, factorized on the unstuck rows once per
+     * change of the sets) up to this many unknowns, and by Jacobi-CG above:
+     * a d = 100 chain with a tridiagonal M ran its Lie steps (P = 10)
+     * faster densely (BENCHMARKS.md, "Small systems").
+     */
+    static constexpr unsigned int dense_size_limit = 128;
+
     /** Total inner CG iterations so far (for benchmarks). */
     unsigned long
     n_linear_iterations() const;
@@ -119,6 +129,10 @@ namespace stickslip
     /** Solve A_SS w_S = rhs_S, w = 0 off the unstuck set S. */
     void
     solve_masked(const DistributedVector &rhs, DistributedVector &w);
+
+    /** solve_masked() for tiny systems: dense, replicated on every rank. */
+    void
+    solve_masked_dense(const DistributedVector &rhs, DistributedVector &w);
 
     enum class State : unsigned char
     {
@@ -156,6 +170,17 @@ namespace stickslip
     bool diagonal_operator;
     /** M replicated on every rank, for tiny systems (dense masked solves). */
     FullMatrix<double> replicated_operator;
+    /**
+     * The Cholesky factor of M restricted to the unstuck rows (unstuck)
+     * for the mask it was computed for (factored_mask): the sets change in
+     * few friction solves, so most solves reuse it.
+     */
+    DenseCholesky             masked_factor;
+    std::vector<unsigned int> unstuck;
+    dealii::Vector<double>    factored_mask;
+    /** Scratch of the dense solves: replicated mask and right-hand side. */
+    dealii::Vector<double> replicated_mask, replicated_rhs;
+    std::vector<double>    restricted_values;
     std::vector<State> states;
     DistributedVector  mask; ///< 1 on unstuck rows
     DistributedVector  rhs, residual, scratch;
