@@ -5,6 +5,7 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -202,34 +203,55 @@ namespace stickslip
     DistributedVector       &w)
   {
     // M restricted to the unstuck rows S, identical on every rank (w = 0
-    // off S), factorized again only when S has changed: the sets stay the
-    // same over most friction solves.
+    // off S). The sets of each friction sub-step change slowly from one
+    // time step to the next: the factors of the last few sets are kept,
+    // and one is computed only for a set not among them.
     replicate(mask, comm, replicated_mask);
-    if (factored_mask.size() != replicated_mask.size() ||
-        replicated_mask != factored_mask)
+    auto cached = std::find_if(masked_factors.begin(),
+                               masked_factors.end(),
+                               [this](const MaskedFactor &factor) {
+                                 return factor.mask == replicated_mask;
+                               });
+    if (cached == masked_factors.end())
       {
-        unstuck.clear();
-        for (unsigned int i = 0; i < replicated_mask.size(); ++i)
-          if (replicated_mask[i] > 0)
-            unstuck.push_back(i);
-        const unsigned int s = unstuck.size();
-        FullMatrix<double> restricted(s, s);
-        for (unsigned int i = 0; i < s; ++i)
-          for (unsigned int j = 0; j < s; ++j)
-            restricted(i, j) = replicated_operator(unstuck[i], unstuck[j]);
-        masked_factor.factorize(restricted);
-        factored_mask = replicated_mask;
+        if (masked_factors.size() == max_cached_factors)
+          masked_factors.pop_back(); // the least recently used
+        masked_factors.emplace_front();
+        cached = masked_factors.begin();
+        factorize_restricted(*cached);
       }
+    else if (cached != masked_factors.begin())
+      masked_factors.splice(masked_factors.begin(), masked_factors, cached);
+    const MaskedFactor &factor = masked_factors.front();
+
     replicate(right_hand_side, comm, replicated_rhs);
-    restricted_values.resize(unstuck.size());
-    for (unsigned int i = 0; i < unstuck.size(); ++i)
-      restricted_values[i] = replicated_rhs[unstuck[i]];
-    masked_factor.solve(restricted_values.data());
+    restricted_values.resize(factor.unstuck.size());
+    for (unsigned int i = 0; i < factor.unstuck.size(); ++i)
+      restricted_values[i] = replicated_rhs[factor.unstuck[i]];
+    factor.cholesky.solve(restricted_values.data());
     replicated_rhs = 0.;
-    for (unsigned int i = 0; i < unstuck.size(); ++i)
-      replicated_rhs[unstuck[i]] = restricted_values[i];
+    for (unsigned int i = 0; i < factor.unstuck.size(); ++i)
+      replicated_rhs[factor.unstuck[i]] = restricted_values[i];
     copy_owned(replicated_rhs, w);
     ++linear_iterations;
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::factorize_restricted(MaskedFactor &factor) const
+  {
+    factor.mask = replicated_mask;
+    for (unsigned int i = 0; i < replicated_mask.size(); ++i)
+      if (replicated_mask[i] > 0)
+        factor.unstuck.push_back(i);
+    const unsigned int s = factor.unstuck.size();
+    FullMatrix<double> restricted(s, s);
+    for (unsigned int i = 0; i < s; ++i)
+      for (unsigned int j = 0; j < s; ++j)
+        restricted(i, j) =
+          replicated_operator(factor.unstuck[i], factor.unstuck[j]);
+    factor.cholesky.factorize(restricted);
   }
 
 

@@ -7,6 +7,7 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/masked_preconditioner.h>
 
+#include <list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -170,14 +171,25 @@ namespace stickslip
     bool diagonal_operator;
     /** M replicated on every rank, for tiny systems (dense masked solves). */
     FullMatrix<double> replicated_operator;
+    /** The Cholesky factor of M restricted to the unstuck rows of a mask. */
+    struct MaskedFactor
+    {
+      dealii::Vector<double>    mask;
+      std::vector<unsigned int> unstuck;
+      DenseCholesky             cholesky;
+    };
+
+    /** Fill @p factor for the current replicated_mask. */
+    void
+    factorize_restricted(MaskedFactor &factor) const;
+
     /**
-     * The Cholesky factor of M restricted to the unstuck rows (unstuck)
-     * for the mask it was computed for (factored_mask): the sets change in
-     * few friction solves, so most solves reuse it.
+     * The factors of the last sets, most recently used first: the friction
+     * sub-steps p = 1..P of a Lie or Strang step each have their own sets,
+     * which change slowly from one time step to the next.
      */
-    DenseCholesky             masked_factor;
-    std::vector<unsigned int> unstuck;
-    dealii::Vector<double>    factored_mask;
+    std::list<MaskedFactor>       masked_factors;
+    static constexpr unsigned int max_cached_factors = 24;
     /** Scratch of the dense solves: replicated mask and right-hand side. */
     dealii::Vector<double> replicated_mask, replicated_rhs;
     std::vector<double>    restricted_values;
