@@ -117,8 +117,9 @@ namespace stickslip
      * The default configuration solves its masked systems densely (M
      * replicated on every rank, factorized on the unstuck rows once per
      * change of the sets) up to this many unknowns, and by Jacobi-CG above:
-     * a d = 100 chain with a tridiagonal M ran its Lie steps (P = 10)
-     * faster densely (BENCHMARKS.md, "Small systems").
+     * the P = 10 friction solves of a Lie step of a d = 100 chain with a
+     * tridiagonal M took 1.3e6 instructions densely, 3.9e6 by CG
+     * (callgrind).
      */
     static constexpr unsigned int dense_size_limit = 128;
 
