@@ -1,5 +1,6 @@
 #include <deal.II/base/config.h>
 
+#include <base/process_setup.h>
 #include <base/version.h>
 
 #ifdef STICKSLIP_USE_PETSC_LA
@@ -59,6 +60,6 @@ namespace stickslip
     const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
     return "# stickslip " + stickslip_version() + "\n# " + library_versions() +
            "\n# " + std::to_string(n_ranks) + " MPI rank" +
-           (n_ranks > 1 ? "s" : "") + ", host " + host + ", " + date + "\n";
+           (n_ranks > 1 ? "s" : "") + ", " + thread_description() + ", host " + host + ", " + date + "\n";
   }
 } // namespace stickslip

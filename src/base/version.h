@@ -18,7 +18,8 @@ namespace stickslip
   /**
    * The lines that start parameters.prm and log.txt, each beginning with
    * "# ": the stickslip version, the libraries, the number of MPI ranks of
-   * @p comm, the host and the date (UTC).
+   * @p comm and the threads of each (thread_description()), the host and
+   * the date (UTC).
    */
   std::string
   run_stamp(const MPI_Comm comm);

@@ -1,4 +1,3 @@
-#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_cg.h>
 
 #include <base/local_values.h>
@@ -135,7 +134,7 @@ namespace stickslip
   {
     // Cheaper exact solves where M allows them.
     diagonal_operator = system.mass_is_diagonal();
-    if (!diagonal_operator && system.size() <= SpdSolver::dense_size_limit)
+    if (!diagonal_operator && system.size() <= dense_size_limit)
       replicated_operator = replicate(system.mass, system.comm);
   }
 
@@ -204,22 +203,7 @@ namespace stickslip
       }
     if (replicated_operator.m() > 0)
       {
-        // Tiny system: the masked A densely, identical on every rank.
-        const dealii::Vector<double> m = replicate(mask, comm);
-        const unsigned int           n = m.size();
-        LAPACKFullMatrix<double>     masked(n);
-        // Cholesky needs the matrix marked symmetric (asserted in debug).
-        masked.set_property(LAPACKSupport::symmetric);
-        for (unsigned int i = 0; i < n; ++i)
-          for (unsigned int j = 0; j < n; ++j)
-            masked(i, j) = m[i] * m[j] * replicated_operator(i, j) +
-                           (i == j ? 1. - m[i] : 0.);
-        masked.compute_cholesky_factorization();
-        dealii::Vector<double> values = replicate(right_hand_side, comm);
-        masked.solve(values);
-        copy_owned(values, w);
-        ++linear_iterations;
-        w.scale(mask);
+        solve_masked_dense(right_hand_side, w);
         return true;
       }
     const double norm = right_hand_side.l2_norm();
@@ -245,6 +229,65 @@ namespace stickslip
     // Stuck components are exactly at rest, not at round-off.
     w.scale(mask);
     return cg_tolerance <= tightest;
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::solve_masked_dense(
+    const DistributedVector &right_hand_side,
+    DistributedVector       &w)
+  {
+    // M restricted to the unstuck rows S, identical on every rank (w = 0
+    // off S). The sets of each friction sub-step change slowly from one
+    // time step to the next: the factors of the last few sets are kept,
+    // and one is computed only for a set not among them.
+    replicate(mask, comm, replicated_mask);
+    auto cached = std::find_if(masked_factors.begin(),
+                               masked_factors.end(),
+                               [this](const MaskedFactor &factor) {
+                                 return factor.mask == replicated_mask;
+                               });
+    if (cached == masked_factors.end())
+      {
+        if (masked_factors.size() == max_cached_factors)
+          masked_factors.pop_back(); // the least recently used
+        masked_factors.emplace_front();
+        cached = masked_factors.begin();
+        factorize_restricted(*cached);
+      }
+    else if (cached != masked_factors.begin())
+      masked_factors.splice(masked_factors.begin(), masked_factors, cached);
+    const MaskedFactor &factor = masked_factors.front();
+
+    replicate(right_hand_side, comm, replicated_rhs);
+    restricted_values.resize(factor.unstuck.size());
+    for (unsigned int i = 0; i < factor.unstuck.size(); ++i)
+      restricted_values[i] = replicated_rhs[factor.unstuck[i]];
+    factor.cholesky.solve(restricted_values.data());
+    replicated_rhs = 0.;
+    for (unsigned int i = 0; i < factor.unstuck.size(); ++i)
+      replicated_rhs[factor.unstuck[i]] = restricted_values[i];
+    copy_owned(replicated_rhs, w);
+    ++linear_iterations;
+  }
+
+
+
+  void
+  SemismoothNewtonSolver::factorize_restricted(MaskedFactor &factor) const
+  {
+    factor.mask = replicated_mask;
+    for (unsigned int i = 0; i < replicated_mask.size(); ++i)
+      if (replicated_mask[i] > 0)
+        factor.unstuck.push_back(i);
+    const unsigned int s = factor.unstuck.size();
+    FullMatrix<double> restricted(s, s);
+    for (unsigned int i = 0; i < s; ++i)
+      for (unsigned int j = 0; j < s; ++j)
+        restricted(i, j) =
+          replicated_operator(factor.unstuck[i], factor.unstuck[j]);
+    factor.cholesky.factorize(restricted);
   }
 
 

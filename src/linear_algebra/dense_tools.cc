@@ -25,6 +25,28 @@ namespace stickslip
   dealii::Vector<double>
   replicate(const DistributedVector &vector, const MPI_Comm comm)
   {
+    dealii::Vector<double> all(vector.size());
+    replicate(vector, comm, all);
+    return all;
+  }
+
+
+
+  void
+  replicate(const DistributedVector &vector,
+            const MPI_Comm           comm,
+            dealii::Vector<double> & all)
+  {
+    all.reinit(vector.size(), true);
+    if (Utilities::MPI::n_mpi_processes(comm) == 1)
+      {
+        // One rank owns every entry in order: a copy, no message (tiny
+        // systems call this several times per time step).
+        ConstLocalValues values(vector);
+        for (std::size_t k = 0; k < values.size(); ++k)
+          all[k] = values[k];
+        return;
+      }
     dealii::Vector<double> local(vector.size());
     const IndexSet         owned = vector.locally_owned_elements();
     {
@@ -33,9 +55,7 @@ namespace stickslip
       for (const auto i : owned)
         local[i] = values[k++];
     }
-    dealii::Vector<double> all(vector.size());
     Utilities::MPI::sum(local, comm, all);
-    return all;
   }
 
 
@@ -43,11 +63,73 @@ namespace stickslip
   void
   copy_owned(const dealii::Vector<double> &replicated, DistributedVector &vector)
   {
+    LocalValues values(vector);
+    if (values.size() == replicated.size())
+      {
+        for (std::size_t k = 0; k < values.size(); ++k)
+          values[k] = replicated[k];
+        return;
+      }
     const IndexSet owned = vector.locally_owned_elements();
-    LocalValues    values(vector);
-    std::size_t    k = 0;
+    std::size_t    k     = 0;
     for (const auto i : owned)
       values[k++] = replicated[i];
+  }
+
+
+
+  void
+  DenseCholesky::factorize(const FullMatrix<double> &matrix)
+  {
+    n = matrix.m();
+    factor.assign(n * n, 0.);
+    // Row-major lower triangle, L L^T = matrix (the textbook
+    // Cholesky-Banachiewicz order: row i from the rows above it).
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j <= i; ++j)
+        {
+          double sum = matrix(i, j);
+          for (unsigned int k = 0; k < j; ++k)
+            sum -= factor[i * n + k] * factor[j * n + k];
+          if (i == j)
+            {
+              AssertThrow(sum > 0,
+                          ExcMessage("a matrix that should be positive "
+                                     "definite is not (dense Cholesky)"));
+              factor[i * n + i] = std::sqrt(sum);
+            }
+          else
+            factor[i * n + j] = sum / factor[j * n + j];
+        }
+  }
+
+
+
+  void
+  DenseCholesky::solve(double *x) const
+  {
+    for (unsigned int i = 0; i < n; ++i) // L y = b
+      {
+        double sum = x[i];
+        for (unsigned int k = 0; k < i; ++k)
+          sum -= factor[i * n + k] * x[k];
+        x[i] = sum / factor[i * n + i];
+      }
+    for (unsigned int i = n; i-- > 0;) // L^T x = y
+      {
+        double sum = x[i];
+        for (unsigned int k = i + 1; k < n; ++k)
+          sum -= factor[k * n + i] * x[k];
+        x[i] = sum / factor[i * n + i];
+      }
+  }
+
+
+
+  unsigned int
+  DenseCholesky::size() const
+  {
+    return n;
   }
 
 

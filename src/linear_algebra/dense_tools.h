@@ -7,6 +7,7 @@
 #include <base/global.h>
 
 #include <functional>
+#include <vector>
 
 namespace stickslip
 {
@@ -23,8 +24,40 @@ namespace stickslip
   dealii::Vector<double>
   replicate(const DistributedVector &vector, const MPI_Comm comm);
 
+  /** As above, into @p all (resized; no allocation when its size fits). */
+  void
+  replicate(const DistributedVector &vector,
+            const MPI_Comm           comm,
+            dealii::Vector<double> & all);
+
   void
   copy_owned(const dealii::Vector<double> &replicated, DistributedVector &vector);
+
+  /**
+   * The Cholesky factorization L L^T of a small SPD matrix on plain arrays,
+   * for systems solved many times per time step (a few to a few hundred
+   * unknowns): no library call, no allocation per solve, and the same
+   * operations in the same order on every rank.
+   */
+  class DenseCholesky
+  {
+  public:
+    /** Factorize @p matrix (symmetric positive definite; throws if not). */
+    void
+    factorize(const FullMatrix<double> &matrix);
+
+    /** x = matrix^{-1} x, for the size() entries at @p x. */
+    void
+    solve(double *x) const;
+
+    /** The number of unknowns (0 before factorize()). */
+    unsigned int
+    size() const;
+
+  private:
+    unsigned int        n = 0;
+    std::vector<double> factor; ///< L, row-major, n x n
+  };
 
   /**
    * Largest lambda with K x = lambda M x, for symmetric K and SPD M given

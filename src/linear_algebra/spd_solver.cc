@@ -143,13 +143,8 @@ namespace stickslip
     if (matrix->m() <= dense_size_limit &&
         parameters.type != Parameters::LinearSolverType::cg)
       {
-        method       = Method::dense;
-        dense_factor = std::make_unique<LAPACKFullMatrix<double>>(matrix->m());
-        *dense_factor = replicate(*matrix, comm);
-        // Assigning a FullMatrix marks it general; Cholesky needs it marked
-        // symmetric (asserted in debug builds).
-        dense_factor->set_property(LAPACKSupport::symmetric);
-        dense_factor->compute_cholesky_factorization();
+        method = Method::dense;
+        dense_factor.factorize(replicate(*matrix, comm));
         return;
       }
 
@@ -208,9 +203,9 @@ namespace stickslip
           }
         case Method::dense:
           {
-            dealii::Vector<double> values = replicate(b, comm);
-            dense_factor->solve(values);
-            copy_owned(values, x);
+            replicate(b, comm, dense_values);
+            dense_factor.solve(dense_values.data());
+            copy_owned(dense_values, x);
             return;
           }
         case Method::direct:

@@ -1,10 +1,10 @@
 #ifndef stickslip_linear_algebra_spd_solver_h
 #define stickslip_linear_algebra_spd_solver_h
 
-#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_control.h>
 
 #include <base/global.h>
+#include <linear_algebra/dense_tools.h>
 #include <linear_algebra/linear_solver_parameters.h>
 
 #include <memory>
@@ -55,8 +55,12 @@ namespace stickslip
     std::string
     description() const;
 
-    /** Systems up to this size are solved by the replicated dense Cholesky. */
-    static constexpr unsigned int dense_size_limit = 64;
+    /**
+     * Systems up to this size are solved by the replicated dense Cholesky:
+     * at 100 unknowns (tridiagonal) a MUMPS solve took 1.7e6 instructions,
+     * the dense one about 1e4 (callgrind).
+     */
+    static constexpr unsigned int dense_size_limit = 128;
 
   private:
     enum class Method
@@ -73,7 +77,9 @@ namespace stickslip
     Method                         method;
     DistributedVector              inverse_diagonal;
     /** Replicated Cholesky factor for tiny systems (Method::dense). */
-    std::unique_ptr<LAPACKFullMatrix<double>> dense_factor;
+    DenseCholesky dense_factor;
+    /** The replicated right-hand side and solution of a dense solve. */
+    mutable dealii::Vector<double> dense_values;
 
 #ifdef STICKSLIP_USE_PETSC_LA
     /** Set up the direct solver of Method::direct (PETSc). */
