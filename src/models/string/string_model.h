@@ -116,7 +116,20 @@ namespace stickslip
      * decouple the Dirichlet DoFs.
      */
     AffineConstraints<double>
-    setup_system(const std::vector<types::boundary_id> &dirichlet_ids);
+    setup_system(const std::vector<types::boundary_id> &dirichlet_ids,
+                 SetupClock &                           clock);
+
+    /** owned_points: the support points of the owned DoFs, in local order. */
+    void
+    find_owned_support_points();
+
+    /**
+     * Size system.mass and system.stiffness (and the unconstrained
+     * operators if the boundary is driven: @p has_dirichlet and u_D != 0)
+     * by their sparsity patterns; a lumped M gets a diagonal pattern.
+     */
+    void
+    size_operators(const bool has_dirichlet);
 
     /** gamma and the initial data u0, u1 at the nodes. */
     void
@@ -173,8 +186,14 @@ namespace stickslip
     std::map<std::string, std::string> data_texts;
     std::string                         variables;
 
-    FrictionSystem    friction_system;
-    DistributedMatrix full_mass, full_stiffness; ///< without constraints
+    FrictionSystem friction_system;
+    /**
+     * M and A without the constraints, only for a driven boundary (u_D !=
+     * 0; for a lumped M not even then: it is the same matrix).
+     */
+    std::unique_ptr<DistributedMatrix> full_mass, full_stiffness;
+    /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
+    std::string setup_times;
     DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)
     mutable DistributedVector scratch;
     std::unique_ptr<ReferenceSolution> reference;
