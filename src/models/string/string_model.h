@@ -34,10 +34,13 @@ namespace stickslip
    * to u_D(t) after every step; the elastic step couples the interior to
    * them through the unconstrained M and A (FrictionSystem::prescribed_values).
    * dim = 1 on the interval uses parallel::fullydistributed::Triangulation<1>
-   * built from a per-rank description (a contiguous block of cells plus one
-   * ghost cell per side; deal.II 9.4 has no p4est in 1D), a 1D gmsh mesh or
-   * String/Triangulation = shared parallel::shared::Triangulation<1>, dim = 2
-   * parallel::distributed::Triangulation<2>.
+   * on several ranks, built from a per-rank description (a contiguous block
+   * of cells plus one ghost cell per side; deal.II 9.4 has no p4est in 1D),
+   * on one rank, for a 1D gmsh mesh or with String/Triangulation = shared
+   * parallel::shared::Triangulation<1> (make_string_grid()), dim = 2
+   * parallel::distributed::Triangulation<2>. Only what the scheme reads is
+   * built: a lumped M is a diagonal, the unconstrained M and A exist only
+   * for a driven boundary.
    *
    * The parameters are StringParameters (string_parameters.h), the mesh is
    * built by make_string_grid() (string_grid.h), the operators by
