@@ -17,7 +17,18 @@ namespace stickslip
   {
     diagonal_of_mass.reinit(locally_owned, comm);
     diagonal_mass = extract_diagonal(mass, diagonal_of_mass, comm);
-    scratch.reinit(locally_owned, comm);
+  }
+
+
+
+  DistributedVector &
+  FrictionSystem::work_vector() const
+  {
+    // Sized on first use (collective, as every caller): a run without the
+    // gamma law and without energy() never holds it (8 B per unknown).
+    if (scratch.size() != locally_owned.size())
+      scratch.reinit(locally_owned, comm);
+    return scratch;
   }
 
 
@@ -30,8 +41,9 @@ namespace stickslip
     forcing(t, out);
     if (!gamma.is_zero())
       {
-        gamma.apply(w, scratch);
-        ConstLocalValues g(scratch);
+        DistributedVector &gamma_w = work_vector();
+        gamma.apply(w, gamma_w);
+        ConstLocalValues g(gamma_w);
         ConstLocalValues c(friction_weights);
         LocalValues      result(out);
         for (std::size_t k = 0; k < result.size(); ++k)
@@ -60,12 +72,13 @@ namespace stickslip
   FrictionSystem::energy(const DistributedVector &x,
                          const DistributedVector &v) const
   {
-    mass.vmult(scratch, v);
-    double e = 0.5 * (scratch * v);
+    DistributedVector &product = work_vector();
+    mass.vmult(product, v);
+    double e = 0.5 * (product * v);
     if (has_stiffness)
       {
-        stiffness.vmult(scratch, x);
-        e += 0.5 * (scratch * x);
+        stiffness.vmult(product, x);
+        e += 0.5 * (product * x);
       }
     return e;
   }

@@ -121,6 +121,10 @@ namespace stickslip
     mutable NonFiniteData non_finite_data;
 
   private:
+    /** The work vector, sized on first use. */
+    DistributedVector &
+    work_vector() const;
+
     bool              diagonal_mass;
     DistributedVector diagonal_of_mass;
     mutable DistributedVector scratch;

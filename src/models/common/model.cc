@@ -1,7 +1,40 @@
 #include <models/common/model.h>
 
+#include <iomanip>
+#include <sstream>
+
 namespace stickslip
 {
+  SetupClock::SetupClock()
+    : last(std::chrono::steady_clock::now())
+  {}
+
+
+
+  void
+  SetupClock::lap(const std::string &name)
+  {
+    const auto now = std::chrono::steady_clock::now();
+    stages.emplace_back(name,
+                        std::chrono::duration<double>(now - last).count());
+    last = now;
+  }
+
+
+
+  std::string
+  SetupClock::summary(const MPI_Comm comm) const
+  {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2);
+    for (std::size_t i = 0; i < stages.size(); ++i)
+      out << (i > 0 ? ", " : "") << stages[i].first << ' '
+          << Utilities::MPI::max(stages[i].second, comm) << " s";
+    return out.str();
+  }
+
+
+
   const DistributedVector *
   Model::error_weights() const
   {

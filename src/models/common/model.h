@@ -8,12 +8,42 @@
 #include <models/common/reference_solution.h>
 #include <time/inclusion_form.h>
 
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace stickslip
 {
+  /**
+   * The wall time of the stages of a model's set-up (the mesh, the
+   * unknowns, the operators, ...), for the line of the run's log that says
+   * where the set-up went: issue 17 asks for a set-up in proportion to
+   * the work, and this is where it is seen.
+   */
+  class SetupClock
+  {
+  public:
+    SetupClock();
+
+    /** The stage @p name ended now: it took the time since the last lap. */
+    void
+    lap(const std::string &name);
+
+    /**
+     * "mesh 0.81 s, unknowns 0.20 s, ...": each stage's largest time over
+     * the ranks of @p comm (collective).
+     */
+    std::string
+    summary(const MPI_Comm comm) const;
+
+  private:
+    std::chrono::steady_clock::time_point          last;
+    std::vector<std::pair<std::string, double>> stages;
+  };
+
+
+
   /**
    * A model whose discretization is a friction system (seed 000 (4)): its
    * FrictionSystem, an optional exact solution, the norm of its errors, its

@@ -1,3 +1,4 @@
+#include <base/local_values.h>
 #include <models/string/string_assembler.h>
 
 #include <cmath>
@@ -37,6 +38,7 @@ namespace stickslip
                      dof_handler.get_fe().n_dofs_per_cell())
     , cell_weights(dof_handler.get_fe().n_dofs_per_cell())
     , cell_friction(dof_handler.get_fe().n_dofs_per_cell())
+    , cell_lumped_mass(dof_handler.get_fe().n_dofs_per_cell())
     , min_speed(std::numeric_limits<double>::max())
     , min_g(std::numeric_limits<double>::max())
     , n_bad_speed(0)
@@ -49,11 +51,18 @@ namespace stickslip
   void
   StringAssembler<dim>::assemble(const AffineConstraints<double> &constraints,
                                  FrictionSystem &                 system,
-                                 DistributedMatrix &              full_mass,
-                                 DistributedMatrix &      full_stiffness,
+                                 DistributedMatrix *              full_mass,
+                                 DistributedMatrix *      full_stiffness,
                                  DistributedVector &      nodal_weights,
                                  const ParameterSource &  source)
   {
+    // A lumped M: its constrained rows get |M_ii| of each cell from
+    // distribute_local_to_global, which is M_ii itself (a positive nodal
+    // weight): the constrained and unconstrained diagonals agree, summed as
+    // one vector.
+    DistributedVector lumped_mass;
+    if (lumped)
+      lumped_mass.reinit(system.locally_owned, system.comm);
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -61,24 +70,50 @@ namespace stickslip
         {
           assemble_cell(cell);
           cell->get_dof_indices(dof_indices);
-          constraints.distribute_local_to_global(cell_mass,
-                                                 dof_indices,
-                                                 system.mass);
+          if (lumped)
+            lumped_mass.add(dof_indices, cell_lumped_mass);
+          else
+            constraints.distribute_local_to_global(cell_mass,
+                                                   dof_indices,
+                                                   system.mass);
           constraints.distribute_local_to_global(cell_stiffness,
                                                  dof_indices,
                                                  system.stiffness);
-          full_mass.add(dof_indices, cell_mass);
-          full_stiffness.add(dof_indices, cell_stiffness);
+          if (full_mass != nullptr)
+            full_mass->add(dof_indices, cell_mass);
+          if (full_stiffness != nullptr)
+            full_stiffness->add(dof_indices, cell_stiffness);
           nodal_weights.add(dof_indices, cell_weights);
           system.friction_weights.add(dof_indices, cell_friction);
         }
-    system.mass.compress(VectorOperation::add);
+    if (lumped)
+      {
+        lumped_mass.compress(VectorOperation::add);
+        set_diagonal(lumped_mass, system.mass);
+      }
+    else
+      system.mass.compress(VectorOperation::add);
     system.stiffness.compress(VectorOperation::add);
-    full_mass.compress(VectorOperation::add);
-    full_stiffness.compress(VectorOperation::add);
+    for (DistributedMatrix *full : {full_mass, full_stiffness})
+      if (full != nullptr)
+        full->compress(VectorOperation::add);
     nodal_weights.compress(VectorOperation::add);
     system.friction_weights.compress(VectorOperation::add);
     check_coefficients(source, system.comm);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::set_diagonal(const DistributedVector &diagonal,
+                                     DistributedMatrix &      mass)
+  {
+    ConstLocalValues m(diagonal);
+    const auto       first = *diagonal.locally_owned_elements().begin();
+    for (std::size_t k = 0; k < m.size(); ++k)
+      mass.set(first + k, first + k, m[k]);
+    mass.compress(VectorOperation::insert);
   }
 
 
@@ -136,9 +171,12 @@ namespace stickslip
     // the lumped M is exactly diagonal.
     if (lumped)
       for (unsigned int i = 0; i < n; ++i)
-        for (unsigned int j = 0; j < n; ++j)
-          if (i != j)
-            cell_mass(i, j) = 0;
+        {
+          cell_lumped_mass(i) = cell_mass(i, i);
+          for (unsigned int j = 0; j < n; ++j)
+            if (i != j)
+              cell_mass(i, j) = 0;
+        }
   }
 
 

@@ -47,20 +47,26 @@ namespace stickslip
     /**
      * Add M and A, with the Dirichlet rows and columns of @p constraints
      * decoupled, to system.mass and system.stiffness, and without them to
-     * @p full_mass and @p full_stiffness; w_i to @p nodal_weights and g_i
-     * w_i to system.friction_weights (collective: every object is
-     * compressed). Then check c and g on every rank: an InputError naming
+     * @p full_mass and @p full_stiffness unless these are null; w_i to
+     * @p nodal_weights and g_i w_i to system.friction_weights (collective:
+     * every object is compressed). A lumped M is summed as a vector and
+     * set on the diagonal of system.mass (whose pattern may be just the
+     * diagonal). Then check c and g on every rank: an InputError naming
      * String/Wave speed or String/Friction.
      */
     void
     assemble(const AffineConstraints<double> &constraints,
              FrictionSystem &                 system,
-             DistributedMatrix &              full_mass,
-             DistributedMatrix &              full_stiffness,
+             DistributedMatrix *              full_mass,
+             DistributedMatrix *              full_stiffness,
              DistributedVector &              nodal_weights,
              const ParameterSource &          source);
 
   private:
+    /** The lumped diagonal @p diagonal set on the diagonal of @p mass. */
+    static void
+    set_diagonal(const DistributedVector &diagonal, DistributedMatrix &mass);
+
     /** The cell matrices and vectors of @p cell. */
     void
     assemble_cell(const typename DoFHandler<dim>::active_cell_iterator &cell);
@@ -89,7 +95,7 @@ namespace stickslip
     FEValues<dim>            nodal_values;
 
     FullMatrix<double>     cell_mass, cell_stiffness;
-    dealii::Vector<double> cell_weights, cell_friction;
+    dealii::Vector<double> cell_weights, cell_friction, cell_lumped_mass;
 
     double       min_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;

@@ -14,11 +14,13 @@ namespace stickslip
 {
   /**
    * The mesh of the string (dim = 1) or membrane (dim = 2) of
-   * @p parameters on @p comm, globally refined (collective): the interval as
-   * a parallel::fullydistributed::Triangulation<1> built from a per-rank
-   * description (a contiguous block of cells plus one ghost cell per side;
-   * deal.II 9.4 has no p4est in 1D) or a parallel::shared one, a 1D gmsh
-   * mesh on parallel::shared, and in 2D parallel::distributed (p4est).
+   * @p parameters on @p comm, globally refined (collective): the interval on
+   * several ranks as a parallel::fullydistributed::Triangulation<1> built
+   * from a per-rank description (a contiguous block of cells plus one ghost
+   * cell per side, inside coarse blocks of 2^10 cells; deal.II 9.4 has no
+   * p4est in 1D), on one rank or with String/Triangulation = shared as a
+   * parallel::shared one of 2^r coarse cells (one level), a 1D gmsh mesh on
+   * parallel::shared, and in 2D parallel::distributed (p4est).
    * InputErrors name the parameter (an unreadable mesh file, fewer cells
    * than ranks).
    */

@@ -1,6 +1,6 @@
 #include <deal.II/base/mpi.h>
 #include <deal.II/dofs/dof_tools.h>
-#include <deal.II/fe/mapping_q1.h>
+#include <deal.II/fe/fe_values.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
 #include <deal.II/numerics/data_out.h>
@@ -13,6 +13,7 @@
 #include <models/string/string_grid.h>
 #include <models/string/string_model.h>
 
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -37,6 +38,7 @@ namespace stickslip
     fe = std::make_unique<FE_Q<dim>>(degree);
     parse_functions(parameters, source);
 
+    SetupClock clock;
     {
       MemoryStage stage("creating the mesh (String/Global refinements = " +
                         std::to_string(parameters.global_refinements) + ")");
@@ -44,9 +46,10 @@ namespace stickslip
     }
     check_boundary_ids(*triangulation, parameters.dirichlet_ids, source, comm);
     min_cell_diameter = smallest_cell_diameter(*triangulation, comm);
+    clock.lap("mesh");
 
     const AffineConstraints<double> constraints =
-      setup_system(parameters.dirichlet_ids);
+      setup_system(parameters.dirichlet_ids, clock);
     StringAssembler<dim>(dof_handler,
                          degree,
                          lumped,
@@ -57,8 +60,8 @@ namespace stickslip
                          friction_system.non_finite_data)
       .assemble(constraints,
                 friction_system,
-                full_mass,
-                full_stiffness,
+                full_mass.get(),
+                full_stiffness.get(),
                 nodal_weights,
                 source);
     // Dirichlet DoFs are prescribed: no friction there.
@@ -68,6 +71,7 @@ namespace stickslip
       for (std::size_t k = 0; k < c.size(); ++k)
         c[k] *= 1. - mask[k];
     }
+    clock.lap("operators");
 
     set_initial_data(parameters);
     set_forcing_and_boundary_values();
@@ -82,6 +86,8 @@ namespace stickslip
                                                         exact_lambda.get(),
                                                         nodal_weights,
                                                         friction_system.friction_weights);
+    clock.lap("data");
+    setup_times = clock.summary(comm);
   }
 
 
@@ -129,7 +135,8 @@ namespace stickslip
   template <int dim>
   AffineConstraints<double>
   StringModel<dim>::setup_system(
-    const std::vector<types::boundary_id> &dirichlet_ids)
+    const std::vector<types::boundary_id> &dirichlet_ids,
+    SetupClock &                           clock)
   {
     std::optional<MemoryStage> stage;
     stage.emplace("numbering the unknowns of " +
@@ -143,13 +150,7 @@ namespace stickslip
                 ExcMessage("stickslip needs contiguous DoF ranges per rank"));
     DoFTools::extract_locally_relevant_dofs(dof_handler, locally_relevant);
     friction_system.locally_owned = owned;
-
-    // Support points of the owned DoFs, in local order.
-    std::map<types::global_dof_index, Point<dim>> points;
-    DoFTools::map_dofs_to_support_points(MappingQ1<dim>(), dof_handler, points);
-    owned_points.clear();
-    for (const auto i : owned)
-      owned_points.push_back(points.at(i));
+    find_owned_support_points();
 
     // Dirichlet DoFs: decoupled from the rest (homogeneous constraints).
     const std::set<types::boundary_id> ids(dirichlet_ids.begin(),
@@ -175,17 +176,11 @@ namespace stickslip
           ++k;
         }
     }
+    clock.lap("unknowns");
 
     stage.reset();
     stage.emplace("the sparsity pattern and matrices of " + unknowns);
-    DynamicSparsityPattern pattern(locally_relevant);
-    DoFTools::make_sparsity_pattern(dof_handler, pattern);
-    SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
-    friction_system.mass.reinit(owned, owned, pattern, comm);
-    friction_system.stiffness.reinit(owned, owned, pattern, comm);
-    full_mass.reinit(owned, owned, pattern, comm);
-    full_stiffness.reinit(owned, owned, pattern, comm);
-    friction_system.has_stiffness = true;
+    size_operators(Utilities::MPI::max(static_cast<unsigned int>(dirichlet_local.size()), comm) > 0);
 
     stage.reset();
     stage.emplace("the vectors of " + unknowns);
@@ -193,6 +188,73 @@ namespace stickslip
     friction_system.friction_weights.reinit(owned, comm);
     scratch.reinit(owned, comm);
     return constraints;
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::find_owned_support_points()
+  {
+    // The support points of each owned cell (FE_Q: affine cells, the
+    // mapping of the unit support points), not a map of every DoF.
+    const IndexSet &owned = friction_system.locally_owned;
+    const types::global_dof_index first = owned.n_elements() > 0 ? *owned.begin() : 0;
+    owned_points.assign(owned.n_elements(), Point<dim>());
+    FEValues<dim> values(*fe,
+                         Quadrature<dim>(fe->get_unit_support_points()),
+                         update_quadrature_points);
+    std::vector<types::global_dof_index> indices(fe->n_dofs_per_cell());
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned())
+        {
+          values.reinit(cell);
+          cell->get_dof_indices(indices);
+          for (unsigned int i = 0; i < indices.size(); ++i)
+            if (owned.is_element(indices[i]))
+              owned_points[indices[i] - first] = values.quadrature_point(i);
+        }
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::size_operators(const bool has_dirichlet)
+  {
+    const IndexSet &owned = friction_system.locally_owned;
+    DynamicSparsityPattern pattern(locally_relevant);
+    DoFTools::make_sparsity_pattern(dof_handler, pattern);
+    SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
+    friction_system.stiffness.reinit(owned, owned, pattern, comm);
+    friction_system.has_stiffness = true;
+    // Only a driven boundary (u_D != 0) needs the operators without the
+    // constraints (FrictionSystem::prescribed_values): with u_D = 0 the
+    // Dirichlet values are 0 and the constrained ones give the same
+    // energies. A lumped M is the same with or without them (its
+    // constrained rows keep their own diagonal entry, a positive nodal
+    // weight), so it is never built twice.
+    const bool driven = has_dirichlet && !dirichlet_zero;
+    if (driven)
+      {
+        full_stiffness = std::make_unique<DistributedMatrix>();
+        full_stiffness->reinit(owned, owned, pattern, comm);
+      }
+    if (!lumped)
+      {
+        friction_system.mass.reinit(owned, owned, pattern, comm);
+        if (driven)
+          {
+            full_mass = std::make_unique<DistributedMatrix>();
+            full_mass->reinit(owned, owned, pattern, comm);
+          }
+        return;
+      }
+    // A lumped M is a diagonal: a one-entry-per-row pattern.
+    DynamicSparsityPattern diagonal(owned.size(), owned.size(), owned);
+    for (const auto i : owned)
+      diagonal.add(i, i);
+    friction_system.mass.reinit(owned, owned, diagonal, comm);
   }
 
 
@@ -273,9 +335,11 @@ namespace stickslip
     if (dirichlet_zero)
       return;
     // Driven boundary: the elastic step couples the interior to u_D(t).
-    friction_system.prescribed_mask         = dirichlet_mask;
-    friction_system.unconstrained_mass      = &full_mass;
-    friction_system.unconstrained_stiffness = &full_stiffness;
+    friction_system.prescribed_mask    = dirichlet_mask;
+    friction_system.unconstrained_mass = full_mass ? full_mass.get() :
+                                                     &friction_system.mass;
+    friction_system.unconstrained_stiffness =
+      full_stiffness ? full_stiffness.get() : &friction_system.stiffness;
     friction_system.prescribed_values = [this](const double       t,
                                                DistributedVector &out) {
       dirichlet->set_time(t);
@@ -400,10 +464,15 @@ namespace stickslip
   std::pair<double, double>
   StringModel<dim>::energies(const double, const FrictionState &state) const
   {
-    // The full (unconstrained) operators: the Dirichlet values count.
-    full_mass.vmult(scratch, state.velocity);
+    // The full (unconstrained) operators: the Dirichlet values count. The
+    // constrained ones give the same when those values are 0 (complete_state
+    // sets them) or, for the lumped M, always (size_operators()).
+    const DistributedMatrix &mass = full_mass ? *full_mass : friction_system.mass;
+    const DistributedMatrix &stiffness =
+      full_stiffness ? *full_stiffness : friction_system.stiffness;
+    mass.vmult(scratch, state.velocity);
     const double kinetic = 0.5 * (scratch * state.velocity);
-    full_stiffness.vmult(scratch, state.displacement);
+    stiffness.vmult(scratch, state.displacement);
     return {kinetic, 0.5 * (scratch * state.displacement)};
   }
 
@@ -520,7 +589,7 @@ namespace stickslip
         << ", FE_Q(" << degree << "), " << (lumped ? "lumped" : "consistent")
         << " mass, " << triangulation->n_global_active_cells() << " cells, "
         << dof_handler.n_dofs() << " unknowns, smallest cell diameter "
-        << min_cell_diameter;
+        << min_cell_diameter << "\n  set-up of the model: " << setup_times;
     return out.str();
   }
 

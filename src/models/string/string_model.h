@@ -34,10 +34,13 @@ namespace stickslip
    * to u_D(t) after every step; the elastic step couples the interior to
    * them through the unconstrained M and A (FrictionSystem::prescribed_values).
    * dim = 1 on the interval uses parallel::fullydistributed::Triangulation<1>
-   * built from a per-rank description (a contiguous block of cells plus one
-   * ghost cell per side; deal.II 9.4 has no p4est in 1D), a 1D gmsh mesh or
-   * String/Triangulation = shared parallel::shared::Triangulation<1>, dim = 2
-   * parallel::distributed::Triangulation<2>.
+   * on several ranks, built from a per-rank description (a contiguous block
+   * of cells plus one ghost cell per side; deal.II 9.4 has no p4est in 1D),
+   * on one rank, for a 1D gmsh mesh or with String/Triangulation = shared
+   * parallel::shared::Triangulation<1> (make_string_grid()), dim = 2
+   * parallel::distributed::Triangulation<2>. Only what the scheme reads is
+   * built: a lumped M is a diagonal, the unconstrained M and A exist only
+   * for a driven boundary.
    *
    * The parameters are StringParameters (string_parameters.h), the mesh is
    * built by make_string_grid() (string_grid.h), the operators by
@@ -116,7 +119,20 @@ namespace stickslip
      * decouple the Dirichlet DoFs.
      */
     AffineConstraints<double>
-    setup_system(const std::vector<types::boundary_id> &dirichlet_ids);
+    setup_system(const std::vector<types::boundary_id> &dirichlet_ids,
+                 SetupClock &                           clock);
+
+    /** owned_points: the support points of the owned DoFs, in local order. */
+    void
+    find_owned_support_points();
+
+    /**
+     * Size system.mass and system.stiffness (and the unconstrained
+     * operators if the boundary is driven: @p has_dirichlet and u_D != 0)
+     * by their sparsity patterns; a lumped M gets a diagonal pattern.
+     */
+    void
+    size_operators(const bool has_dirichlet);
 
     /** gamma and the initial data u0, u1 at the nodes. */
     void
@@ -173,8 +189,14 @@ namespace stickslip
     std::map<std::string, std::string> data_texts;
     std::string                         variables;
 
-    FrictionSystem    friction_system;
-    DistributedMatrix full_mass, full_stiffness; ///< without constraints
+    FrictionSystem friction_system;
+    /**
+     * M and A without the constraints, only for a driven boundary (u_D !=
+     * 0; for a lumped M not even then: it is the same matrix).
+     */
+    std::unique_ptr<DistributedMatrix> full_mass, full_stiffness;
+    /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
+    std::string setup_times;
     DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)
     mutable DistributedVector scratch;
     std::unique_ptr<ReferenceSolution> reference;
