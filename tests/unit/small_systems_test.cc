@@ -88,12 +88,11 @@ namespace
   {
     const char *launched = std::getenv("OMPI_COMM_WORLD_SIZE");
     const std::string saved = launched != nullptr ? launched : "";
-    unsetenv("OMPI_MCA_ess_singleton_isolated");
-    setenv("OMPI_MCA_pml", "ucx", 1); // the user's choice
+    unsetenv("OMPI_MCA_pml");
     setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
     EXPECT_TRUE(started_by_mpi_launcher());
     EXPECT_FALSE(prepare_singleton_mpi_start());
-    EXPECT_EQ(std::getenv("OMPI_MCA_ess_singleton_isolated"), nullptr);
+    EXPECT_EQ(std::getenv("OMPI_MCA_pml"), nullptr);
 
     unsetenv("OMPI_COMM_WORLD_SIZE");
     unsetenv("OMPI_COMM_WORLD_RANK");
@@ -102,9 +101,11 @@ namespace
     unsetenv("PMI_SIZE");
     EXPECT_FALSE(started_by_mpi_launcher());
     EXPECT_TRUE(prepare_singleton_mpi_start());
-    EXPECT_EQ(std::string(std::getenv("OMPI_MCA_ess_singleton_isolated")), "1");
+    EXPECT_EQ(std::string(std::getenv("OMPI_MCA_pml")), "ob1");
+    EXPECT_FALSE(prepare_singleton_mpi_start()) << "it is set now";
+    setenv("OMPI_MCA_pml", "ucx", 1); // the user's choice wins
+    EXPECT_FALSE(prepare_singleton_mpi_start());
     EXPECT_EQ(std::string(std::getenv("OMPI_MCA_pml")), "ucx");
-    EXPECT_FALSE(prepare_singleton_mpi_start()) << "both are set now";
     if (launched != nullptr)
       setenv("OMPI_COMM_WORLD_SIZE", saved.c_str(), 1);
   }
