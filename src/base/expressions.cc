@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 namespace stickslip
 {
@@ -59,6 +60,21 @@ namespace stickslip
 
 
 
+  std::optional<double>
+  plain_number(const std::string &text)
+  {
+    // Digits, point, exponent and signs only, as muParser reads numbers.
+    if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos)
+      return std::nullopt;
+    char        *end   = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() + text.size() && std::isfinite(value))
+      return value;
+    return std::nullopt;
+  }
+
+
+
   namespace
   {
     double
@@ -67,17 +83,10 @@ namespace stickslip
                       const ParameterSource &source)
     {
       // A plain decimal number (most entries of a large matrix) is read by
-      // strtod, as muParser itself reads numbers, without building a parser
-      // (a d = 100 matrix took 0.5 s of parsers).
-      if (!expression.empty() &&
-          expression.find_first_not_of("0123456789.eE+-") == std::string::npos)
-        {
-          char        *end   = nullptr;
-          const double value = std::strtod(expression.c_str(), &end);
-          if (end == expression.c_str() + expression.size() &&
-              std::isfinite(value))
-            return value;
-        }
+      // strtod, without building a parser (a d = 100 matrix took 0.5 s of
+      // parsers).
+      if (const std::optional<double> value = plain_number(expression))
+        return *value;
       try
         {
           mu::Parser parser;

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,14 @@ namespace stickslip
   parse_matrix(const std::string     &text,
                const std::string     &path,
                const ParameterSource &source);
+
+  /**
+   * The value of @p text if it is a plain finite decimal number ("2",
+   * "-1.5e3"), read by strtod without a parser; nullopt for anything else
+   * (an expression, a constant name such as pi, blanks around the number).
+   */
+  std::optional<double>
+  plain_number(const std::string &text);
 
   /**
    * A FunctionParser<dim> of the parameter @p path, whose value @p text holds

@@ -77,10 +77,53 @@ namespace stickslip
     double e = 0.5 * (product * v);
     if (has_stiffness)
       {
-        stiffness.vmult(product, x);
+        apply_stiffness(product, x);
         e += 0.5 * (product * x);
       }
     return e;
+  }
+
+
+
+  void
+  FrictionSystem::apply_stiffness(DistributedVector &      product,
+                                  const DistributedVector &x,
+                                  const bool               unconstrained) const
+  {
+    const StiffnessAction *action =
+      unconstrained ? unconstrained_stiffness_action.get() : stiffness_action.get();
+    if (action != nullptr)
+      action->vmult(product, x);
+    else
+      (unconstrained ? *unconstrained_stiffness : stiffness).vmult(product, x);
+  }
+
+
+
+  bool
+  FrictionSystem::stiffness_is_assembled() const
+  {
+    return !stiffness_action;
+  }
+
+
+
+  void
+  FrictionSystem::require_assembled_stiffness(const ParameterSource &source,
+                                              const std::string &    parameter,
+                                              const std::string &    value,
+                                              const std::string &    purpose) const
+  {
+    if (stiffness_is_assembled())
+      return;
+    throw_bad_parameter(source,
+                        parameter,
+                        value,
+                        purpose + ", which needs the entries of A; with '" +
+                          stiffness_action->chosen_by() +
+                          "' A is applied without a matrix. Choose an "
+                          "explicit scheme (alpha = 0) or the assembled "
+                          "operator");
   }
 
 
@@ -99,7 +142,7 @@ namespace stickslip
     rhs -= work;
     if (stiffness_factor > 0)
       {
-        unconstrained_stiffness->vmult(work, prescribed);
+        apply_stiffness(work, prescribed, true);
         rhs.add(-stiffness_factor, work);
       }
     ConstLocalValues mask(prescribed_mask);

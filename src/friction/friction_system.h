@@ -4,8 +4,10 @@
 #include <base/expressions.h>
 #include <base/global.h>
 #include <friction/gamma_law.h>
+#include <linear_algebra/stiffness_action.h>
 
 #include <functional>
+#include <memory>
 
 namespace stickslip
 {
@@ -72,6 +74,35 @@ namespace stickslip
     const DistributedVector &
     mass_diagonal() const;
 
+    /**
+     * @p product = A @p x: the matrix `stiffness`, or `stiffness_action`
+     * when the model set one (matrix-free). With @p unconstrained, the
+     * operator without the constraints of a system with prescribed values
+     * (`unconstrained_stiffness` or its action). Collective.
+     */
+    void
+    apply_stiffness(DistributedVector &      product,
+                    const DistributedVector &x,
+                    const bool               unconstrained = false) const;
+
+    /**
+     * A is stored as the matrix `stiffness` (its entries can be read and
+     * added to other matrices), not only known through its action.
+     */
+    bool
+    stiffness_is_assembled() const;
+
+    /**
+     * Throw an InputError naming @p parameter = @p value when A is only an
+     * action: @p purpose (e.g. "the implicit elastic step solves with
+     * M + alpha tau^2 A") needs its entries.
+     */
+    void
+    require_assembled_stiffness(const ParameterSource &source,
+                                const std::string &    parameter,
+                                const std::string &    value,
+                                const std::string &    purpose) const;
+
     /** Number of unknowns d. */
     types::global_dof_index
     size() const;
@@ -79,8 +110,15 @@ namespace stickslip
     MPI_Comm          comm;
     IndexSet          locally_owned;
     DistributedMatrix mass;
-    DistributedMatrix stiffness;
+    DistributedMatrix stiffness; ///< empty when stiffness_action is set
     bool              has_stiffness;
+
+    /**
+     * A applied without a matrix (set by a model that offers it, e.g.
+     * String/Stiffness operator = matrix-free); then `stiffness` is empty
+     * and every product goes through apply_stiffness().
+     */
+    std::shared_ptr<const StiffnessAction> stiffness_action;
     DistributedVector friction_weights; ///< c_i of C
     GammaLaw          gamma;
 
@@ -112,6 +150,8 @@ namespace stickslip
     DistributedVector        prescribed_mask; ///< 1 on prescribed unknowns
     const DistributedMatrix *unconstrained_mass      = nullptr;
     const DistributedMatrix *unconstrained_stiffness = nullptr;
+    /** The unconstrained A without a matrix (with stiffness_action). */
+    std::shared_ptr<const StiffnessAction> unconstrained_stiffness_action;
 
     /**
      * The non-finite data values the model met, noted where it evaluates

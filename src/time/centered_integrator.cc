@@ -69,7 +69,15 @@ namespace stickslip
 #endif
     operator_matrix.copy_from(system.mass);
     if (system.has_stiffness && alpha > 0)
-      operator_matrix.add(alpha * dt * dt, system.stiffness);
+      {
+        system.require_assembled_stiffness(
+          source,
+          "Splitting/Elastic implicitness",
+          format_number(alpha),
+          "the centered scheme with alpha > 0 (seed 002 (1.1)-(1.6)) solves with "
+          "M + alpha dt^2 A");
+        operator_matrix.add(alpha * dt * dt, system.stiffness);
+      }
     solver.initialize(operator_matrix);
     if (system.prescribed_values)
       extract_diagonal(operator_matrix, operator_diagonal, system.comm);
@@ -202,8 +210,6 @@ namespace stickslip
     const bool prescribe = static_cast<bool>(system.prescribed_values);
     const DistributedMatrix &mass =
       prescribe ? *system.unconstrained_mass : system.mass;
-    const DistributedMatrix &stiffness =
-      prescribe ? *system.unconstrained_stiffness : system.stiffness;
     const double dt2 = dt * dt;
 
     x_current = state.displacement;
@@ -227,7 +233,7 @@ namespace stickslip
         base *= -0.5 * (1 - 2 * alpha) * dt2;
         if (alpha > 0)
           base.add(alpha * dt2 * dt, state.velocity);
-        stiffness.vmult(scratch, base);
+        system.apply_stiffness(scratch, base, prescribe);
         rhs += scratch;
       }
     system.forcing(t, base);
@@ -259,8 +265,6 @@ namespace stickslip
     const bool prescribe = static_cast<bool>(system.prescribed_values);
     const DistributedMatrix &mass =
       prescribe ? *system.unconstrained_mass : system.mass;
-    const DistributedMatrix &stiffness =
-      prescribe ? *system.unconstrained_stiffness : system.stiffness;
     const double dt2 = dt * dt;
 
     base = x_current;
@@ -270,7 +274,7 @@ namespace stickslip
       {
         base = x_current;
         base.sadd(-dt2 * (1 - 2 * alpha), -dt2 * alpha, x_previous);
-        stiffness.vmult(scratch, base);
+        system.apply_stiffness(scratch, base, prescribe);
         rhs += scratch;
       }
     system.forcing(t, scratch);

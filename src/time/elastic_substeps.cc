@@ -20,14 +20,12 @@ namespace stickslip
     , solver(linear_solver, system.comm)
     , nu_d(0)
   {
-    for (auto *v : {&previous,
-                    &current,
-                    &next,
-                    &rhs,
-                    &scratch,
-                    &prescribed,
-                    &operator_diagonal})
-      v->reinit(system.locally_owned, system.comm);
+    // The work vectors of advance() are sized on its first call: a run
+    // whose steps are fused (FusedLieStep) never holds them (40 B per
+    // unknown).
+    if (system.prescribed_values)
+      for (auto *v : {&prescribed, &operator_diagonal})
+        v->reinit(system.locally_owned, system.comm);
     if (!system.has_stiffness)
       return; // M X'' = 0: the step is exact, X += dt V.
 
@@ -36,7 +34,15 @@ namespace stickslip
 #endif
     operator_matrix.copy_from(system.mass);
     if (alpha > 0)
-      operator_matrix.add(alpha * tau * tau, system.stiffness);
+      {
+        system.require_assembled_stiffness(
+          source,
+          "Splitting/Elastic implicitness",
+          format_number(alpha),
+          "the implicit elastic step (seed 000 (55)-(56), alpha > 0) solves "
+          "with M + alpha tau^2 A");
+        operator_matrix.add(alpha * tau * tau, system.stiffness);
+      }
     solver.initialize(operator_matrix);
     if (system.mass_is_diagonal())
       {
@@ -91,14 +97,15 @@ namespace stickslip
         displacement.add(tau * n_sub, velocity);
         return;
       }
+    if (previous.size() != system.size())
+      for (auto *v : {&previous, &current, &next, &rhs, &scratch})
+        v->reinit(system.locally_owned, system.comm);
     const double tau2 = tau * tau;
     // With prescribed values the right-hand sides use the unconstrained
     // operators (X holds the prescribed values); otherwise the system's own.
     const bool prescribe = static_cast<bool>(system.prescribed_values);
     const DistributedMatrix &mass =
       prescribe ? *system.unconstrained_mass : system.mass;
-    const DistributedMatrix &stiffness =
-      prescribe ? *system.unconstrained_stiffness : system.stiffness;
     // A lumped M multiplies entrywise (no sparse matrix-vector product).
     const bool diagonal = !prescribe && system.mass_is_diagonal();
     const auto apply_mass = [&](const DistributedVector &x,
@@ -138,7 +145,7 @@ namespace stickslip
     // A X into X^{1}'s storage, then added: the sum stays in the row order
     // of a serial product, so tiny systems give the same bits on any number
     // of ranks (a fused MatMultAdd would not).
-    stiffness.vmult(*x_next, scratch);
+    system.apply_stiffness(*x_next, scratch, prescribe);
     rhs += *x_next;
     if (prescribe)
       system.impose_prescribed(
@@ -161,7 +168,7 @@ namespace stickslip
         apply_mass(scratch, rhs);
         scratch = *x_current;
         scratch.sadd(-tau2 * (1 - 2 * alpha), -tau2 * alpha, *x_previous);
-        stiffness.vmult(*x_next, scratch);
+        system.apply_stiffness(*x_next, scratch, prescribe);
         rhs += *x_next;
         if (prescribe)
           system.impose_prescribed(step.substep_time(q + 1, n_sub),
@@ -192,7 +199,7 @@ namespace stickslip
     // one product with A and one fused pass per sub-step (memory bound).
     const double     tau2 = tau * tau;
     ConstLocalValues inverse_mass(inverse_mass_diagonal);
-    system.stiffness.vmult(rhs, displacement);
+    system.apply_stiffness(rhs, displacement);
     {
       ConstLocalValues x(displacement);
       ConstLocalValues v(velocity);
@@ -213,7 +220,7 @@ namespace stickslip
       {
         std::swap(x_previous, x_current);
         std::swap(x_current, x_next);
-        system.stiffness.vmult(rhs, *x_current);
+        system.apply_stiffness(rhs, *x_current);
         ConstLocalValues ax(rhs);
         ConstLocalValues xc(*x_current);
         ConstLocalValues xp(*x_previous);

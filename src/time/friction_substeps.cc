@@ -18,9 +18,6 @@ namespace stickslip
   {
     for (auto &start : warm_starts)
       start.reinit(system.locally_owned, system.comm);
-    force.reinit(system.locally_owned, system.comm);
-    rhs.reinit(system.locally_owned, system.comm);
-    multiplier.reinit(system.locally_owned, system.comm);
     step_solver->set_substep(tau);
     fused_closed_form =
       dynamic_cast<const ClosedFormSolver *>(step_solver.get()) != nullptr;
@@ -37,6 +34,13 @@ namespace stickslip
                             DistributedVector &   stick,
                             IntegratorStatistics &statistics)
   {
+    // Sized on the first call (a fused Lie step never makes one); the
+    // lumped closed form needs only the force.
+    if (force.size() != system.size())
+      force.reinit(system.locally_owned, system.comm);
+    if (!fused_closed_form && rhs.size() != system.size())
+      for (auto *v : {&rhs, &multiplier})
+        v->reinit(system.locally_owned, system.comm);
     const bool diagonal_mass = system.mass_is_diagonal();
     for (unsigned int p = 1; p <= n_sub; ++p)
       {

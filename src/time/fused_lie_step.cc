@@ -70,13 +70,13 @@ namespace stickslip
     if (!have_product || !run_pass_a(true, work))
       {
         // First step, or a displacement changed since the last step.
-        system.stiffness.vmult(product_of_x, state.displacement);
+        system.apply_stiffness(product_of_x, state.displacement);
         run_pass_a(false, work);
       }
     statistics.local_dissipated_energy += dt * work;
     ++statistics.friction_solves;
 
-    system.stiffness.vmult(product_of_x, new_displacement);
+    system.apply_stiffness(product_of_x, new_displacement);
     pass_b(state);
     have_product = true;
   }

@@ -79,7 +79,7 @@ namespace stickslip
     force -= scratch;
     if (system.has_stiffness)
       {
-        system.stiffness.vmult(scratch, displacement);
+        system.apply_stiffness(scratch, displacement);
         force -= scratch;
       }
     if (system.prescribed_values)
@@ -89,7 +89,7 @@ namespace stickslip
         const double h = 1e-4 * std::max(1., std::abs(t));
         prescribed     = 0;
         system.prescribed_values(t, prescribed);
-        system.unconstrained_stiffness->vmult(scratch, prescribed);
+        system.apply_stiffness(scratch, prescribed, true);
         prescribed_second = prescribed;
         prescribed_second *= -2.;
         prescribed = 0;

@@ -97,7 +97,7 @@ namespace stickslip
     DistributedVector     elastic(system.locally_owned, system.comm);
     system.explicit_force(t0, current.velocity, force);
     if (system.has_stiffness)
-      system.stiffness.vmult(elastic, current.displacement);
+      system.apply_stiffness(elastic, current.displacement);
     ConstLocalValues c(system.friction_weights);
     ConstLocalValues v(current.velocity);
     ConstLocalValues f(force);

@@ -53,7 +53,7 @@ namespace stickslip
     double       elastic = 0;
     if (friction.has_stiffness)
       {
-        friction.stiffness.vmult(product, state.displacement);
+        friction.apply_stiffness(product, state.displacement);
         elastic = 0.5 * (product * state.displacement);
       }
     return {kinetic, elastic};

@@ -3,9 +3,60 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace stickslip
 {
+  namespace
+  {
+    /**
+     * Sums of cell vectors into a distributed vector: the owned entries in
+     * a plain array, the others (cells on a partition boundary) through the
+     * vector. A VecSetValues per cell and vector was a tenth of the set-up
+     * of a large string.
+     */
+    class NodalSums
+    {
+    public:
+      explicit NodalSums(DistributedVector &target)
+        : target(target)
+        , first(target.local_range().first)
+        , sums(target.locally_owned_size(), 0.)
+      {}
+
+      void
+      add(const std::vector<types::global_dof_index> &indices,
+          const dealii::Vector<double> &              values)
+      {
+        for (unsigned int i = 0; i < indices.size(); ++i)
+          if (indices[i] >= first && indices[i] - first < sums.size())
+            sums[indices[i] - first] += values[i];
+          else
+            {
+              const double value = values[i];
+              target.add(1, &indices[i], &value);
+            }
+      }
+
+      /** Collective: the other ranks' sums arrive, then the owned ones. */
+      void
+      finish()
+      {
+        target.compress(VectorOperation::add);
+        LocalValues values(target);
+        for (std::size_t k = 0; k < sums.size(); ++k)
+          values[k] += sums[k];
+      }
+
+    private:
+      DistributedVector &           target;
+      const types::global_dof_index first;
+      std::vector<double>           sums;
+    };
+  } // namespace
+
+
+
   template <int dim>
   StringAssembler<dim>::StringAssembler(const DoFHandler<dim> &dof_handler,
                                         const unsigned int     degree,
@@ -21,6 +72,8 @@ namespace stickslip
     , friction(friction)
     , wave_speed_text(wave_speed_text)
     , friction_text(friction_text)
+    , constant_speed(plain_number(wave_speed_text))
+    , constant_friction(plain_number(friction_text))
     , non_finite_data(non_finite_data)
     , gauss(degree + 1)
     , lobatto(degree + 1)
@@ -39,6 +92,8 @@ namespace stickslip
     , cell_weights(dof_handler.get_fe().n_dofs_per_cell())
     , cell_friction(dof_handler.get_fe().n_dofs_per_cell())
     , cell_lumped_mass(dof_handler.get_fe().n_dofs_per_cell())
+    , cell_diagonal(dof_handler.get_fe().n_dofs_per_cell())
+    , cell_row_sums(dof_handler.get_fe().n_dofs_per_cell())
     , min_speed(std::numeric_limits<double>::max())
     , min_g(std::numeric_limits<double>::max())
     , n_bad_speed(0)
@@ -54,6 +109,7 @@ namespace stickslip
                                  DistributedMatrix *              full_mass,
                                  DistributedMatrix *      full_stiffness,
                                  DistributedVector &      nodal_weights,
+                                 StiffnessRows *          stiffness_rows,
                                  const ParameterSource &  source)
   {
     // A lumped M: its constrained rows get |M_ii| of each cell from
@@ -63,6 +119,15 @@ namespace stickslip
     DistributedVector lumped_mass;
     if (lumped)
       lumped_mass.reinit(system.locally_owned, system.comm);
+    NodalSums weights(nodal_weights), frictions(system.friction_weights);
+    std::optional<NodalSums> masses, diagonals, row_sums;
+    if (lumped)
+      masses.emplace(lumped_mass);
+    if (stiffness_rows != nullptr)
+      {
+        diagonals.emplace(stiffness_rows->diagonal);
+        row_sums.emplace(stiffness_rows->row_sums);
+      }
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -71,34 +136,42 @@ namespace stickslip
           assemble_cell(cell);
           cell->get_dof_indices(dof_indices);
           if (lumped)
-            lumped_mass.add(dof_indices, cell_lumped_mass);
+            masses->add(dof_indices, cell_lumped_mass);
           else
             constraints.distribute_local_to_global(cell_mass,
                                                    dof_indices,
                                                    system.mass);
-          constraints.distribute_local_to_global(cell_stiffness,
-                                                 dof_indices,
-                                                 system.stiffness);
+          if (stiffness_rows != nullptr)
+            {
+              cell_stiffness_rows(constraints, dof_indices);
+              diagonals->add(dof_indices, cell_diagonal);
+              row_sums->add(dof_indices, cell_row_sums);
+            }
+          else
+            constraints.distribute_local_to_global(cell_stiffness,
+                                                   dof_indices,
+                                                   system.stiffness);
           if (full_mass != nullptr)
             full_mass->add(dof_indices, cell_mass);
           if (full_stiffness != nullptr)
             full_stiffness->add(dof_indices, cell_stiffness);
-          nodal_weights.add(dof_indices, cell_weights);
-          system.friction_weights.add(dof_indices, cell_friction);
+          weights.add(dof_indices, cell_weights);
+          frictions.add(dof_indices, cell_friction);
         }
+    for (auto *sums : {&masses, &diagonals, &row_sums})
+      if (*sums)
+        (*sums)->finish();
+    weights.finish();
+    frictions.finish();
     if (lumped)
-      {
-        lumped_mass.compress(VectorOperation::add);
-        set_diagonal(lumped_mass, system.mass);
-      }
+      set_diagonal(lumped_mass, system.mass);
     else
       system.mass.compress(VectorOperation::add);
-    system.stiffness.compress(VectorOperation::add);
+    if (stiffness_rows == nullptr)
+      system.stiffness.compress(VectorOperation::add);
     for (DistributedMatrix *full : {full_mass, full_stiffness})
       if (full != nullptr)
         full->compress(VectorOperation::add);
-    nodal_weights.compress(VectorOperation::add);
-    system.friction_weights.compress(VectorOperation::add);
     check_coefficients(source, system.comm);
   }
 
@@ -109,11 +182,41 @@ namespace stickslip
   StringAssembler<dim>::set_diagonal(const DistributedVector &diagonal,
                                      DistributedMatrix &      mass)
   {
+#ifdef STICKSLIP_USE_PETSC_LA
+    // One call instead of a MatSetValues per row (the pattern has every
+    // diagonal entry, so PETSc writes them in place).
+    AssertThrow(MatDiagonalSet(mass, diagonal, INSERT_VALUES) == 0,
+                ExcMessage("MatDiagonalSet failed"));
+#else
     ConstLocalValues m(diagonal);
     const auto       first = *diagonal.locally_owned_elements().begin();
     for (std::size_t k = 0; k < m.size(); ++k)
       mass.set(first + k, first + k, m[k]);
+#endif
     mass.compress(VectorOperation::insert);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::cell_stiffness_rows(
+    const AffineConstraints<double> &           constraints,
+    const std::vector<types::global_dof_index> &dof_indices)
+  {
+    // A constrained row keeps only its diagonal; a free row loses the
+    // columns of the constrained unknowns (AffineConstraints' elimination).
+    const unsigned int n = dof_indices.size();
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        const bool row_constrained = constraints.is_constrained(dof_indices[i]);
+        cell_diagonal(i)           = std::abs(cell_stiffness(i, i));
+        cell_row_sums(i)           = 0;
+        for (unsigned int j = 0; j < n; ++j)
+          if (j == i ||
+              (!row_constrained && !constraints.is_constrained(dof_indices[j])))
+            cell_row_sums(i) += std::abs(cell_stiffness(i, j));
+      }
   }
 
 
@@ -132,7 +235,7 @@ namespace stickslip
     nodal_values.reinit(cell);
     for (const unsigned int q : fe_values.quadrature_point_indices())
       {
-        const double c = wave_speed.value(fe_values.quadrature_point(q));
+        const double c = speed_at(fe_values.quadrature_point(q));
         note(c, min_speed, n_bad_speed);
         note_data("Wave speed", wave_speed_text, fe_values.quadrature_point(q), c);
         const double JxW = fe_values.JxW(q);
@@ -152,8 +255,8 @@ namespace stickslip
       {
         const Point<dim> &x   = nodal_values.quadrature_point(q);
         const double      JxW = nodal_values.JxW(q);
-        const double      c   = wave_speed.value(x);
-        const double      g   = friction.value(x);
+        const double      c   = speed_at(x);
+        const double      g   = friction_at(x);
         note(c, min_speed, n_bad_speed);
         note(g, min_g, n_bad_g);
         note_data("Wave speed", wave_speed_text, x, c);
@@ -177,6 +280,24 @@ namespace stickslip
             if (i != j)
               cell_mass(i, j) = 0;
         }
+  }
+
+
+
+  template <int dim>
+  double
+  StringAssembler<dim>::speed_at(const Point<dim> &x) const
+  {
+    return constant_speed ? *constant_speed : wave_speed.value(x);
+  }
+
+
+
+  template <int dim>
+  double
+  StringAssembler<dim>::friction_at(const Point<dim> &x) const
+  {
+    return constant_friction ? *constant_friction : friction.value(x);
   }
 
 

@@ -13,6 +13,7 @@
 #include <base/input_error.h>
 #include <friction/friction_system.h>
 
+#include <optional>
 #include <vector>
 
 namespace stickslip
@@ -27,6 +28,21 @@ namespace stickslip
    *       rule, so that lambda is nodal and Lambda a box.
    * c and g are checked where they are evaluated (finite, c > 0, g >= 0).
    */
+  /**
+   * What a matrix-free A needs of the assembled one, per owned row: the
+   * diagonal sum_e |A_e(i,i)| (which AffineConstraints puts on a
+   * constrained row) and the Gershgorin row sum of the constrained matrix,
+   * sum_j |A_ij| bounded by sum_e sum_j |A_e(i,j)| over the unconstrained
+   * columns (equal for P1).
+   */
+  struct StiffnessRows
+  {
+    DistributedVector diagonal;
+    DistributedVector row_sums;
+  };
+
+
+
   template <int dim>
   class StringAssembler
   {
@@ -51,8 +67,10 @@ namespace stickslip
      * @p nodal_weights and g_i w_i to system.friction_weights (collective:
      * every object is compressed). A lumped M is summed as a vector and
      * set on the diagonal of system.mass (whose pattern may be just the
-     * diagonal). Then check c and g on every rank: an InputError naming
-     * String/Wave speed or String/Friction.
+     * diagonal). With @p stiffness_rows (a matrix-free A), system.stiffness
+     * is left alone and only the rows' data are summed there. Then check c
+     * and g on every rank: an InputError naming String/Wave speed or
+     * String/Friction.
      */
     void
     assemble(const AffineConstraints<double> &constraints,
@@ -60,12 +78,21 @@ namespace stickslip
              DistributedMatrix *              full_mass,
              DistributedMatrix *              full_stiffness,
              DistributedVector &              nodal_weights,
+             StiffnessRows *                  stiffness_rows,
              const ParameterSource &          source);
 
   private:
     /** The lumped diagonal @p diagonal set on the diagonal of @p mass. */
     static void
     set_diagonal(const DistributedVector &diagonal, DistributedMatrix &mass);
+
+    /**
+     * The cell's |A_e(i,i)| and sum_j |A_e(i,j)| over the columns the
+     * constrained matrix keeps, into cell_diagonal and cell_row_sums.
+     */
+    void
+    cell_stiffness_rows(const AffineConstraints<double> &           constraints,
+                        const std::vector<types::global_dof_index> &dof_indices);
 
     /** The cell matrices and vectors of @p cell. */
     void
@@ -87,6 +114,12 @@ namespace stickslip
     const Function<dim> &  wave_speed;
     const Function<dim> &  friction;
     const std::string      wave_speed_text, friction_text;
+    /**
+     * c and g when their texts are plain numbers (the usual case): a
+     * muParser evaluation per point was a third of the set-up of a large
+     * string.
+     */
+    const std::optional<double> constant_speed, constant_friction;
     NonFiniteData &        non_finite_data;
 
     const QGauss<dim>        gauss;
@@ -96,11 +129,20 @@ namespace stickslip
 
     FullMatrix<double>     cell_mass, cell_stiffness;
     dealii::Vector<double> cell_weights, cell_friction, cell_lumped_mass;
+    dealii::Vector<double> cell_diagonal, cell_row_sums;
 
     double       min_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;
 
     /** Note @p value of String/@p name at @p x for the finiteness check. */
+    /** c at @p x (the constant if there is one). */
+    double
+    speed_at(const Point<dim> &x) const;
+
+    /** g at @p x (the constant if there is one). */
+    double
+    friction_at(const Point<dim> &x) const;
+
     void
     note_data(const std::string &name,
               const std::string &text,

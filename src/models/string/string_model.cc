@@ -9,6 +9,7 @@
 #include <base/local_values.h>
 #include <base/memory_stage.h>
 #include <models/string/field_reference.h>
+#include <models/string/matrix_free_laplacian.h>
 #include <models/string/string_assembler.h>
 #include <models/string/string_grid.h>
 #include <models/string/string_model.h>
@@ -31,6 +32,7 @@ namespace stickslip
     : comm(comm)
     , degree(parameters.degree)
     , lumped(parameters.mass == StringMass::lumped)
+    , matrix_free(parameters.stiffness == StringStiffness::matrix_free)
     , friction_system(comm)
   {
     AssertThrow(parameters.dimension == dim, ExcInternalError());
@@ -50,6 +52,13 @@ namespace stickslip
 
     const AffineConstraints<double> constraints =
       setup_system(parameters.dirichlet_ids, clock);
+    std::unique_ptr<StiffnessRows> stiffness_rows;
+    if (matrix_free)
+      {
+        stiffness_rows = std::make_unique<StiffnessRows>();
+        stiffness_rows->diagonal.reinit(friction_system.locally_owned, comm);
+        stiffness_rows->row_sums.reinit(friction_system.locally_owned, comm);
+      }
     StringAssembler<dim>(dof_handler,
                          degree,
                          lumped,
@@ -63,7 +72,10 @@ namespace stickslip
                 full_mass.get(),
                 full_stiffness.get(),
                 nodal_weights,
+                stiffness_rows.get(),
                 source);
+    if (matrix_free)
+      set_up_matrix_free_stiffness(constraints, *stiffness_rows);
     // Dirichlet DoFs are prescribed: no friction there.
     {
       ConstLocalValues mask(dirichlet_mask);
@@ -223,19 +235,25 @@ namespace stickslip
   StringModel<dim>::size_operators(const bool has_dirichlet)
   {
     const IndexSet &owned = friction_system.locally_owned;
-    DynamicSparsityPattern pattern(locally_relevant);
-    DoFTools::make_sparsity_pattern(dof_handler, pattern);
-    SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
-    friction_system.stiffness.reinit(owned, owned, pattern, comm);
     friction_system.has_stiffness = true;
     // Only a driven boundary (u_D != 0) needs the operators without the
     // constraints (FrictionSystem::prescribed_values): with u_D = 0 the
     // Dirichlet values are 0 and the constrained ones give the same
     // energies. A lumped M is the same with or without them (its
     // constrained rows keep their own diagonal entry, a positive nodal
-    // weight), so it is never built twice.
-    const bool driven = has_dirichlet && !dirichlet_zero;
-    if (driven)
+    // weight), so it is never built twice. A matrix-free A has no pattern.
+    driven = has_dirichlet && !dirichlet_zero;
+    if (matrix_free && lumped)
+      {
+        set_diagonal_pattern(friction_system.mass);
+        return;
+      }
+    DynamicSparsityPattern pattern(locally_relevant);
+    DoFTools::make_sparsity_pattern(dof_handler, pattern);
+    SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
+    if (!matrix_free)
+      friction_system.stiffness.reinit(owned, owned, pattern, comm);
+    if (driven && !matrix_free)
       {
         full_stiffness = std::make_unique<DistributedMatrix>();
         full_stiffness->reinit(owned, owned, pattern, comm);
@@ -250,11 +268,43 @@ namespace stickslip
           }
         return;
       }
+    set_diagonal_pattern(friction_system.mass);
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::set_diagonal_pattern(DistributedMatrix &matrix) const
+  {
     // A lumped M is a diagonal: a one-entry-per-row pattern.
+    const IndexSet &       owned = friction_system.locally_owned;
     DynamicSparsityPattern diagonal(owned.size(), owned.size(), owned);
     for (const auto i : owned)
       diagonal.add(i, i);
-    friction_system.mass.reinit(owned, owned, diagonal, comm);
+    matrix.reinit(owned, owned, diagonal, comm);
+  }
+
+
+
+  template <int dim>
+  void
+  StringModel<dim>::set_up_matrix_free_stiffness(
+    const AffineConstraints<double> &constraints,
+    const StiffnessRows &            rows)
+  {
+    const std::string setting = "String/Stiffness operator = matrix-free";
+    friction_system.stiffness_action =
+      std::make_shared<MatrixFreeLaplacian<dim>>(
+        dof_handler, constraints, degree, rows.diagonal, rows.row_sums, setting);
+    if (!driven)
+      return;
+    // The driven boundary's unconstrained A: the same cell loop without
+    // constraints (its row sums are never asked for).
+    AffineConstraints<double> none(locally_relevant);
+    none.close();
+    full_stiffness_action = std::make_shared<MatrixFreeLaplacian<dim>>(
+      dof_handler, none, degree, rows.diagonal, rows.row_sums, setting);
   }
 
 
@@ -338,8 +388,13 @@ namespace stickslip
     friction_system.prescribed_mask    = dirichlet_mask;
     friction_system.unconstrained_mass = full_mass ? full_mass.get() :
                                                      &friction_system.mass;
-    friction_system.unconstrained_stiffness =
-      full_stiffness ? full_stiffness.get() : &friction_system.stiffness;
+    if (matrix_free)
+      friction_system.unconstrained_stiffness_action =
+        full_stiffness_action ? full_stiffness_action :
+                                friction_system.stiffness_action;
+    else
+      friction_system.unconstrained_stiffness =
+        full_stiffness ? full_stiffness.get() : &friction_system.stiffness;
     friction_system.prescribed_values = [this](const double       t,
                                                DistributedVector &out) {
       dirichlet->set_time(t);
@@ -468,11 +523,12 @@ namespace stickslip
     // constrained ones give the same when those values are 0 (complete_state
     // sets them) or, for the lumped M, always (size_operators()).
     const DistributedMatrix &mass = full_mass ? *full_mass : friction_system.mass;
-    const DistributedMatrix &stiffness =
-      full_stiffness ? *full_stiffness : friction_system.stiffness;
     mass.vmult(scratch, state.velocity);
     const double kinetic = 0.5 * (scratch * state.velocity);
-    stiffness.vmult(scratch, state.displacement);
+    friction_system.apply_stiffness(scratch,
+                                    state.displacement,
+                                    static_cast<bool>(
+                                      friction_system.prescribed_values));
     return {kinetic, 0.5 * (scratch * state.displacement)};
   }
 
@@ -587,7 +643,8 @@ namespace stickslip
     std::ostringstream out;
     out << (dim == 1 ? "string" : "membrane") << " model, dim = " << dim
         << ", FE_Q(" << degree << "), " << (lumped ? "lumped" : "consistent")
-        << " mass, " << triangulation->n_global_active_cells() << " cells, "
+        << " mass, " << (matrix_free ? "matrix-free" : "assembled")
+        << " stiffness, " << triangulation->n_global_active_cells() << " cells, "
         << dof_handler.n_dofs() << " unknowns, smallest cell diameter "
         << min_cell_diameter << "\n  set-up of the model: " << setup_times;
     return out.str();

@@ -11,6 +11,7 @@
 #include <base/input_error.h>
 #include <models/common/model.h>
 #include <models/string/string_parameters.h>
+#include <linear_algebra/stiffness_action.h>
 #include <time/time_parameters.h>
 
 #include <map>
@@ -19,6 +20,8 @@
 
 namespace stickslip
 {
+  struct StiffnessRows;
+
   /**
    * The frictional wave string (seed 000 Remark 2.4, (23); doc/theory.md §2) and,
    * for dim = 2, the membrane sliding on a plane (doc/theory.md §2.4):
@@ -134,6 +137,19 @@ namespace stickslip
     void
     size_operators(const bool has_dirichlet);
 
+    /** Size @p matrix with one entry per owned row (a lumped M). */
+    void
+    set_diagonal_pattern(DistributedMatrix &matrix) const;
+
+    /**
+     * String/Stiffness operator = matrix-free: A as a MatrixFreeLaplacian
+     * with @p constraints and the row data of @p rows, and, for a driven
+     * boundary, the unconstrained one.
+     */
+    void
+    set_up_matrix_free_stiffness(const AffineConstraints<double> &constraints,
+                                 const StiffnessRows &            rows);
+
     /** gamma and the initial data u0, u1 at the nodes. */
     void
     set_initial_data(const StringParameters &parameters);
@@ -174,6 +190,9 @@ namespace stickslip
     IndexSet                            locally_relevant;
     const unsigned int                  degree;
     const bool                          lumped;
+    const bool                          matrix_free;
+    /** Dirichlet DoFs with u_D != 0: the unconstrained operators exist. */
+    bool                                driven = false;
     std::vector<Point<dim>>             owned_points;
     /** Owned DoFs on the Dirichlet boundary (local indices). */
     std::vector<unsigned int>           dirichlet_local;
@@ -195,6 +214,8 @@ namespace stickslip
      * 0; for a lumped M not even then: it is the same matrix).
      */
     std::unique_ptr<DistributedMatrix> full_mass, full_stiffness;
+    /** The unconstrained A of a driven boundary, when matrix-free. */
+    std::shared_ptr<const StiffnessAction> full_stiffness_action;
     /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
     std::string setup_times;
     DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)

@@ -146,6 +146,19 @@ namespace stickslip
                       "consistent: the exact mass matrix, with the general "
                       "defaults (use the semismooth newton friction "
                       "solver).");
+    prm.declare_entry("Stiffness operator",
+                      "assembled",
+                      Patterns::Selection("assembled|matrix-free"),
+                      "How A X is computed. assembled: a sparse matrix of "
+                      "the linear-algebra backend (PETSc or Trilinos), read "
+                      "once per product (3 entries per row for P1 in 1D, 9 "
+                      "for Q1 in 2D). matrix-free: deal.II's MatrixFree cell "
+                      "loop (the pattern of its step-48), no matrix in "
+                      "memory, A recomputed on every cell at every product; "
+                      "only for explicit elastic steps (Splitting/Elastic "
+                      "implicitness = 0), since an implicit step solves with "
+                      "M + alpha tau^2 A. Both give the same A X up to "
+                      "round-off (doc/verification.md).");
     declare_string_data(prm);
     prm.leave_subsection();
   }
@@ -174,6 +187,11 @@ namespace stickslip
       prm.get("Mass"),
       {{"lumped", StringMass::lumped}, {"consistent", StringMass::consistent}},
       "String/Mass");
+    stiffness = parse_selection<StringStiffness>(
+      prm.get("Stiffness operator"),
+      {{"assembled", StringStiffness::assembled},
+       {"matrix-free", StringStiffness::matrix_free}},
+      "String/Stiffness operator");
     wave_speed           = prm.get("Wave speed");
     friction             = prm.get("Friction");
     forcing              = prm.get("Forcing");

@@ -36,6 +36,15 @@ namespace stickslip
 
 
 
+  /** How A X is computed (String/Stiffness operator). */
+  enum class StringStiffness
+  {
+    assembled,  ///< a sparse matrix of the linear-algebra backend
+    matrix_free ///< deal.II's MatrixFree cell loop, no matrix
+  };
+
+
+
   /**
    * The subsection `String`: the frictional wave string (Dimension = 1) and
    * the membrane (Dimension = 2), seed 000 (23), doc/theory.md §2. The entries
@@ -56,6 +65,7 @@ namespace stickslip
     StringTriangulation triangulation;
     unsigned int        degree; ///< p of FE_Q(p)
     StringMass          mass;
+    StringStiffness     stiffness;
 
     /** c(x), g(x), f(x, t), u_D(x, t), u0(x), u1(x): muParser expressions. */
     std::string wave_speed, friction, forcing, dirichlet_data,
