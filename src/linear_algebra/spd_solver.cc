@@ -188,6 +188,62 @@ namespace stickslip
 
 
   void
+  SpdSolver::initialize(
+    std::function<void(DistributedVector &, const DistributedVector &)> action,
+    const DistributedVector &                                          diagonal)
+  {
+    method  = Method::cg_jacobi;
+    matrix  = nullptr;
+    product = std::move(action);
+    inverse_diagonal.reinit(diagonal.locally_owned_elements(), comm);
+    ConstLocalValues d(diagonal);
+    LocalValues      inverse(inverse_diagonal);
+    for (std::size_t k = 0; k < d.size(); ++k)
+      {
+        AssertThrow(d[k] > 0,
+                    ExcMessage("an operator that should be positive definite "
+                               "has a non-positive diagonal entry"));
+        inverse[k] = 1. / d[k];
+      }
+  }
+
+
+
+  namespace
+  {
+    /** y = K x by a function, for deal.II's SolverCG. */
+    struct ActionOperator
+    {
+      const std::function<void(DistributedVector &, const DistributedVector &)>
+        &product;
+
+      void
+      vmult(DistributedVector &y, const DistributedVector &x) const
+      {
+        product(y, x);
+      }
+    };
+
+    /** y = D^{-1} x, the Jacobi preconditioner. */
+    struct JacobiPreconditioner
+    {
+      const DistributedVector &inverse_diagonal;
+
+      void
+      vmult(DistributedVector &y, const DistributedVector &x) const
+      {
+        ConstLocalValues in(x);
+        ConstLocalValues inverse(inverse_diagonal);
+        LocalValues      out(y);
+        for (std::size_t k = 0; k < out.size(); ++k)
+          out[k] = inverse[k] * in[k];
+      }
+    };
+  } // namespace
+
+
+
+  void
   SpdSolver::solve(DistributedVector &x, const DistributedVector &b) const
   {
     switch (method)
@@ -254,6 +310,23 @@ namespace stickslip
             cg.solve(*matrix, x, b, *amg);
             return;
           }
+        case Method::cg_jacobi:
+          {
+            const double  norm = b.l2_norm();
+            SolverControl control(std::max<types::global_dof_index>(1000, b.size()),
+                                  parameters.tolerance * norm);
+            SolverCG<DistributedVector> cg(control);
+            if (norm == 0)
+              {
+                x = 0;
+                return;
+              }
+            cg.solve(ActionOperator{product},
+                     x,
+                     b,
+                     JacobiPreconditioner{inverse_diagonal});
+            return;
+          }
       }
   }
 
@@ -286,6 +359,8 @@ namespace stickslip
 #endif
         case Method::cg:
           return "cg + algebraic multigrid";
+        case Method::cg_jacobi:
+          return "cg + Jacobi (matrix-free operator)";
       }
     return "";
   }

@@ -7,6 +7,7 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/linear_solver_parameters.h>
 
+#include <functional>
 #include <memory>
 
 #ifdef STICKSLIP_USE_PETSC_LA
@@ -43,6 +44,17 @@ namespace stickslip
     void
     initialize(const DistributedMatrix &matrix);
 
+    /**
+     * Set up for an operator known only by its action y = K x
+     * (@p product) and its @p diagonal: conjugate gradients with the
+     * Jacobi preconditioner, to Linear solver/Tolerance (a matrix-free K
+     * has no entries for a factorization or algebraic multigrid).
+     */
+    void
+    initialize(
+      std::function<void(DistributedVector &, const DistributedVector &)> product,
+      const DistributedVector &diagonal);
+
     /** x = matrix^{-1} b. */
     void
     solve(DistributedVector &x, const DistributedVector &b) const;
@@ -68,7 +80,8 @@ namespace stickslip
       diagonal,
       dense,
       direct,
-      cg
+      cg,
+      cg_jacobi ///< matrix-free: product and inverse_diagonal
     };
 
     const Parameters::LinearSolver parameters;
@@ -76,6 +89,8 @@ namespace stickslip
     const DistributedMatrix *      matrix;
     Method                         method;
     DistributedVector              inverse_diagonal;
+    /** The action of a matrix-free operator (Method::cg_jacobi). */
+    std::function<void(DistributedVector &, const DistributedVector &)> product;
     /** Replicated Cholesky factor for tiny systems (Method::dense). */
     DenseCholesky dense_factor;
     /** The replicated right-hand side and solution of a dense solve. */

@@ -12,8 +12,10 @@ namespace stickslip
    * The action x -> A x of a stiffness operator that is not stored as a
    * matrix (a matrix-free cell loop, deal.II's step-48 pattern). It stands
    * in for FrictionSystem::stiffness wherever the schemes only multiply by
-   * A: the explicit elastic steps, the energies, the stability bound. What
-   * needs A's entries (the implicit operator M + alpha tau^2 A) refuses it.
+   * A: the elastic steps (an implicit one solves M + alpha tau^2 A by
+   * conjugate gradients with its diagonal), the energies, the stability
+   * bound. What needs A's entries (the centered scheme's implicit operator)
+   * refuses it.
    */
   class StiffnessAction
   {
@@ -23,6 +25,10 @@ namespace stickslip
     /** @p product = A @p x on the owned rows (collective). */
     virtual void
     vmult(DistributedVector &product, const DistributedVector &x) const = 0;
+
+    /** The diagonal A_ii of the owned rows (Jacobi preconditioning). */
+    virtual const DistributedVector &
+    diagonal() const = 0;
 
     /**
      * An upper bound of sum_j |A_ij| for each owned row i (Gershgorin's

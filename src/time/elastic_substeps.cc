@@ -29,21 +29,10 @@ namespace stickslip
     if (!system.has_stiffness)
       return; // M X'' = 0: the step is exact, X += dt V.
 
-#ifdef STICKSLIP_USE_PETSC_LA
-    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
-#endif
-    operator_matrix.copy_from(system.mass);
-    if (alpha > 0)
-      {
-        system.require_assembled_stiffness(
-          source,
-          "Splitting/Elastic implicitness",
-          format_number(alpha),
-          "the implicit elastic step (seed 000 (55)-(56), alpha > 0) solves "
-          "with M + alpha tau^2 A");
-        operator_matrix.add(alpha * tau * tau, system.stiffness);
-      }
-    solver.initialize(operator_matrix);
+    if (alpha > 0 && !system.stiffness_is_assembled())
+      set_up_matrix_free_operator();
+    else
+      set_up_operator_matrix();
     if (system.mass_is_diagonal())
       {
         inverse_mass_diagonal.reinit(system.locally_owned, system.comm);
@@ -52,8 +41,6 @@ namespace stickslip
         for (std::size_t k = 0; k < m.size(); ++k)
           inverse[k] = 1. / m[k];
       }
-    if (system.prescribed_values)
-      extract_diagonal(operator_matrix, operator_diagonal, system.comm);
 
     if (alpha < 0.25)
       {
@@ -83,6 +70,49 @@ namespace stickslip
                                 message.str());
           }
       }
+  }
+
+
+
+  void
+  ElasticSubsteps::set_up_operator_matrix()
+  {
+#ifdef STICKSLIP_USE_PETSC_LA
+    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
+#endif
+    operator_matrix.copy_from(system.mass);
+    if (alpha > 0)
+      operator_matrix.add(alpha * tau * tau, system.stiffness);
+    solver.initialize(operator_matrix);
+    if (system.prescribed_values)
+      extract_diagonal(operator_matrix, operator_diagonal, system.comm);
+  }
+
+
+
+  void
+  ElasticSubsteps::set_up_matrix_free_operator()
+  {
+    // The constrained rows of A keep their diagonal, as those of the
+    // assembled K do, so diag(K) = diag(M) + alpha tau^2 diag(A) on every
+    // row, prescribed ones included.
+    const double factor = alpha * tau * tau;
+    operator_diagonal.reinit(system.locally_owned, system.comm);
+    stiffness_product.reinit(system.locally_owned, system.comm);
+    {
+      ConstLocalValues m(system.mass_diagonal());
+      ConstLocalValues a(system.stiffness_action->diagonal());
+      LocalValues      k(operator_diagonal);
+      for (std::size_t i = 0; i < k.size(); ++i)
+        k[i] = m[i] + factor * a[i];
+    }
+    solver.initialize(
+      [this, factor](DistributedVector &product, const DistributedVector &x) {
+        system.mass.vmult(product, x);
+        system.apply_stiffness(stiffness_product, x);
+        product.add(factor, stiffness_product);
+      },
+      operator_diagonal);
   }
 
 

@@ -11,7 +11,8 @@ namespace stickslip
    * M X'' + A X = 0 over one time step, by Q centered sub-steps (55)-(57),
    *   M (X^{q+1} - 2X^q + X^{q-1})/tau^2
    *     + A (alpha X^{q+1} + (1 - 2 alpha) X^q + alpha X^{q-1}) = 0,
-   * each a solve with K = M + alpha tau^2 A (factorized once). For alpha <
+   * each a solve with K = M + alpha tau^2 A (factorized once; with a
+   * matrix-free A, conjugate gradients on M x + alpha tau^2 A x). For alpha <
    * 1/4 the stability condition tau < 1/sqrt((1/4 - alpha) nu_d), nu_d =
    * lambda_max(M^{-1} A), is checked in the constructor.
    */
@@ -42,6 +43,16 @@ namespace stickslip
     description() const;
 
   private:
+    /** K = M + alpha tau^2 A as a matrix, and its solver. */
+    void
+    set_up_operator_matrix();
+
+    /**
+     * K applied as M x + alpha tau^2 (A x) when A has no entries
+     * (FrictionSystem::stiffness_action): CG with K's diagonal.
+     */
+    void
+    set_up_matrix_free_operator();
 
     /** The alpha = 0, diagonal-M case: leapfrog with fused passes. */
     void
@@ -57,6 +68,8 @@ namespace stickslip
     double                nu_d;
     DistributedVector     previous, current, next, rhs, scratch;
     DistributedVector     prescribed, operator_diagonal, inverse_mass_diagonal;
+    /** A x inside a matrix-free product with K. */
+    mutable DistributedVector stiffness_product;
   };
 } // namespace stickslip
 

@@ -16,6 +16,7 @@ namespace stickslip
     const std::string &              chosen_by)
     : degree(degree)
     , setting(chosen_by)
+    , diagonal_values(diagonal)
     , row_sums(row_sums)
   {
     AssertThrow(degree >= 1 && degree <= 4, ExcNotImplemented());
@@ -113,6 +114,15 @@ namespace stickslip
 
   template <int dim>
   const DistributedVector &
+  MatrixFreeLaplacian<dim>::diagonal() const
+  {
+    return diagonal_values;
+  }
+
+
+
+  template <int dim>
+  const DistributedVector &
   MatrixFreeLaplacian<dim>::row_sum_bound() const
   {
     return row_sums;
@@ -136,7 +146,7 @@ namespace stickslip
     return data.memory_consumption() + source.memory_consumption() +
            result.memory_consumption() +
            constrained_rows.size() * (sizeof(unsigned int) + sizeof(double)) +
-           row_sums.locally_owned_size() * sizeof(double);
+           2 * row_sums.locally_owned_size() * sizeof(double);
   }
 
 

@@ -43,7 +43,8 @@ namespace stickslip
      * On the FE_Q(@p degree) of @p dof_handler (kept by reference) with
      * @p constraints (copied into MatrixFree's own storage). @p diagonal
      * holds sum_e |A_e(i,i)| on the owned rows (used on the constrained
-     * ones), @p row_sums an upper bound of sum_j |A_ij| (row_sum_bound()).
+     * ones, and which is A's diagonal on all), @p row_sums an upper bound
+     * of sum_j |A_ij| (row_sum_bound()).
      */
     MatrixFreeLaplacian(const DoFHandler<dim> &          dof_handler,
                         const AffineConstraints<double> &constraints,
@@ -54,6 +55,9 @@ namespace stickslip
 
     void
     vmult(DistributedVector &product, const DistributedVector &x) const override;
+
+    const DistributedVector &
+    diagonal() const override;
 
     const DistributedVector &
     row_sum_bound() const override;
@@ -84,7 +88,7 @@ namespace stickslip
     /** Owned positions of the constrained rows and their diagonals. */
     std::vector<unsigned int> constrained_rows;
     std::vector<double>       constrained_diagonal;
-    DistributedVector         row_sums;
+    DistributedVector         diagonal_values, row_sums;
 
     mutable WorkVector source, result;
   };

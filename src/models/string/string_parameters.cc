@@ -155,9 +155,11 @@ namespace stickslip
                       "for Q1 in 2D). matrix-free: deal.II's MatrixFree cell "
                       "loop (the pattern of its step-48), no matrix in "
                       "memory, A recomputed on every cell at every product; "
-                      "only for explicit elastic steps (Splitting/Elastic "
-                      "implicitness = 0), since an implicit step solves with "
-                      "M + alpha tau^2 A. Both give the same A X up to "
+                      "an implicit elastic step of the splitting schemes "
+                      "then solves with M + alpha tau^2 A by conjugate "
+                      "gradients with its diagonal (no factorization), and "
+                      "the centered scheme needs Splitting/Elastic "
+                      "implicitness = 0. Both give the same A X up to "
                       "round-off (doc/verification.md).");
     declare_string_data(prm);
     prm.leave_subsection();
