@@ -35,16 +35,11 @@ namespace stickslip
     AssertThrow(source.locally_owned_size() == diagonal.locally_owned_size(),
                 ExcInternalError());
 
-    const IndexSet & owned = dof_handler.locally_owned_dofs();
-    ConstLocalValues d(diagonal);
-    unsigned int     k = 0;
-    for (const auto i : owned)
+    unsigned int k = 0;
+    for (const auto i : dof_handler.locally_owned_dofs())
       {
         if (constraints.is_constrained(i))
-          {
-            constrained_rows.push_back(k);
-            constrained_diagonal.push_back(d[k]);
-          }
+          constrained_rows.push_back(k);
         ++k;
       }
   }
@@ -102,9 +97,11 @@ namespace stickslip
           break;
       }
     // The constrained rows of the assembled matrix: their diagonal only.
-    for (std::size_t r = 0; r < constrained_rows.size(); ++r)
-      result.local_element(constrained_rows[r]) =
-        constrained_diagonal[r] * source.local_element(constrained_rows[r]);
+    {
+      ConstLocalValues diagonal(diagonal_values);
+      for (const unsigned int k : constrained_rows)
+        result.local_element(k) = diagonal[k] * source.local_element(k);
+    }
     LocalValues out(product);
     for (std::size_t k = 0; k < out.size(); ++k)
       out[k] = result.local_element(k);
@@ -145,7 +142,7 @@ namespace stickslip
   {
     return data.memory_consumption() + source.memory_consumption() +
            result.memory_consumption() +
-           constrained_rows.size() * (sizeof(unsigned int) + sizeof(double)) +
+           constrained_rows.size() * sizeof(unsigned int) +
            2 * row_sums.locally_owned_size() * sizeof(double);
   }
 

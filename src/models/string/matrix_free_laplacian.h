@@ -85,9 +85,8 @@ namespace stickslip
     const unsigned int      degree;
     const std::string       setting;
 
-    /** Owned positions of the constrained rows and their diagonals. */
+    /** Owned positions of the constrained rows. */
     std::vector<unsigned int> constrained_rows;
-    std::vector<double>       constrained_diagonal;
     DistributedVector         diagonal_values, row_sums;
 
     mutable WorkVector source, result;

@@ -235,7 +235,7 @@ namespace stickslip
     nodal_values.reinit(cell);
     for (const unsigned int q : fe_values.quadrature_point_indices())
       {
-        const double c = speed_at(fe_values.quadrature_point(q));
+        const double c = value_at(constant_speed, wave_speed, fe_values.quadrature_point(q));
         note(c, min_speed, n_bad_speed);
         note_data("Wave speed", wave_speed_text, fe_values.quadrature_point(q), c);
         const double JxW = fe_values.JxW(q);
@@ -255,8 +255,8 @@ namespace stickslip
       {
         const Point<dim> &x   = nodal_values.quadrature_point(q);
         const double      JxW = nodal_values.JxW(q);
-        const double      c   = speed_at(x);
-        const double      g   = friction_at(x);
+        const double      c   = value_at(constant_speed, wave_speed, x);
+        const double      g   = value_at(constant_friction, friction, x);
         note(c, min_speed, n_bad_speed);
         note(g, min_g, n_bad_g);
         note_data("Wave speed", wave_speed_text, x, c);
@@ -286,18 +286,11 @@ namespace stickslip
 
   template <int dim>
   double
-  StringAssembler<dim>::speed_at(const Point<dim> &x) const
+  StringAssembler<dim>::value_at(const std::optional<double> &constant,
+                                 const Function<dim> &       function,
+                                 const Point<dim> &          x)
   {
-    return constant_speed ? *constant_speed : wave_speed.value(x);
-  }
-
-
-
-  template <int dim>
-  double
-  StringAssembler<dim>::friction_at(const Point<dim> &x) const
-  {
-    return constant_friction ? *constant_friction : friction.value(x);
+    return constant ? *constant : function.value(x);
   }
 
 

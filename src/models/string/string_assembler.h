@@ -135,13 +135,11 @@ namespace stickslip
     unsigned int n_bad_speed, n_bad_g;
 
     /** Note @p value of String/@p name at @p x for the finiteness check. */
-    /** c at @p x (the constant if there is one). */
-    double
-    speed_at(const Point<dim> &x) const;
-
-    /** g at @p x (the constant if there is one). */
-    double
-    friction_at(const Point<dim> &x) const;
+    /** @p function at @p x, or @p constant if there is one. */
+    static double
+    value_at(const std::optional<double> &constant,
+             const Function<dim> &       function,
+             const Point<dim> &          x);
 
     void
     note_data(const std::string &name,
