@@ -1,5 +1,6 @@
 #include <base/local_values.h>
 #include <friction/friction_system.h>
+#include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
 namespace stickslip
@@ -15,6 +16,13 @@ namespace stickslip
   void
   FrictionSystem::finalize()
   {
+    if (mass_action)
+      {
+        // A matrix-free M is a consistent mass, never diagonal.
+        diagonal_of_mass = mass_action->diagonal();
+        diagonal_mass    = false;
+        return;
+      }
     diagonal_of_mass.reinit(locally_owned, comm);
     diagonal_mass = extract_diagonal(mass, diagonal_of_mass, comm);
   }
@@ -73,7 +81,7 @@ namespace stickslip
                          const DistributedVector &v) const
   {
     DistributedVector &product = work_vector();
-    mass.vmult(product, v);
+    apply_mass(product, v);
     double e = 0.5 * (product * v);
     if (has_stiffness)
       {
@@ -90,12 +98,110 @@ namespace stickslip
                                   const DistributedVector &x,
                                   const bool               unconstrained) const
   {
-    const StiffnessAction *action =
+    const OperatorAction *action =
       unconstrained ? unconstrained_stiffness_action.get() : stiffness_action.get();
     if (action != nullptr)
       action->vmult(product, x);
     else
       (unconstrained ? *unconstrained_stiffness : stiffness).vmult(product, x);
+  }
+
+
+
+  void
+  FrictionSystem::apply_mass(DistributedVector &      product,
+                             const DistributedVector &x,
+                             const bool               unconstrained) const
+  {
+    const OperatorAction *action =
+      unconstrained ? unconstrained_mass_action.get() : mass_action.get();
+    if (action != nullptr)
+      action->vmult(product, x);
+    else
+      (unconstrained ? *unconstrained_mass : mass).vmult(product, x);
+  }
+
+
+
+  void
+  FrictionSystem::initialize_mass_solver(SpdSolver &solver) const
+  {
+    if (mass_is_assembled())
+      solver.initialize(mass);
+    else
+      solver.initialize(
+        [this](DistributedVector &product, const DistributedVector &x) {
+          mass_action->vmult(product, x);
+        },
+        mass_action->diagonal());
+  }
+
+
+
+  bool
+  FrictionSystem::mass_is_assembled() const
+  {
+    return !mass_action;
+  }
+
+
+
+  void
+  FrictionSystem::require_assembled_mass(const ParameterSource &source,
+                                         const std::string &    parameter,
+                                         const std::string &    value,
+                                         const std::string &    purpose) const
+  {
+    if (mass_is_assembled())
+      return;
+    throw_bad_parameter(source,
+                        parameter,
+                        value,
+                        purpose + ", which needs the entries of M; with '" +
+                          mass_action->chosen_by() +
+                          "' M is applied without a matrix. Use the "
+                          "assembled mass for it");
+  }
+
+
+
+  FullMatrix<double>
+  FrictionSystem::replicated_mass() const
+  {
+    return mass_action ? replicate_action(*mass_action) : replicate(mass, comm);
+  }
+
+
+
+  FullMatrix<double>
+  FrictionSystem::replicated_stiffness() const
+  {
+    return stiffness_action ? replicate_action(*stiffness_action) :
+                              replicate(stiffness, comm);
+  }
+
+
+
+  FullMatrix<double>
+  FrictionSystem::replicate_action(const OperatorAction &action) const
+  {
+    // Column j is B e_j; the ranks' rows are gathered with the vector's
+    // own replicate, so every rank holds the same numbers.
+    const auto         n = static_cast<unsigned int>(size());
+    FullMatrix<double> dense(n, n);
+    DistributedVector  unit(locally_owned, comm), column(locally_owned, comm);
+    for (unsigned int j = 0; j < n; ++j)
+      {
+        unit = 0;
+        if (locally_owned.is_element(j))
+          unit[j] = 1.;
+        unit.compress(VectorOperation::insert);
+        action.vmult(column, unit);
+        const dealii::Vector<double> values = replicate(column, comm);
+        for (unsigned int i = 0; i < n; ++i)
+          dense(i, j) = values[i];
+      }
+    return dense;
   }
 
 
@@ -138,7 +244,7 @@ namespace stickslip
   {
     prescribed = 0;
     prescribed_values(time, prescribed);
-    unconstrained_mass->vmult(work, prescribed);
+    apply_mass(work, prescribed, true);
     rhs -= work;
     if (stiffness_factor > 0)
       {

@@ -2,15 +2,19 @@
 #define stickslip_friction_friction_system_h
 
 #include <base/expressions.h>
+#include <deal.II/lac/full_matrix.h>
+
 #include <base/global.h>
 #include <friction/gamma_law.h>
-#include <linear_algebra/stiffness_action.h>
+#include <linear_algebra/operator_action.h>
 
 #include <functional>
 #include <memory>
 
 namespace stickslip
 {
+  class SpdSolver;
+
   /**
    * The semi-discrete friction system every model reduces to (doc/theory.md §1.1,
    * seed 000 (4), seed 002 (0.1)-(0.3)):
@@ -86,6 +90,51 @@ namespace stickslip
                     const bool               unconstrained = false) const;
 
     /**
+     * @p product = M @p x: the matrix `mass`, or `mass_action` when the
+     * model set one (matrix-free consistent mass). With @p unconstrained,
+     * the operator without the constraints of a system with prescribed
+     * values (`unconstrained_mass` or its action). Collective.
+     */
+    void
+    apply_mass(DistributedVector &      product,
+               const DistributedVector &x,
+               const bool               unconstrained = false) const;
+
+    /**
+     * Set up @p solver for solves with M: with the matrix (factorized,
+     * diagonal or AMG, as the solver's parameters say), or for a
+     * matrix-free M by conjugate gradients with its diagonal.
+     */
+    void
+    initialize_mass_solver(SpdSolver &solver) const;
+
+    /**
+     * M is stored as the matrix `mass`, not only known through its action.
+     */
+    bool
+    mass_is_assembled() const;
+
+    /**
+     * Throw an InputError naming @p parameter = @p value when M is only an
+     * action: @p purpose needs its entries.
+     */
+    void
+    require_assembled_mass(const ParameterSource &source,
+                           const std::string &    parameter,
+                           const std::string &    value,
+                           const std::string &    purpose) const;
+
+    /**
+     * M and A replicated on every rank as dense matrices (tiny systems'
+     * dense paths): the matrices' entries, or an action's columns
+     * (one product per unknown). Collective.
+     */
+    FullMatrix<double>
+    replicated_mass() const;
+    FullMatrix<double>
+    replicated_stiffness() const;
+
+    /**
      * A is stored as the matrix `stiffness` (its entries can be read and
      * added to other matrices), not only known through its action.
      */
@@ -109,7 +158,7 @@ namespace stickslip
 
     MPI_Comm          comm;
     IndexSet          locally_owned;
-    DistributedMatrix mass;
+    DistributedMatrix mass;      ///< empty when mass_action is set
     DistributedMatrix stiffness; ///< empty when stiffness_action is set
     bool              has_stiffness;
 
@@ -118,7 +167,20 @@ namespace stickslip
      * String/Stiffness operator = matrix-free); then `stiffness` is empty
      * and every product goes through apply_stiffness().
      */
-    std::shared_ptr<const StiffnessAction> stiffness_action;
+    std::shared_ptr<const OperatorAction> stiffness_action;
+
+    /**
+     * M applied without a matrix (String/Mass operator = matrix-free, a
+     * consistent mass); then `mass` is empty.
+     */
+    std::shared_ptr<const OperatorAction> mass_action;
+
+    /**
+     * An upper bound of lambda_max(M^{-1} A) the model knows without an
+     * eigenvalue iteration (the string's element bound for a consistent
+     * M), 0 if none: the stability checks then use it.
+     */
+    double frequency_bound = 0;
     DistributedVector friction_weights; ///< c_i of C
     GammaLaw          gamma;
 
@@ -151,7 +213,9 @@ namespace stickslip
     const DistributedMatrix *unconstrained_mass      = nullptr;
     const DistributedMatrix *unconstrained_stiffness = nullptr;
     /** The unconstrained A without a matrix (with stiffness_action). */
-    std::shared_ptr<const StiffnessAction> unconstrained_stiffness_action;
+    std::shared_ptr<const OperatorAction> unconstrained_stiffness_action;
+    /** The unconstrained M without a matrix (with mass_action). */
+    std::shared_ptr<const OperatorAction> unconstrained_mass_action;
 
     /**
      * The non-finite data values the model met, noted where it evaluates
@@ -161,6 +225,10 @@ namespace stickslip
     mutable NonFiniteData non_finite_data;
 
   private:
+    /** Columns B e_j of an action, gathered on every rank. */
+    FullMatrix<double>
+    replicate_action(const OperatorAction &action) const;
+
     /** The work vector, sized on first use. */
     DistributedVector &
     work_vector() const;

@@ -27,7 +27,7 @@ namespace stickslip
                             std::to_string(system.size()) +
                             ". Use semismooth newton (or closed form with a "
                             "lumped mass)");
-    const FullMatrix<double> M = replicate(system.mass, system.comm);
+    const FullMatrix<double> M = system.replicated_mass();
     LAPACKFullMatrix<double> inverse(M.m());
     inverse = M;
     inverse.invert();

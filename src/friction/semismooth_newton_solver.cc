@@ -27,10 +27,10 @@ namespace stickslip
     class MaskedOperator
     {
     public:
-      MaskedOperator(const DistributedMatrix &matrix,
-                     const DistributedVector &mask,
-                     DistributedVector       &scratch)
-        : matrix(matrix)
+      MaskedOperator(const SemismoothNewtonSolver::Product &product,
+                     const DistributedVector               &mask,
+                     DistributedVector                     &scratch)
+        : product(product)
         , mask(mask)
         , scratch(scratch)
       {}
@@ -40,7 +40,7 @@ namespace stickslip
       {
         scratch = src;
         scratch.scale(mask);
-        matrix.vmult(dst, scratch);
+        product(dst, scratch);
         ConstLocalValues m(mask);
         ConstLocalValues x(src);
         LocalValues      y(dst);
@@ -49,8 +49,8 @@ namespace stickslip
       }
 
     private:
-      const DistributedMatrix &matrix;
-      const DistributedVector &mask;
+      const SemismoothNewtonSolver::Product &product;
+      const DistributedVector               &mask;
       DistributedVector       &scratch;
     };
 
@@ -125,7 +125,9 @@ namespace stickslip
     const Parameters::Friction     &parameters,
     const Parameters::LinearSolver &linear_solver)
     : SemismoothNewtonSolver(
-        system.mass,
+        [&system](DistributedVector &y, const DistributedVector &x) {
+          system.apply_mass(y, x);
+        },
         system.mass_diagonal(),
         std::make_unique<MaskedJacobi>(system.mass_diagonal()),
         std::vector<unsigned char>(system.locally_owned.n_elements(), 0),
@@ -135,19 +137,19 @@ namespace stickslip
     // Cheaper exact solves where M allows them.
     diagonal_operator = system.mass_is_diagonal();
     if (!diagonal_operator && system.size() <= dense_size_limit)
-      replicated_operator = replicate(system.mass, system.comm);
+      replicated_operator = system.replicated_mass();
   }
 
 
 
   SemismoothNewtonSolver::SemismoothNewtonSolver(
-    const DistributedMatrix              &matrix,
+    Product                               product,
     const DistributedVector              &diagonal,
     std::unique_ptr<MaskedPreconditioner> preconditioner,
     const std::vector<unsigned char>     &fixed_rows,
     const DistributedVector              &weights,
     const AdditionalData                 &additional_data)
-    : matrix(matrix)
+    : product(std::move(product))
     , diagonal(diagonal)
     , weights(weights)
     , preconditioner(std::move(preconditioner))
@@ -213,7 +215,7 @@ namespace stickslip
         return true;
       }
     preconditioner->initialize(mask);
-    const MaskedOperator op(matrix, mask, scratch);
+    const MaskedOperator op(product, mask, scratch);
     // Never below what CG reaches in floating point: the tightest tolerance.
     const double tightest = additional_data.linear_tolerance * norm;
     SolverControl control(std::max<unsigned int>(1000, 10 * weights.size()),
@@ -330,7 +332,7 @@ namespace stickslip
           solve_masked(rhs, w, forcing ? target_eta * tau * c_min : 0.);
 
         // Multiplier from the residual on the stuck rows; new sets.
-        matrix.vmult(residual, w);
+        product(residual, w);
         residual.sadd(-1., 1., b);
         last_changed = Utilities::MPI::sum(update_sets(w, lambda), comm);
         const double eta = forcing ? kkt_residual(w, c_min) : 0.;

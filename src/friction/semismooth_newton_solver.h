@@ -7,6 +7,7 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/masked_preconditioner.h>
 
+#include <functional>
 #include <list>
 #include <memory>
 #include <string>
@@ -49,6 +50,10 @@ namespace stickslip
   class SemismoothNewtonSolver : public FrictionStepSolver
   {
   public:
+    /** y = A x on the owned rows (collective). */
+    using Product =
+      std::function<void(DistributedVector &, const DistributedVector &)>;
+
     /** The plain values of a general configuration. */
     struct AdditionalData
     {
@@ -97,7 +102,8 @@ namespace stickslip
     /**
      * A general configuration; the references must outlive the solver.
      *
-     * @param[in] matrix The SPD operator A, distributed by rows.
+     * @param[in] product y = A x for the SPD operator A, distributed by
+     *   rows (a matrix's vmult or a matrix-free action).
      * @param[in] diagonal The owned entries of the diagonal of A (the
      *   scaling rho_i of the set update).
      * @param[in] preconditioner Used by the CG solves with the masked A.
@@ -107,7 +113,7 @@ namespace stickslip
      *   until set_substep(); rows with c_i = 0 are free (lambda_i = 0).
      * @param[in] additional_data Limits, CG start and messages.
      */
-    SemismoothNewtonSolver(const DistributedMatrix              &matrix,
+    SemismoothNewtonSolver(Product                               product,
                            const DistributedVector              &diagonal,
                            std::unique_ptr<MaskedPreconditioner> preconditioner,
                            const std::vector<unsigned char>     &fixed_rows,
@@ -208,7 +214,7 @@ namespace stickslip
     unsigned int
     update_sets(DistributedVector &w, DistributedVector &lambda);
 
-    const DistributedMatrix                    &matrix;
+    const Product                               product;
     const DistributedVector                    &diagonal;
     const DistributedVector                    &weights;
     const std::unique_ptr<MaskedPreconditioner> preconditioner;

@@ -64,6 +64,13 @@ namespace stickslip
   void
   CenteredIntegrator::build_operator(const double dt)
   {
+    system.require_assembled_mass(
+      source,
+      "Time/Scheme",
+      "centered",
+      "the centered scheme (seed 002 (1.1)-(1.6)) hands M + alpha dt^2 A to "
+      "its multiplier solvers as a matrix (the splitting schemes lie and "
+      "strang work with either mass)");
 #ifdef STICKSLIP_USE_PETSC_LA
     operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
 #endif

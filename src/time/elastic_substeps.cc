@@ -29,7 +29,8 @@ namespace stickslip
     if (!system.has_stiffness)
       return; // M X'' = 0: the step is exact, X += dt V.
 
-    if (alpha > 0 && !system.stiffness_is_assembled())
+    if (!system.mass_is_assembled() ||
+        (alpha > 0 && !system.stiffness_is_assembled()))
       set_up_matrix_free_operator();
     else
       set_up_operator_matrix();
@@ -93,24 +94,31 @@ namespace stickslip
   void
   ElasticSubsteps::set_up_matrix_free_operator()
   {
-    // The constrained rows of A keep their diagonal, as those of the
+    // The constrained rows of M and A keep their diagonal, as those of the
     // assembled K do, so diag(K) = diag(M) + alpha tau^2 diag(A) on every
     // row, prescribed ones included.
     const double factor = alpha * tau * tau;
     operator_diagonal.reinit(system.locally_owned, system.comm);
-    stiffness_product.reinit(system.locally_owned, system.comm);
-    {
-      ConstLocalValues m(system.mass_diagonal());
-      ConstLocalValues a(system.stiffness_action->diagonal());
-      LocalValues      k(operator_diagonal);
-      for (std::size_t i = 0; i < k.size(); ++i)
-        k[i] = m[i] + factor * a[i];
-    }
+    operator_diagonal = system.mass_diagonal();
+    if (factor > 0)
+      {
+        stiffness_product.reinit(system.locally_owned, system.comm);
+        if (system.stiffness_is_assembled())
+          {
+            extract_diagonal(system.stiffness, stiffness_product, system.comm);
+            operator_diagonal.add(factor, stiffness_product);
+          }
+        else
+          operator_diagonal.add(factor, system.stiffness_action->diagonal());
+      }
     solver.initialize(
       [this, factor](DistributedVector &product, const DistributedVector &x) {
-        system.mass.vmult(product, x);
-        system.apply_stiffness(stiffness_product, x);
-        product.add(factor, stiffness_product);
+        system.apply_mass(product, x);
+        if (factor > 0)
+          {
+            system.apply_stiffness(stiffness_product, x);
+            product.add(factor, stiffness_product);
+          }
       },
       operator_diagonal);
   }
@@ -134,8 +142,6 @@ namespace stickslip
     // With prescribed values the right-hand sides use the unconstrained
     // operators (X holds the prescribed values); otherwise the system's own.
     const bool prescribe = static_cast<bool>(system.prescribed_values);
-    const DistributedMatrix &mass =
-      prescribe ? *system.unconstrained_mass : system.mass;
     // A lumped M multiplies entrywise (no sparse matrix-vector product).
     const bool diagonal = !prescribe && system.mass_is_diagonal();
     const auto apply_mass = [&](const DistributedVector &x,
@@ -149,7 +155,7 @@ namespace stickslip
             out[k] = m[k] * in[k];
         }
       else
-        mass.vmult(y, x);
+        system.apply_mass(y, x, prescribe);
     };
 
     if (diagonal && alpha == 0)

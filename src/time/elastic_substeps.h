@@ -48,8 +48,9 @@ namespace stickslip
     set_up_operator_matrix();
 
     /**
-     * K applied as M x + alpha tau^2 (A x) when A has no entries
-     * (FrictionSystem::stiffness_action): CG with K's diagonal.
+     * K applied as M x + alpha tau^2 (A x) when M, or A of an implicit
+     * step, has no entries (FrictionSystem::mass_action,
+     * stiffness_action): CG with K's diagonal.
      */
     void
     set_up_matrix_free_operator();

@@ -83,7 +83,7 @@ namespace stickslip
           }
         else
           {
-            system.mass.vmult(rhs, velocity);
+            system.apply_mass(rhs, velocity);
             rhs.add(tau, force);
           }
         // W^p overwrites W^{p-1}: b holds all the solver needs of it.

@@ -19,7 +19,7 @@ namespace stickslip
     , arkode_memory(nullptr)
     , steps_so_far(0)
   {
-    mass_solver.initialize(system.mass);
+    system.initialize_mass_solver(mass_solver);
     interleaved_owned.set_size(2 * system.size());
     const auto first = *system.locally_owned.begin();
     const auto n     = system.locally_owned.n_elements();
@@ -99,7 +99,8 @@ namespace stickslip
         system.prescribed_values(t - h, prescribed);
         prescribed_second += prescribed;
         prescribed_second /= h * h;
-        system.unconstrained_mass->vmult_add(scratch, prescribed_second);
+        system.apply_mass(prescribed, prescribed_second, true);
+        scratch += prescribed;
         ConstLocalValues mask(system.prescribed_mask);
         ConstLocalValues coupling(scratch);
         LocalValues      f(force);

@@ -62,8 +62,11 @@ namespace stickslip
     const double                      linear_tolerance,
     const unsigned int                max_iterations)
     : stiffness_diagonal(owned_vector(diagonal, thresholds))
-    , solver(stiffness,
-             stiffness_diagonal,
+    , solver(
+        [matrix = &stiffness](DistributedVector &y, const DistributedVector &x) {
+          matrix->vmult(y, x);
+        },
+        stiffness_diagonal,
              std::make_unique<TridiagonalBlockPreconditioner>(diagonal, upper),
              fixed_rows(is_static),
              thresholds,

@@ -48,7 +48,7 @@ namespace stickslip
   {
     const FrictionSystem &friction = system();
     DistributedVector     product(friction.locally_owned, friction.comm);
-    friction.mass.vmult(product, state.velocity);
+    friction.apply_mass(product, state.velocity);
     const double kinetic = 0.5 * (product * state.velocity);
     double       elastic = 0;
     if (friction.has_stiffness)

@@ -1,4 +1,5 @@
 #include <base/local_values.h>
+#include <linear_algebra/dense_tools.h>
 #include <models/string/string_assembler.h>
 
 #include <cmath>
@@ -94,6 +95,8 @@ namespace stickslip
     , cell_lumped_mass(dof_handler.get_fe().n_dofs_per_cell())
     , cell_diagonal(dof_handler.get_fe().n_dofs_per_cell())
     , cell_row_sums(dof_handler.get_fe().n_dofs_per_cell())
+    , solved_frequency(0)
+    , element_frequency(0)
     , min_speed(std::numeric_limits<double>::max())
     , min_g(std::numeric_limits<double>::max())
     , n_bad_speed(0)
@@ -109,7 +112,8 @@ namespace stickslip
                                  DistributedMatrix *              full_mass,
                                  DistributedMatrix *      full_stiffness,
                                  DistributedVector &      nodal_weights,
-                                 StiffnessRows *          stiffness_rows,
+                                 OperatorRows *           stiffness_rows,
+                                 OperatorRows *           mass_rows,
                                  const ParameterSource &  source)
   {
     // A lumped M: its constrained rows get |M_ii| of each cell from
@@ -120,7 +124,8 @@ namespace stickslip
     if (lumped)
       lumped_mass.reinit(system.locally_owned, system.comm);
     NodalSums weights(nodal_weights), frictions(system.friction_weights);
-    std::optional<NodalSums> masses, diagonals, row_sums;
+    std::optional<NodalSums> masses, diagonals, row_sums, mass_diagonals,
+      mass_row_sums;
     if (lumped)
       masses.emplace(lumped_mass);
     if (stiffness_rows != nullptr)
@@ -128,22 +133,35 @@ namespace stickslip
         diagonals.emplace(stiffness_rows->diagonal);
         row_sums.emplace(stiffness_rows->row_sums);
       }
+    if (mass_rows != nullptr)
+      {
+        mass_diagonals.emplace(mass_rows->diagonal);
+        mass_row_sums.emplace(mass_rows->row_sums);
+      }
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
       if (cell->is_locally_owned())
         {
           assemble_cell(cell);
+          if (!lumped)
+            note_element_frequency();
           cell->get_dof_indices(dof_indices);
           if (lumped)
             masses->add(dof_indices, cell_lumped_mass);
+          else if (mass_rows != nullptr)
+            {
+              cell_operator_rows(cell_mass, constraints, dof_indices);
+              mass_diagonals->add(dof_indices, cell_diagonal);
+              mass_row_sums->add(dof_indices, cell_row_sums);
+            }
           else
             constraints.distribute_local_to_global(cell_mass,
                                                    dof_indices,
                                                    system.mass);
           if (stiffness_rows != nullptr)
             {
-              cell_stiffness_rows(constraints, dof_indices);
+              cell_operator_rows(cell_stiffness, constraints, dof_indices);
               diagonals->add(dof_indices, cell_diagonal);
               row_sums->add(dof_indices, cell_row_sums);
             }
@@ -158,14 +176,15 @@ namespace stickslip
           weights.add(dof_indices, cell_weights);
           frictions.add(dof_indices, cell_friction);
         }
-    for (auto *sums : {&masses, &diagonals, &row_sums})
+    for (auto *sums :
+         {&masses, &diagonals, &row_sums, &mass_diagonals, &mass_row_sums})
       if (*sums)
         (*sums)->finish();
     weights.finish();
     frictions.finish();
     if (lumped)
       set_diagonal(lumped_mass, system.mass);
-    else
+    else if (mass_rows == nullptr)
       system.mass.compress(VectorOperation::add);
     if (stiffness_rows == nullptr)
       system.stiffness.compress(VectorOperation::add);
@@ -173,6 +192,32 @@ namespace stickslip
       if (full != nullptr)
         full->compress(VectorOperation::add);
     check_coefficients(source, system.comm);
+    element_frequency = Utilities::MPI::max(element_frequency, system.comm);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::note_element_frequency()
+  {
+    if (!(cell_mass == solved_mass && cell_stiffness == solved_stiffness))
+      {
+        solved_mass      = cell_mass;
+        solved_stiffness = cell_stiffness;
+        solved_frequency =
+          largest_generalized_eigenvalue(cell_stiffness, cell_mass);
+      }
+    element_frequency = std::max(element_frequency, solved_frequency);
+  }
+
+
+
+  template <int dim>
+  double
+  StringAssembler<dim>::largest_element_frequency() const
+  {
+    return element_frequency;
   }
 
 
@@ -200,7 +245,8 @@ namespace stickslip
 
   template <int dim>
   void
-  StringAssembler<dim>::cell_stiffness_rows(
+  StringAssembler<dim>::cell_operator_rows(
+    const FullMatrix<double> &                  cell_matrix,
     const AffineConstraints<double> &           constraints,
     const std::vector<types::global_dof_index> &dof_indices)
   {
@@ -210,12 +256,12 @@ namespace stickslip
     for (unsigned int i = 0; i < n; ++i)
       {
         const bool row_constrained = constraints.is_constrained(dof_indices[i]);
-        cell_diagonal(i)           = std::abs(cell_stiffness(i, i));
+        cell_diagonal(i)           = std::abs(cell_matrix(i, i));
         cell_row_sums(i)           = 0;
         for (unsigned int j = 0; j < n; ++j)
           if (j == i ||
               (!row_constrained && !constraints.is_constrained(dof_indices[j])))
-            cell_row_sums(i) += std::abs(cell_stiffness(i, j));
+            cell_row_sums(i) += std::abs(cell_matrix(i, j));
       }
   }
 

@@ -29,13 +29,14 @@ namespace stickslip
    * c and g are checked where they are evaluated (finite, c > 0, g >= 0).
    */
   /**
-   * What a matrix-free A needs of the assembled one, per owned row: the
-   * diagonal sum_e |A_e(i,i)| (which AffineConstraints puts on a
-   * constrained row) and the Gershgorin row sum of the constrained matrix,
-   * sum_j |A_ij| bounded by sum_e sum_j |A_e(i,j)| over the unconstrained
-   * columns (equal for P1).
+   * What a matrix-free operator B (A or a consistent M) needs of the
+   * assembled one, per owned row: the diagonal sum_e |B_e(i,i)| (which
+   * AffineConstraints puts on a constrained row) and the Gershgorin row sum
+   * of the constrained matrix, sum_j |B_ij| bounded by sum_e sum_j
+   * |B_e(i,j)| over the unconstrained columns (equal for P1 and for
+   * matrices with entries of one sign).
    */
-  struct StiffnessRows
+  struct OperatorRows
   {
     DistributedVector diagonal;
     DistributedVector row_sums;
@@ -68,7 +69,8 @@ namespace stickslip
      * every object is compressed). A lumped M is summed as a vector and
      * set on the diagonal of system.mass (whose pattern may be just the
      * diagonal). With @p stiffness_rows (a matrix-free A), system.stiffness
-     * is left alone and only the rows' data are summed there. Then check c
+     * is left alone and only the rows' data are summed there; likewise
+     * system.mass with @p mass_rows (a matrix-free consistent M). Then check c
      * and g on every rank: an InputError naming String/Wave speed or
      * String/Friction.
      */
@@ -78,21 +80,42 @@ namespace stickslip
              DistributedMatrix *              full_mass,
              DistributedMatrix *              full_stiffness,
              DistributedVector &              nodal_weights,
-             StiffnessRows *                  stiffness_rows,
+             OperatorRows *                   stiffness_rows,
+             OperatorRows *                   mass_rows,
              const ParameterSource &          source);
 
+    /**
+     * For a consistent M: max over the cells of the largest eigenvalue of
+     * A_e x = lambda M_e x, an upper bound of lambda_max(M^{-1} A) for the
+     * assembled (and constrained) pair: the Rayleigh quotient x.Ax / x.Mx
+     * is a ratio of sums of the cells' quotients (Irons' element bound).
+     * 0 for a lumped M. Valid after assemble() (collective there).
+     */
+    double
+    largest_element_frequency() const;
+
   private:
+    /**
+     * Fold the cell's largest generalized eigenvalue into the bound; cells
+     * whose matrices are bitwise those of the last solved cell (a uniform
+     * mesh with constant c) reuse its eigenvalue.
+     */
+    void
+    note_element_frequency();
+
     /** The lumped diagonal @p diagonal set on the diagonal of @p mass. */
     static void
     set_diagonal(const DistributedVector &diagonal, DistributedMatrix &mass);
 
     /**
-     * The cell's |A_e(i,i)| and sum_j |A_e(i,j)| over the columns the
-     * constrained matrix keeps, into cell_diagonal and cell_row_sums.
+     * The cell's |B_e(i,i)| and sum_j |B_e(i,j)| of @p cell_matrix over the
+     * columns the constrained matrix keeps, into cell_diagonal and
+     * cell_row_sums.
      */
     void
-    cell_stiffness_rows(const AffineConstraints<double> &           constraints,
-                        const std::vector<types::global_dof_index> &dof_indices);
+    cell_operator_rows(const FullMatrix<double> &                  cell_matrix,
+                       const AffineConstraints<double> &           constraints,
+                       const std::vector<types::global_dof_index> &dof_indices);
 
     /** The cell matrices and vectors of @p cell. */
     void
@@ -130,6 +153,10 @@ namespace stickslip
     FullMatrix<double>     cell_mass, cell_stiffness;
     dealii::Vector<double> cell_weights, cell_friction, cell_lumped_mass;
     dealii::Vector<double> cell_diagonal, cell_row_sums;
+
+    /** The last cell matrices whose eigenvalue was computed, and it. */
+    FullMatrix<double> solved_mass, solved_stiffness;
+    double             solved_frequency, element_frequency;
 
     double       min_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;

@@ -9,7 +9,7 @@
 #include <base/local_values.h>
 #include <base/memory_stage.h>
 #include <models/string/field_reference.h>
-#include <models/string/matrix_free_laplacian.h>
+#include <models/string/matrix_free_operator.h>
 #include <models/string/string_assembler.h>
 #include <models/string/string_grid.h>
 #include <models/string/string_model.h>
@@ -32,7 +32,8 @@ namespace stickslip
     : comm(comm)
     , degree(parameters.degree)
     , lumped(parameters.mass == StringMass::lumped)
-    , matrix_free(parameters.stiffness == StringStiffness::matrix_free)
+    , matrix_free(parameters.stiffness == StringOperator::matrix_free)
+    , matrix_free_mass(parameters.mass_operator == StringOperator::matrix_free)
     , friction_system(comm)
   {
     AssertThrow(parameters.dimension == dim, ExcInternalError());
@@ -52,30 +53,40 @@ namespace stickslip
 
     const AffineConstraints<double> constraints =
       setup_system(parameters.dirichlet_ids, clock);
-    std::unique_ptr<StiffnessRows> stiffness_rows;
-    if (matrix_free)
-      {
-        stiffness_rows = std::make_unique<StiffnessRows>();
-        stiffness_rows->diagonal.reinit(friction_system.locally_owned, comm);
-        stiffness_rows->row_sums.reinit(friction_system.locally_owned, comm);
-      }
-    StringAssembler<dim>(dof_handler,
-                         degree,
-                         lumped,
-                         *wave_speed,
-                         *friction,
-                         parameters.wave_speed,
-                         parameters.friction,
-                         friction_system.non_finite_data)
-      .assemble(constraints,
-                friction_system,
-                full_mass.get(),
-                full_stiffness.get(),
-                nodal_weights,
-                stiffness_rows.get(),
-                source);
-    if (matrix_free)
-      set_up_matrix_free_stiffness(constraints, *stiffness_rows);
+    const auto row_data = [this, comm](const bool wanted) {
+      std::unique_ptr<OperatorRows> rows;
+      if (wanted)
+        {
+          rows = std::make_unique<OperatorRows>();
+          rows->diagonal.reinit(friction_system.locally_owned, comm);
+          rows->row_sums.reinit(friction_system.locally_owned, comm);
+        }
+      return rows;
+    };
+    const std::unique_ptr<OperatorRows> stiffness_rows = row_data(matrix_free);
+    const std::unique_ptr<OperatorRows> mass_rows = row_data(matrix_free_mass);
+    StringAssembler<dim> assembler(dof_handler,
+                                   degree,
+                                   lumped,
+                                   *wave_speed,
+                                   *friction,
+                                   parameters.wave_speed,
+                                   parameters.friction,
+                                   friction_system.non_finite_data);
+    assembler.assemble(constraints,
+                       friction_system,
+                       full_mass.get(),
+                       full_stiffness.get(),
+                       nodal_weights,
+                       stiffness_rows.get(),
+                       mass_rows.get(),
+                       source);
+    friction_system.frequency_bound = assembler.largest_element_frequency();
+    if (matrix_free || matrix_free_mass)
+      set_up_matrix_free_operators(constraints,
+                                   stiffness_rows.get(),
+                                   mass_rows.get(),
+                                   parameters.wave_speed);
     // Dirichlet DoFs are prescribed: no friction there.
     {
       ConstLocalValues mask(dirichlet_mask);
@@ -241,13 +252,14 @@ namespace stickslip
     // Dirichlet values are 0 and the constrained ones give the same
     // energies. A lumped M is the same with or without them (its
     // constrained rows keep their own diagonal entry, a positive nodal
-    // weight), so it is never built twice. A matrix-free A has no pattern.
+    // weight), so it is never built twice. A matrix-free A or M has no
+    // pattern: with both (or a matrix-free A and a lumped M) none is built.
     driven = has_dirichlet && !dirichlet_zero;
-    if (matrix_free && lumped)
-      {
-        set_diagonal_pattern(friction_system.mass);
-        return;
-      }
+    const bool assembled_mass = !lumped && !matrix_free_mass;
+    if (lumped)
+      set_diagonal_pattern(friction_system.mass);
+    if (matrix_free && !assembled_mass)
+      return;
     DynamicSparsityPattern pattern(locally_relevant);
     DoFTools::make_sparsity_pattern(dof_handler, pattern);
     SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
@@ -258,7 +270,7 @@ namespace stickslip
         full_stiffness = std::make_unique<DistributedMatrix>();
         full_stiffness->reinit(owned, owned, pattern, comm);
       }
-    if (!lumped)
+    if (assembled_mass)
       {
         friction_system.mass.reinit(owned, owned, pattern, comm);
         if (driven)
@@ -266,9 +278,7 @@ namespace stickslip
             full_mass = std::make_unique<DistributedMatrix>();
             full_mass->reinit(owned, owned, pattern, comm);
           }
-        return;
       }
-    set_diagonal_pattern(friction_system.mass);
   }
 
 
@@ -289,22 +299,49 @@ namespace stickslip
 
   template <int dim>
   void
-  StringModel<dim>::set_up_matrix_free_stiffness(
+  StringModel<dim>::set_up_matrix_free_operators(
     const AffineConstraints<double> &constraints,
-    const StiffnessRows &            rows)
+    const OperatorRows *             stiffness_rows,
+    const OperatorRows *             mass_rows,
+    const std::string &              wave_speed_text)
   {
-    const std::string setting = "String/Stiffness operator = matrix-free";
-    friction_system.stiffness_action =
-      std::make_shared<MatrixFreeLaplacian<dim>>(
-        dof_handler, constraints, degree, rows.diagonal, rows.row_sums, setting);
+    // A variable c is read at the quadrature points once (the mass's
+    // coefficient 1/c^2), which needs the points of the cells.
+    const std::optional<double> constant_speed = plain_number(wave_speed_text);
+    const bool need_points = mass_rows != nullptr && !constant_speed;
+    using Operator         = MatrixFreeStringOperator<dim>;
+    const auto make_operators =
+      [&](const AffineConstraints<double> &             cell_constraints,
+          std::shared_ptr<const OperatorAction> &stiffness,
+          std::shared_ptr<const OperatorAction> &mass) {
+        const auto cells = std::make_shared<const MatrixFreeCells<dim>>(
+          dof_handler, cell_constraints, degree, need_points);
+        if (stiffness_rows != nullptr)
+          stiffness = std::make_shared<Operator>(
+            cells,
+            Operator::Form::stiffness,
+            stiffness_rows->diagonal,
+            stiffness_rows->row_sums,
+            "String/Stiffness operator = matrix-free");
+        if (mass_rows != nullptr)
+          mass = std::make_shared<Operator>(cells,
+                                            Operator::Form::mass,
+                                            mass_rows->diagonal,
+                                            mass_rows->row_sums,
+                                            "String/Mass operator = matrix-free",
+                                            wave_speed.get(),
+                                            constant_speed);
+      };
+    make_operators(constraints,
+                   friction_system.stiffness_action,
+                   friction_system.mass_action);
     if (!driven)
       return;
-    // The driven boundary's unconstrained A: the same cell loop without
-    // constraints (its row sums are never asked for).
+    // The driven boundary's unconstrained operators: the same cell loops
+    // without constraints (their row data are never asked for).
     AffineConstraints<double> none(locally_relevant);
     none.close();
-    full_stiffness_action = std::make_shared<MatrixFreeLaplacian<dim>>(
-      dof_handler, none, degree, rows.diagonal, rows.row_sums, setting);
+    make_operators(none, full_stiffness_action, full_mass_action);
   }
 
 
@@ -386,8 +423,11 @@ namespace stickslip
       return;
     // Driven boundary: the elastic step couples the interior to u_D(t).
     friction_system.prescribed_mask    = dirichlet_mask;
-    friction_system.unconstrained_mass = full_mass ? full_mass.get() :
-                                                     &friction_system.mass;
+    if (matrix_free_mass)
+      friction_system.unconstrained_mass_action = full_mass_action;
+    else
+      friction_system.unconstrained_mass = full_mass ? full_mass.get() :
+                                                       &friction_system.mass;
     if (matrix_free)
       friction_system.unconstrained_stiffness_action =
         full_stiffness_action ? full_stiffness_action :
@@ -522,13 +562,12 @@ namespace stickslip
     // The full (unconstrained) operators: the Dirichlet values count. The
     // constrained ones give the same when those values are 0 (complete_state
     // sets them) or, for the lumped M, always (size_operators()).
-    const DistributedMatrix &mass = full_mass ? *full_mass : friction_system.mass;
-    mass.vmult(scratch, state.velocity);
+    const bool driven_boundary = static_cast<bool>(friction_system.prescribed_values);
+    friction_system.apply_mass(scratch, state.velocity, driven_boundary);
     const double kinetic = 0.5 * (scratch * state.velocity);
     friction_system.apply_stiffness(scratch,
                                     state.displacement,
-                                    static_cast<bool>(
-                                      friction_system.prescribed_values));
+                                    driven_boundary);
     return {kinetic, 0.5 * (scratch * state.displacement)};
   }
 
@@ -643,6 +682,7 @@ namespace stickslip
     std::ostringstream out;
     out << (dim == 1 ? "string" : "membrane") << " model, dim = " << dim
         << ", FE_Q(" << degree << "), " << (lumped ? "lumped" : "consistent")
+        << (matrix_free_mass ? " matrix-free" : "")
         << " mass, " << (matrix_free ? "matrix-free" : "assembled")
         << " stiffness, " << triangulation->n_global_active_cells() << " cells, "
         << dof_handler.n_dofs() << " unknowns, smallest cell diameter "

@@ -11,7 +11,7 @@
 #include <base/input_error.h>
 #include <models/common/model.h>
 #include <models/string/string_parameters.h>
-#include <linear_algebra/stiffness_action.h>
+#include <linear_algebra/operator_action.h>
 #include <time/time_parameters.h>
 
 #include <map>
@@ -20,7 +20,7 @@
 
 namespace stickslip
 {
-  struct StiffnessRows;
+  struct OperatorRows;
 
   /**
    * The frictional wave string (seed 000 Remark 2.4, (23); doc/theory.md §2) and,
@@ -43,7 +43,9 @@ namespace stickslip
    * parallel::shared::Triangulation<1> (make_string_grid()), dim = 2
    * parallel::distributed::Triangulation<2>. Only what the scheme reads is
    * built: a lumped M is a diagonal, the unconstrained M and A exist only
-   * for a driven boundary.
+   * for a driven boundary, and with String/Stiffness operator or String/Mass
+   * operator = matrix-free that operator is a MatrixFreeStringOperator
+   * (matrix_free_operator.h) with no matrix.
    *
    * The parameters are StringParameters (string_parameters.h), the mesh is
    * built by make_string_grid() (string_grid.h), the operators by
@@ -142,13 +144,17 @@ namespace stickslip
     set_diagonal_pattern(DistributedMatrix &matrix) const;
 
     /**
-     * String/Stiffness operator = matrix-free: A as a MatrixFreeLaplacian
-     * with @p constraints and the row data of @p rows, and, for a driven
-     * boundary, the unconstrained one.
+     * String/Stiffness operator or Mass operator = matrix-free: A (with
+     * the row data @p stiffness_rows) and M (with @p mass_rows; c(x) from
+     * String/Wave speed = @p wave_speed_text) as MatrixFreeStringOperators
+     * on one set of cells with @p constraints and, for a driven boundary,
+     * the unconstrained ones. A null row set: that operator is assembled.
      */
     void
-    set_up_matrix_free_stiffness(const AffineConstraints<double> &constraints,
-                                 const StiffnessRows &            rows);
+    set_up_matrix_free_operators(const AffineConstraints<double> &constraints,
+                                 const OperatorRows *stiffness_rows,
+                                 const OperatorRows *mass_rows,
+                                 const std::string & wave_speed_text);
 
     /** gamma and the initial data u0, u1 at the nodes. */
     void
@@ -190,7 +196,8 @@ namespace stickslip
     IndexSet                            locally_relevant;
     const unsigned int                  degree;
     const bool                          lumped;
-    const bool                          matrix_free;
+    const bool                          matrix_free;      ///< A
+    const bool                          matrix_free_mass; ///< consistent M
     /** Dirichlet DoFs with u_D != 0: the unconstrained operators exist. */
     bool                                driven = false;
     std::vector<Point<dim>>             owned_points;
@@ -214,8 +221,9 @@ namespace stickslip
      * 0; for a lumped M not even then: it is the same matrix).
      */
     std::unique_ptr<DistributedMatrix> full_mass, full_stiffness;
-    /** The unconstrained A of a driven boundary, when matrix-free. */
-    std::shared_ptr<const StiffnessAction> full_stiffness_action;
+    /** The unconstrained A and M of a driven boundary, when matrix-free. */
+    std::shared_ptr<const OperatorAction> full_stiffness_action,
+      full_mass_action;
     /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
     std::string setup_times;
     DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)

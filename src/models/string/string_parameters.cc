@@ -161,6 +161,21 @@ namespace stickslip
                       "the centered scheme needs Splitting/Elastic "
                       "implicitness = 0. Both give the same A X up to "
                       "round-off (doc/verification.md).");
+    prm.declare_entry("Mass operator",
+                      "assembled",
+                      Patterns::Selection("assembled|matrix-free"),
+                      "How M X is computed for String/Mass = consistent "
+                      "(a lumped M is a diagonal either way; matrix-free is "
+                      "then an input error). assembled: a sparse matrix of "
+                      "the linear-algebra backend. matrix-free: the "
+                      "MatrixFree cell loop of the stiffness with the "
+                      "coefficient 1/c^2 at the quadrature points, no "
+                      "matrix in memory; every solve with M or M + alpha "
+                      "tau^2 A (the elastic step, the semismooth Newton "
+                      "friction step, the projection solver) is then "
+                      "conjugate gradients with the diagonal, and the "
+                      "centered scheme refuses it. Same M X as assembled up "
+                      "to round-off (doc/verification.md).");
     declare_string_data(prm);
     prm.leave_subsection();
   }
@@ -189,11 +204,16 @@ namespace stickslip
       prm.get("Mass"),
       {{"lumped", StringMass::lumped}, {"consistent", StringMass::consistent}},
       "String/Mass");
-    stiffness = parse_selection<StringStiffness>(
+    stiffness = parse_selection<StringOperator>(
       prm.get("Stiffness operator"),
-      {{"assembled", StringStiffness::assembled},
-       {"matrix-free", StringStiffness::matrix_free}},
+      {{"assembled", StringOperator::assembled},
+       {"matrix-free", StringOperator::matrix_free}},
       "String/Stiffness operator");
+    mass_operator = parse_selection<StringOperator>(
+      prm.get("Mass operator"),
+      {{"assembled", StringOperator::assembled},
+       {"matrix-free", StringOperator::matrix_free}},
+      "String/Mass operator");
     wave_speed           = prm.get("Wave speed");
     friction             = prm.get("Friction");
     forcing              = prm.get("Forcing");
@@ -215,6 +235,15 @@ namespace stickslip
                           std::to_string(degree_value),
                           "the degree p of FE_Q(p) must be 1, 2, 3 or 4");
     degree = degree_value;
+    if (mass == StringMass::lumped &&
+        mass_operator == StringOperator::matrix_free)
+      throw_bad_parameter(source,
+                          "String/Mass operator",
+                          "matrix-free",
+                          "a lumped mass (String/Mass = lumped) is a "
+                          "diagonal, applied entrywise without a matrix "
+                          "already; the matrix-free mass is for String/Mass "
+                          "= consistent");
     if (is_blank(exact_displacement) != is_blank(exact_velocity))
       throw_bad_parameter(source,
                           is_blank(exact_displacement) ?

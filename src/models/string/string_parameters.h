@@ -36,8 +36,11 @@ namespace stickslip
 
 
 
-  /** How A X is computed (String/Stiffness operator). */
-  enum class StringStiffness
+  /**
+   * How A X or M X is computed (String/Stiffness operator, String/Mass
+   * operator).
+   */
+  enum class StringOperator
   {
     assembled,  ///< a sparse matrix of the linear-algebra backend
     matrix_free ///< deal.II's MatrixFree cell loop, no matrix
@@ -65,7 +68,8 @@ namespace stickslip
     StringTriangulation triangulation;
     unsigned int        degree; ///< p of FE_Q(p)
     StringMass          mass;
-    StringStiffness     stiffness;
+    StringOperator      stiffness;     ///< String/Stiffness operator
+    StringOperator      mass_operator; ///< String/Mass operator
 
     /** c(x), g(x), f(x, t), u_D(x, t), u0(x), u1(x): muParser expressions. */
     std::string wave_speed, friction, forcing, dirichlet_data,
