@@ -6,7 +6,7 @@ Run by ParaView's Python (pvbatch or pvpython), not by plain python3:
             [--size 1200x800]
 
 Debian's ParaView (python3-paraview) renders only through X11: without a
-display run it as `xvfb-run -a pvbatch postprocess/paraview_view.py RUN_DIR`
+display run it as `xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" pvbatch postprocess/paraview_view.py RUN_DIR`
 (Debian package xvfb); the script stops with that advice when DISPLAY is unset
 and the ParaView build needs X.
 
@@ -92,8 +92,9 @@ def check_display():
     info.CopyFromObject(None)
     if not info.Supports(vtkPVRenderingCapabilitiesInformation.HEADLESS_RENDERING):
         raise Error("this ParaView renders through X11 only (no EGL/OSMesa) and DISPLAY is "
-                    "not set: run it as 'xvfb-run -a pvbatch paraview_view.py ...' "
-                    "(Debian package xvfb)")
+                    "not set: run it as 'xvfb-run -a -s \"-screen 0 1280x1024x24 -noreset\" "
+                    "pvbatch paraview_view.py ...' (Debian package xvfb; -noreset: "
+                    "postprocess/README.md)")
 
 
 def point_arrays(source):

@@ -10,11 +10,15 @@
 # (-displayfd alone, or two `xvfb-run -a` at once) can take over the number of
 # a server that another test is using.
 #
-# pvbatch (ParaView 5.11, Debian) sometimes fails to open the display of a
-# running, ready Xvfb ("bad X server connection", then abort): measured 3
-# runs in 39 of paraview_view.py one after another, with xvfb-run as well;
-# python3-vtk9's render window 0 in 32. Only that failure is retried, at
-# most twice, each time on a new server; any other failure is the command's.
+# Xvfb runs with -noreset. Without it the server resets itself whenever its
+# last client disconnects, and pvbatch (ParaView 5.11, Debian) connects,
+# disconnects and connects again while it starts: on a loaded machine the
+# second connection falls into the reset ("bad X server connection", then
+# abort). Measured at load average 9-13 on 2 cores: 0 of 6 attempts of
+# paraview_view.py succeeded without -noreset (three tests failed all three
+# attempts), 8 of 8 with it; on a quiet machine 3 runs in 39 failed. The
+# retry below (at most twice, each time on a new server, for that failure
+# only; any other failure is the command's) stays as a second line.
 set -euo pipefail
 if [ -n "${DISPLAY:-}" ]; then
   exec "$@"
@@ -45,7 +49,7 @@ start_server() {   # sets number and server
   while [ -e "/tmp/.X$number-lock" ] || [ -e "/tmp/.X11-unix/X$number" ]; do
     number=$((number + 1))
   done
-  Xvfb ":$number" -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$work/fifo" \
+  Xvfb ":$number" -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$work/fifo" \
     2>"${XVFB_LOG:-/dev/null}" &
   server=$!
   if ! read -r -t 30 ready <"$work/fifo" || [ "$ready" != "$number" ]; then
