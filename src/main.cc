@@ -72,6 +72,8 @@ namespace
     return DeclaredNames(prm);
   }
 
+
+
   /** The text after "Additional information:" of a deal.II exception. */
   std::string
   short_reason(const std::string &what)
