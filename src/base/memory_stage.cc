@@ -39,4 +39,12 @@ namespace stickslip
   {
     return stage();
   }
+
+
+
+  void
+  MemoryStage::reset()
+  {
+    stage().clear();
+  }
 } // namespace stickslip

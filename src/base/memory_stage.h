@@ -27,6 +27,13 @@ namespace stickslip
     static const std::string &
     current();
 
+    /**
+     * Forget a stage left by an exception: the next run of a batch starts
+     * with none, as a lone run does.
+     */
+    static void
+    reset();
+
   private:
     std::string previous;
     int         exceptions_at_start;

@@ -45,4 +45,15 @@ namespace stickslip
   {
     return Utilities::MPI::max(static_cast<int>(received_signal), comm);
   }
+
+
+
+  int
+  take_termination_signal(const MPI_Comm comm)
+  {
+    restore_default_termination_handlers();
+    const int signal = termination_signal(comm);
+    received_signal  = 0;
+    return signal;
+  }
 } // namespace stickslip

@@ -28,6 +28,16 @@ namespace stickslip
   int
   termination_signal(const MPI_Comm comm);
 
+  /**
+   * Between two runs of a batch (collective): the default handlers back,
+   * then the signal received so far on any rank (0: none), which is then
+   * forgotten, so that the next run starts as a lone run does. A signal
+   * after the handlers are restored ends the process, as for a lone run
+   * without snapshots; none is lost in between.
+   */
+  int
+  take_termination_signal(const MPI_Comm comm);
+
   /** Thrown after a final snapshot when a termination signal arrived. */
   class Interrupted : public std::runtime_error
   {
