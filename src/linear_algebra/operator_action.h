@@ -16,8 +16,9 @@ namespace stickslip
    * implicit one, or an explicit one with a consistent mass, solves with
    * M + alpha tau^2 A by conjugate gradients preconditioned by its
    * diagonal), the friction step's semismooth Newton, the energies, the
-   * stability bound. What needs B's entries (the centered scheme's
-   * multiplier solvers) refuses it.
+   * stability bound, the centered scheme's M + alpha dt^2 A (an
+   * OperatorSum). What needs B's entries for a factorization (the
+   * projection solver) refuses it.
    */
   class OperatorAction
   {

@@ -64,30 +64,77 @@ namespace stickslip
   void
   CenteredIntegrator::build_operator(const double dt)
   {
-    system.require_assembled_mass(
-      source,
-      "Time/Scheme",
-      "centered",
-      "the centered scheme (seed 002 (1.1)-(1.6)) hands M + alpha dt^2 A to "
-      "its multiplier solvers as a matrix (the splitting schemes lie and "
-      "strang work with either mass)");
+    // A matrix-free M or A (String/Mass operator, String/Stiffness
+    // operator) is summed term by term; alpha = 0 needs no A at all, so a
+    // lumped M keeps its diagonal matrix (explicit steps) whatever A is.
+    const bool uses_stiffness = system.has_stiffness && alpha > 0;
+    if (system.mass_is_assembled() &&
+        (!uses_stiffness || system.stiffness_is_assembled()))
+      build_operator_matrix(dt);
+    else
+      build_matrix_free_operator(dt);
+  }
+
+
+
+  void
+  CenteredIntegrator::build_operator_matrix(const double dt)
+  {
 #ifdef STICKSLIP_USE_PETSC_LA
     operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
 #endif
     operator_matrix.copy_from(system.mass);
     if (system.has_stiffness && alpha > 0)
-      {
-        system.require_assembled_stiffness(
-          source,
-          "Splitting/Elastic implicitness",
-          format_number(alpha),
-          "the centered scheme with alpha > 0 (seed 002 (1.1)-(1.6)) solves with "
-          "M + alpha dt^2 A");
-        operator_matrix.add(alpha * dt * dt, system.stiffness);
-      }
+      operator_matrix.add(alpha * dt * dt, system.stiffness);
     solver.initialize(operator_matrix);
     if (system.prescribed_values)
       extract_diagonal(operator_matrix, operator_diagonal, system.comm);
+  }
+
+
+
+  void
+  CenteredIntegrator::build_matrix_free_operator(const double dt)
+  {
+    operator_action =
+      std::make_shared<OperatorSum>(system.locally_owned, system.comm);
+    if (system.mass_is_assembled())
+      operator_action->add(1., system.mass);
+    else
+      operator_action->add(1., *system.mass_action);
+    if (system.has_stiffness && alpha > 0)
+      {
+        if (system.stiffness_is_assembled())
+          operator_action->add(alpha * dt * dt, system.stiffness);
+        else
+          operator_action->add(alpha * dt * dt, *system.stiffness_action);
+      }
+    // The constrained rows of M and A keep their diagonal, as those of the
+    // assembled K do, so the summed diagonal is K's on every row, the
+    // prescribed ones included (what impose_prescribed() needs).
+    solver.initialize(
+      [this](DistributedVector &product, const DistributedVector &x) {
+        operator_action->vmult(product, x);
+      },
+      operator_action->diagonal());
+    if (system.prescribed_values)
+      operator_diagonal = operator_action->diagonal();
+    // The system of the friction step (38) and of the eigenvalue bound:
+    // mass K, known by its action.
+    step_system.locally_owned = system.locally_owned;
+    step_system.mass_action   = operator_action;
+  }
+
+
+
+  void
+  CenteredIntegrator::apply_operator(DistributedVector &      product,
+                                     const DistributedVector &x) const
+  {
+    if (operator_action)
+      operator_action->vmult(product, x);
+    else
+      operator_matrix.vmult(product, x);
   }
 
 
@@ -123,11 +170,27 @@ namespace stickslip
     const Parameters::Numerics &run,
     const double                dt)
   {
-    step_system.locally_owned = system.locally_owned;
+    if (!operator_action)
+      {
+        step_system.locally_owned = system.locally_owned;
 #ifdef STICKSLIP_USE_PETSC_LA
-    step_system.mass.reinit(operator_matrix);
+        step_system.mass.reinit(operator_matrix);
 #endif
-    step_system.mass.copy_from(operator_matrix);
+        step_system.mass.copy_from(operator_matrix);
+      }
+    else if (run.friction.solver == Parameters::FrictionSolverType::projection)
+      throw_bad_parameter(source,
+                          "Friction/Solver",
+                          "projection",
+                          "with Time/Scheme = centered the friction step "
+                          "(38) has the matrix M + alpha dt^2 A, here applied "
+                          "without a matrix ('" +
+                            operator_action->chosen_by() +
+                            "'), and the projection iteration (seed 000 "
+                            "(39)-(41)) needs exact solves with it at every "
+                            "iteration (a factorization). Use semismooth "
+                            "newton, Centered scheme/Multiplier solver = "
+                            "fixed point, or the assembled operators");
     step_system.friction_weights = system.friction_weights;
     step_system.finalize();
     if (run.friction.solver == Parameters::FrictionSolverType::closed_form &&
@@ -154,13 +217,26 @@ namespace stickslip
     // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3.
     if (system.size() <= 1000)
       {
-        const FullMatrix<double> k = replicate(operator_matrix, system.comm);
+        const FullMatrix<double> k =
+          operator_action ? step_system.replicated_mass() :
+                            replicate(operator_matrix, system.comm);
         const dealii::Vector<double> c =
           replicate(system.friction_weights, system.comm);
         FullMatrix<double> c2(c.size(), c.size());
         for (unsigned int i = 0; i < c.size(); ++i)
           c2(i, i) = c[i] * c[i];
         return largest_generalized_eigenvalue(c2, k);
+      }
+    if (operator_action)
+      {
+        // Each power-iteration step would be a CG solve with K: at 2^14
+        // cells 4.5 minutes of set-up against 10 s for 100 steps.
+        const double bound = friction_bound_from_mass();
+        if (bound > 0)
+          {
+            delta_is_mass_bound = true;
+            return bound;
+          }
       }
     return 1.01 * power_iteration_generalized(
                     [&](const DistributedVector &x, DistributedVector &y) {
@@ -171,13 +247,52 @@ namespace stickslip
                         out[k] = c[k] * c[k] * in[k];
                     },
                     [&](const DistributedVector &x, DistributedVector &y) {
-                      operator_matrix.vmult(y, x);
+                      apply_operator(y, x);
                     },
                     [&](const DistributedVector &x, DistributedVector &y) {
                       solver.solve(y, x);
                     },
                     system.locally_owned,
                     system.comm);
+  }
+
+
+
+  double
+  CenteredIntegrator::friction_bound_from_mass() const
+  {
+    // K = M + alpha dt^2 A >= M (A is positive semidefinite), so delta <=
+    // lambda_max(M^{-1} C^2): max c_i^2/m_ii for a diagonal M (as sharp as
+    // the power iteration's 1% margin when C^2 is proportional to M^2, as
+    // for a uniform friction coefficient, where the top mode is smooth);
+    // otherwise max c_i^2 / lambda_min(M), with Gershgorin's lower bound
+    // min_i (2 m_ii - sum_j |m_ij|) of lambda_min(M) (h/3 for the P1 mass,
+    // its exact smallest eigenvalue).
+    ConstLocalValues c(system.friction_weights);
+    double           largest = 0;
+    if (system.mass_is_diagonal())
+      {
+        ConstLocalValues m(system.mass_diagonal());
+        for (std::size_t k = 0; k < c.size(); ++k)
+          largest = std::max(largest, c[k] * c[k] / m[k]);
+        return Utilities::MPI::max(largest, system.comm);
+      }
+    OperatorSum mass(system.locally_owned, system.comm);
+    if (system.mass_is_assembled())
+      mass.add(1., system.mass);
+    else
+      mass.add(1., *system.mass_action);
+    ConstLocalValues m(mass.diagonal());
+    ConstLocalValues sums(mass.row_sum_bound());
+    double           lowest = std::numeric_limits<double>::max();
+    for (std::size_t k = 0; k < c.size(); ++k)
+      {
+        largest = std::max(largest, c[k] * c[k]);
+        lowest  = std::min(lowest, 2 * m[k] - sums[k]);
+      }
+    largest = Utilities::MPI::max(largest, system.comm);
+    lowest  = Utilities::MPI::min(lowest, system.comm);
+    return lowest > 0 ? largest / lowest : 0.;
   }
 
 
@@ -214,10 +329,8 @@ namespace stickslip
                                  const double   dt,
                                  FrictionState &state)
   {
-    const bool prescribe = static_cast<bool>(system.prescribed_values);
-    const DistributedMatrix &mass =
-      prescribe ? *system.unconstrained_mass : system.mass;
-    const double dt2 = dt * dt;
+    const bool   prescribe = static_cast<bool>(system.prescribed_values);
+    const double dt2       = dt * dt;
 
     x_current = state.displacement;
     // (1.5)-(1.6): lambda^0 = sign(x_1) where c_i > 0 and x_1,i != 0.
@@ -233,7 +346,7 @@ namespace stickslip
     base = state.velocity;
     base *= dt;
     base.add(1., x_current);
-    mass.vmult(rhs, base);
+    system.apply_mass(rhs, base, prescribe);
     if (system.has_stiffness)
       {
         base = x_current;
@@ -269,14 +382,12 @@ namespace stickslip
   void
   CenteredIntegrator::assemble_rhs(const double t, const double dt)
   {
-    const bool prescribe = static_cast<bool>(system.prescribed_values);
-    const DistributedMatrix &mass =
-      prescribe ? *system.unconstrained_mass : system.mass;
-    const double dt2 = dt * dt;
+    const bool   prescribe = static_cast<bool>(system.prescribed_values);
+    const double dt2       = dt * dt;
 
     base = x_current;
     base.sadd(2., -1., x_previous);
-    mass.vmult(rhs, base);
+    system.apply_mass(rhs, base, prescribe);
     if (system.has_stiffness)
       {
         base = x_current;
@@ -380,7 +491,7 @@ namespace stickslip
   CenteredIntegrator::friction_solve(const double dt)
   {
     // b = (rhs - K x^{n-1}) / (2 dt), W = (x^{n+1} - x^{n-1}) / (2 dt)
-    operator_matrix.vmult(scratch, x_previous);
+    apply_operator(scratch, x_previous);
     base = rhs;
     base -= scratch;
     base /= 2. * dt;
@@ -475,7 +586,9 @@ namespace stickslip
     else
       {
         out << "lambda by the fixed point (1.12)-(1.15), r = " << r
-            << " (delta = " << delta << "), eta = " << parameters.tolerance;
+            << " (delta = " << delta
+            << (delta_is_mass_bound ? ", its bound from M" : "")
+            << "), eta = " << parameters.tolerance;
         if (parameters.regularization)
           out << ", regularized (1.19) with epsilon = " << epsilon;
         if (!parameters.warm_start)

@@ -2,6 +2,7 @@
 #define stickslip_time_centered_integrator_h
 
 #include <friction/friction_step_solver.h>
+#include <linear_algebra/operator_sum.h>
 #include <linear_algebra/spd_solver.h>
 #include <time/time_integrator.h>
 
@@ -25,6 +26,9 @@ namespace stickslip
    *   (M + alpha dt^2 A) W + dt/2 C lambda = b,   lambda in Sgn(W),
    *
    * exactly seed 000 (38) with mass M + alpha dt^2 A and tau = dt/2.
+   * With a matrix-free M or A that mass is never assembled: the solves
+   * with it are conjugate gradients with its diagonal, and the friction
+   * step's solver gets it as an action (OperatorSum).
    * The velocity reported at t^{n+1} is the scheme's own centered
    * difference (x^{n+1} - x^{n-1})/(2 dt), the one (1.3) constrains: a
    * stuck component of the centered scheme may carry the odd-even mode
@@ -58,9 +62,27 @@ namespace stickslip
     fixed_point_parameter() const;
 
   private:
-    /** M + alpha dt^2 A, its solver and (with prescribed values) diagonal. */
+    /**
+     * M + alpha dt^2 A, its solver and (with prescribed values) diagonal:
+     * a matrix when M and A (if alpha > 0) are, else an OperatorSum.
+     */
     void
     build_operator(const double dt);
+
+    /** K = M + alpha dt^2 A as one matrix: factorized, diagonal or AMG. */
+    void
+    build_operator_matrix(const double dt);
+
+    /**
+     * K x = M x + alpha dt^2 A x with a matrix-free M or A: CG with K's
+     * diagonal, and step_system's mass is the action.
+     */
+    void
+    build_matrix_free_operator(const double dt);
+
+    /** @p product = K @p x, whichever form K has. */
+    void
+    apply_operator(DistributedVector &product, const DistributedVector &x) const;
 
     /** Refuses dt beyond the bound of seed 002 Theorem 1.1 / Remark 2.1. */
     void
@@ -75,6 +97,14 @@ namespace stickslip
     /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3. */
     double
     friction_operator_bound();
+
+    /**
+     * An upper bound of delta from M alone, without solves (0 if
+     * Gershgorin's bound of M is not positive): for a matrix-free M + alpha
+     * dt^2 A, whose power iteration would need hundreds of CG solves.
+     */
+    double
+    friction_bound_from_mass() const;
 
     /** delta, r of (1.14) (checked or chosen) and the regularization. */
     void
@@ -110,7 +140,11 @@ namespace stickslip
     double                              epsilon;
     double                              delta;
     double                              r;
+    /** delta is friction_bound_from_mass(), not the eigenvalue. */
+    bool                                delta_is_mass_bound = false;
     DistributedMatrix                   operator_matrix; ///< M + alpha dt^2 A
+    /** M + alpha dt^2 A when M or A is matrix-free (then no matrix). */
+    std::shared_ptr<OperatorSum>        operator_action;
     SpdSolver                           solver;
     FrictionSystem                      step_system; ///< mass M + alpha dt^2 A
     std::unique_ptr<FrictionStepSolver> step_solver;

@@ -156,10 +156,10 @@ namespace stickslip
                       "loop (the pattern of its step-48), no matrix in "
                       "memory, A recomputed on every cell at every product; "
                       "an implicit elastic step of the splitting schemes "
-                      "then solves with M + alpha tau^2 A by conjugate "
-                      "gradients with its diagonal (no factorization), and "
-                      "the centered scheme needs Splitting/Elastic "
-                      "implicitness = 0. Both give the same A X up to "
+                      "and the centered scheme with alpha > 0 then solve "
+                      "with M + alpha tau^2 A (M + alpha dt^2 A) by "
+                      "conjugate gradients with its diagonal (no "
+                      "factorization). Both give the same A X up to "
                       "round-off (doc/verification.md).");
     prm.declare_entry("Mass operator",
                       "assembled",
@@ -171,10 +171,10 @@ namespace stickslip
                       "MatrixFree cell loop of the stiffness with the "
                       "coefficient 1/c^2 at the quadrature points, no "
                       "matrix in memory; every solve with M or M + alpha "
-                      "tau^2 A (the elastic step, the semismooth Newton "
-                      "friction step, the projection solver) is then "
-                      "conjugate gradients with the diagonal, and the "
-                      "centered scheme refuses it. Same M X as assembled up "
+                      "tau^2 A (the elastic step, the centered scheme, the "
+                      "semismooth Newton friction step) is then conjugate "
+                      "gradients with the diagonal, and the projection "
+                      "friction solver refuses it. Same M X as assembled up "
                       "to round-off (doc/verification.md).");
     declare_string_data(prm);
     prm.leave_subsection();
