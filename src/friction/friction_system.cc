@@ -1,5 +1,6 @@
 #include <base/local_values.h>
 #include <friction/friction_system.h>
+#include <linear_algebra/compressed_rows.h>
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/spd_solver.h>
 
@@ -23,8 +24,47 @@ namespace stickslip
         diagonal_mass    = false;
         return;
       }
+    if (mass_matrix_pending)
+      {
+        diagonal_mass = true;
+        return;
+      }
     diagonal_of_mass.reinit(locally_owned, comm);
     diagonal_mass = extract_diagonal(mass, diagonal_of_mass, comm);
+  }
+
+
+
+  void
+  FrictionSystem::set_diagonal_mass(const DistributedVector &diagonal)
+  {
+    diagonal_of_mass    = diagonal;
+    mass_matrix_pending = true;
+  }
+
+
+
+  const DistributedMatrix &
+  FrictionSystem::mass_matrix() const
+  {
+    Assert(!mass_action, ExcMessage("M is matrix-free"));
+    if (mass_matrix_pending)
+      {
+        // The diagonal the model gave, as the one-entry-per-row matrix it
+        // would have assembled (the same values).
+        ConstLocalValues    m(diagonal_of_mass);
+        std::vector<double> values(m.size());
+        for (std::size_t k = 0; k < values.size(); ++k)
+          values[k] = m[k];
+        make_matrix(std::make_shared<const CompressedRows>(
+                      CompressedRows::diagonal(locally_owned)),
+                    std::move(values),
+                    locally_owned,
+                    comm,
+                    mass);
+        mass_matrix_pending = false;
+      }
+    return mass;
   }
 
 
@@ -93,6 +133,20 @@ namespace stickslip
 
 
 
+  std::pair<double, double>
+  FrictionSystem::energies(const DistributedVector &x,
+                           const DistributedVector &v,
+                           const bool               unconstrained) const
+  {
+    DistributedVector &product = work_vector();
+    apply_mass(product, v, unconstrained);
+    const double kinetic = 0.5 * (product * v);
+    apply_stiffness(product, x, unconstrained);
+    return {kinetic, 0.5 * (product * x)};
+  }
+
+
+
   void
   FrictionSystem::apply_stiffness(DistributedVector &      product,
                                   const DistributedVector &x,
@@ -117,6 +171,17 @@ namespace stickslip
       unconstrained ? unconstrained_mass_action.get() : mass_action.get();
     if (action != nullptr)
       action->vmult(product, x);
+    else if (mass_matrix_pending &&
+             (!unconstrained || unconstrained_mass == &mass))
+      {
+        // The diagonal not built as a matrix: the product of the matrix
+        // it stands for, to the bit (each row's sum starts from +0).
+        ConstLocalValues m(diagonal_of_mass);
+        ConstLocalValues in(x);
+        LocalValues      out(product);
+        for (std::size_t k = 0; k < out.size(); ++k)
+          out[k] = 0. + m[k] * in[k];
+      }
     else
       (unconstrained ? *unconstrained_mass : mass).vmult(product, x);
   }
@@ -127,7 +192,7 @@ namespace stickslip
   FrictionSystem::initialize_mass_solver(SpdSolver &solver) const
   {
     if (mass_is_assembled())
-      solver.initialize(mass);
+      solver.initialize(mass_matrix());
     else
       solver.initialize(
         [this](DistributedVector &product, const DistributedVector &x) {
@@ -153,7 +218,10 @@ namespace stickslip
                                          const std::string &    purpose) const
   {
     if (mass_is_assembled())
-      return;
+      {
+        mass_matrix();
+        return;
+      }
     throw_bad_parameter(source,
                         parameter,
                         value,
@@ -168,6 +236,15 @@ namespace stickslip
   FullMatrix<double>
   FrictionSystem::replicated_mass() const
   {
+    if (mass_matrix_pending)
+      {
+        // A diagonal M: its entries without building the matrix.
+        const dealii::Vector<double> m = replicate(diagonal_of_mass, comm);
+        FullMatrix<double>           dense(m.size(), m.size());
+        for (unsigned int i = 0; i < m.size(); ++i)
+          dense(i, i) = m[i];
+        return dense;
+      }
     return mass_action ? replicate_action(*mass_action) : replicate(mass, comm);
   }
 

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace stickslip
 {
@@ -45,6 +46,16 @@ namespace stickslip
     /** Kinetic plus elastic energy 1/2 V.MV + 1/2 X.AX. */
     double
     energy(const DistributedVector &x, const DistributedVector &v) const;
+
+    /**
+     * The kinetic and the elastic energy 1/2 V.MV and 1/2 X.AX, with the
+     * unconstrained operators if @p unconstrained (collective; the work
+     * vector of the system, no other).
+     */
+    std::pair<double, double>
+    energies(const DistributedVector &x,
+             const DistributedVector &v,
+             const bool               unconstrained) const;
 
     /**
      * For a solve with K = M + @p stiffness_factor A (constrained, diagonal
@@ -116,7 +127,8 @@ namespace stickslip
 
     /**
      * Throw an InputError naming @p parameter = @p value when M is only an
-     * action: @p purpose needs its entries.
+     * action: @p purpose needs its entries; otherwise `mass` holds M
+     * afterwards (mass_matrix()). Collective.
      */
     void
     require_assembled_mass(const ParameterSource &source,
@@ -156,10 +168,31 @@ namespace stickslip
     types::global_dof_index
     size() const;
 
-    MPI_Comm          comm;
-    IndexSet          locally_owned;
-    DistributedMatrix mass;      ///< empty when mass_action is set
-    DistributedMatrix stiffness; ///< empty when stiffness_action is set
+    /**
+     * A diagonal M given by its entries (a lumped mass; before finalize()):
+     * the matrix `mass` is then built from them only when something asks
+     * for it (mass_matrix(), require_assembled_mass(), the mass solver): the
+     * fused explicit Lie step reads the diagonal only and never does.
+     */
+    void
+    set_diagonal_mass(const DistributedVector &diagonal);
+
+    /**
+     * M as a matrix: `mass`, built first (collective) if the model gave only
+     * its diagonal (set_diagonal_mass()). Not for a matrix-free M.
+     */
+    const DistributedMatrix &
+    mass_matrix() const;
+
+    MPI_Comm comm;
+    IndexSet locally_owned;
+    /**
+     * M; empty when mass_action is set, and for a diagonal M given by
+     * set_diagonal_mass() until mass_matrix() or require_assembled_mass()
+     * builds it (those are called before it is read).
+     */
+    mutable DistributedMatrix mass;
+    DistributedMatrix         stiffness; ///< empty when stiffness_action is set
     bool              has_stiffness;
 
     /**
@@ -235,6 +268,8 @@ namespace stickslip
 
     bool              diagonal_mass;
     DistributedVector diagonal_of_mass;
+    /** M is the diagonal diagonal_of_mass and `mass` is not built yet. */
+    mutable bool              mass_matrix_pending = false;
     mutable DistributedVector scratch;
   };
 } // namespace stickslip

@@ -12,65 +12,76 @@ namespace stickslip
     const Parameters::Splitting &   splitting,
     const Parameters::LinearSolver &linear_solver,
     const ParameterSource &         source,
-    const double                    step_length)
+    const double                    step_length,
+    const bool                      fused)
     : system(system)
     , alpha(splitting.alpha)
     , n_sub(splitting.elastic_substeps)
     , tau(step_length / splitting.elastic_substeps)
+    , leapfrog(splitting.alpha == 0 && system.mass_is_diagonal() &&
+               !system.prescribed_values)
     , solver(linear_solver, system.comm)
     , nu_d(0)
   {
     // The work vectors of advance() are sized on its first call: a run
     // whose steps are fused (FusedLieStep) never holds them (40 B per
-    // unknown).
+    // unknown), nor K, its solver or 1/m.
+    if (!system.has_stiffness)
+      return; // M X'' = 0: the step is exact, X += dt V.
+    if (alpha < 0.25)
+      check_stability(linear_solver, source);
+    if (fused)
+      return;
     if (system.prescribed_values)
       for (auto *v : {&prescribed, &operator_diagonal})
         v->reinit(system.locally_owned, system.comm);
-    if (!system.has_stiffness)
-      return; // M X'' = 0: the step is exact, X += dt V.
-
-    if (!system.mass_is_assembled() ||
-        (alpha > 0 && !system.stiffness_is_assembled()))
-      set_up_matrix_free_operator();
-    else
-      set_up_operator_matrix();
-    if (system.mass_is_diagonal())
+    if (leapfrog)
       {
+        // 1/m is all the explicit step needs (K = M would be solved by
+        // the same division).
         inverse_mass_diagonal.reinit(system.locally_owned, system.comm);
         ConstLocalValues m(system.mass_diagonal());
         LocalValues      inverse(inverse_mass_diagonal);
         for (std::size_t k = 0; k < m.size(); ++k)
           inverse[k] = 1. / m[k];
       }
+    else if (!system.mass_is_assembled() ||
+             (alpha > 0 && !system.stiffness_is_assembled()))
+      set_up_matrix_free_operator();
+    else
+      set_up_operator_matrix();
+  }
 
-    if (alpha < 0.25)
-      {
-        nu_d = stickslip::largest_frequency_squared(system, linear_solver);
-        const double limit = 1. / std::sqrt((0.25 - alpha) * nu_d);
-        if (!(tau < limit))
-          {
-            std::ostringstream message;
-            message.precision(6);
-            message << "the elastic sub-step tau_2 = dt/Q = " << tau
-                    << " violates the stability condition of seed 000 §4, "
-                       "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
-                    << limit << " (alpha = " << alpha
-                    << ", nu_d = lambda_max(M^{-1}A) = " << nu_d
-                    << "; for the wave equation this is the CFL condition, "
-                       "about tau_2 < h/c for a lumped P1 mass). Reduce "
-                       "'Time/Time step', raise 'Splitting/Elastic "
-                       "substeps' (Q = "
-                    << n_sub
-                    << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
-                       "(unconditionally stable)";
-            std::ostringstream value;
-            value << alpha;
-            throw_bad_parameter(source,
-                                "Splitting/Elastic implicitness",
-                                value.str(),
-                                message.str());
-          }
-      }
+
+
+  void
+  ElasticSubsteps::check_stability(const Parameters::LinearSolver &linear_solver,
+                                   const ParameterSource &         source)
+  {
+    nu_d = stickslip::largest_frequency_squared(system, linear_solver);
+    const double limit = 1. / std::sqrt((0.25 - alpha) * nu_d);
+    if (tau < limit)
+      return;
+    std::ostringstream message;
+    message.precision(6);
+    message << "the elastic sub-step tau_2 = dt/Q = " << tau
+            << " violates the stability condition of seed 000 §4, "
+               "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
+            << limit << " (alpha = " << alpha
+            << ", nu_d = lambda_max(M^{-1}A) = " << nu_d
+            << "; for the wave equation this is the CFL condition, "
+               "about tau_2 < h/c for a lumped P1 mass). Reduce "
+               "'Time/Time step', raise 'Splitting/Elastic "
+               "substeps' (Q = "
+            << n_sub
+            << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
+               "(unconditionally stable)";
+    std::ostringstream value;
+    value << alpha;
+    throw_bad_parameter(source,
+                        "Splitting/Elastic implicitness",
+                        value.str(),
+                        message.str());
   }
 
 
@@ -78,10 +89,11 @@ namespace stickslip
   void
   ElasticSubsteps::set_up_operator_matrix()
   {
+    const DistributedMatrix &mass = system.mass_matrix();
 #ifdef STICKSLIP_USE_PETSC_LA
-    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
+    operator_matrix.reinit(mass); // layout first: MatCopy needs it
 #endif
-    operator_matrix.copy_from(system.mass);
+    operator_matrix.copy_from(mass);
     if (alpha > 0)
       operator_matrix.add(alpha * tau * tau, system.stiffness);
     solver.initialize(operator_matrix);
@@ -158,7 +170,7 @@ namespace stickslip
         system.apply_mass(y, x, prescribe);
     };
 
-    if (diagonal && alpha == 0)
+    if (leapfrog)
       {
         explicit_leapfrog(displacement, velocity);
         return;
@@ -292,8 +304,9 @@ namespace stickslip
   {
     std::ostringstream out;
     out << "centered elastic step, Q = " << n_sub << ", alpha = " << alpha;
+    // The leapfrog divides by m: what the solver of K = M would do.
     if (system.has_stiffness)
-      out << ", solver " << solver.description();
+      out << ", solver " << (leapfrog ? "diagonal" : solver.description());
     return out.str();
   }
 } // namespace stickslip

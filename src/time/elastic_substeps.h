@@ -14,7 +14,10 @@ namespace stickslip
    * each a solve with K = M + alpha tau^2 A (factorized once; with a
    * matrix-free A, conjugate gradients on M x + alpha tau^2 A x). For alpha <
    * 1/4 the stability condition tau < 1/sqrt((1/4 - alpha) nu_d), nu_d =
-   * lambda_max(M^{-1} A), is checked in the constructor.
+   * lambda_max(M^{-1} A), is checked in the constructor. Only what the
+   * step uses is held: alpha = 0 with a diagonal M and no prescribed values
+   * is the leapfrog with 1/m (no K, no solver), and when the steps run as
+   * a FusedLieStep (@p fused) nothing but the stability check is done.
    */
   class ElasticSubsteps
   {
@@ -23,7 +26,8 @@ namespace stickslip
                     const Parameters::Splitting &   splitting,
                     const Parameters::LinearSolver &linear_solver,
                     const ParameterSource &         source,
-                    const double                    step_length);
+                    const double                    step_length,
+                    const bool                      fused = false);
 
     /**
      * Advance (X, V) over @p step (of the length given to the
@@ -60,10 +64,20 @@ namespace stickslip
     explicit_leapfrog(DistributedVector &displacement,
                       DistributedVector &velocity);
 
+    /**
+     * Check tau against the stability limit (alpha < 1/4): an InputError
+     * naming Splitting/Elastic implicitness.
+     */
+    void
+    check_stability(const Parameters::LinearSolver &linear_solver,
+                    const ParameterSource &         source);
+
     const FrictionSystem &system;
     const double          alpha;
     const unsigned int    n_sub;
     const double          tau;
+    /** alpha = 0, diagonal M, nothing prescribed: explicit_leapfrog(). */
+    const bool            leapfrog;
     DistributedMatrix     operator_matrix; ///< M + alpha tau^2 A
     SpdSolver             solver;
     double                nu_d;

@@ -16,8 +16,8 @@ namespace stickslip
     , tau(interval_length / n_substeps)
     , warm_starts(n_substeps * n_phases)
   {
-    for (auto &start : warm_starts)
-      start.reinit(system.locally_owned, system.comm);
+    // The warm starts are sized on first use (the closed form reads none,
+    // a fused Lie step never calls advance()).
     step_solver->set_substep(tau);
     fused_closed_form =
       dynamic_cast<const ClosedFormSolver *>(step_solver.get()) != nullptr;
@@ -39,8 +39,11 @@ namespace stickslip
     if (force.size() != system.size())
       force.reinit(system.locally_owned, system.comm);
     if (!fused_closed_form && rhs.size() != system.size())
-      for (auto *v : {&rhs, &multiplier})
-        v->reinit(system.locally_owned, system.comm);
+      {
+        for (auto *v : {&rhs, &multiplier})
+          v->reinit(system.locally_owned, system.comm);
+        size_warm_starts();
+      }
     const bool diagonal_mass = system.mass_is_diagonal();
     for (unsigned int p = 1; p <= n_sub; ++p)
       {
@@ -128,8 +131,21 @@ namespace stickslip
     return n_sub;
   }
   void
+  FrictionSubsteps::size_warm_starts()
+  {
+    for (auto &start : warm_starts)
+      if (start.size() != system.size())
+        start.reinit(system.locally_owned, system.comm);
+  }
+
+
+
+  void
   FrictionSubsteps::register_state(CheckpointArchive &archive)
   {
+    // A snapshot holds them whether or not the solver reads them (zero for
+    // the closed form): the same snapshot for every friction solver.
+    size_warm_starts();
     for (auto &warm_start : warm_starts)
       archive.add(warm_start);
   }

@@ -55,6 +55,10 @@ namespace stickslip
     n_substeps() const;
 
   private:
+    /** Size the warm starts (collective; the first time only). */
+    void
+    size_warm_starts();
+
     const FrictionSystem &               system;
     std::unique_ptr<FrictionStepSolver>  step_solver;
     const unsigned int                   n_sub;

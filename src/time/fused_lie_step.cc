@@ -66,8 +66,15 @@ namespace stickslip
       return with_force ? pass_a<true>(state, verify, work) :
                           pass_a<false>(state, verify, work);
     };
-    double work;
-    if (!have_product || !run_pass_a(true, work))
+    double     work;
+    const bool multiple_ranks = Utilities::MPI::n_mpi_processes(system.comm) > 1;
+    // The product with A is collective: on several ranks they recompute it
+    // together if the displacement changed on any of them.
+    const auto unchanged = [&](const bool local) {
+      return multiple_ranks ? Utilities::MPI::min(local ? 1u : 0u, system.comm) == 1 :
+                              local;
+    };
+    if (!have_product || !unchanged(run_pass_a(true, work)))
       {
         // First step, or a displacement changed since the last step.
         system.apply_stiffness(product_of_x, state.displacement);

@@ -15,11 +15,13 @@ namespace stickslip
                run.splitting.friction_substeps,
                strang ? 2 : 1,
                strang ? dt / 2 : dt)
-    , elastic(system, run.splitting, run.linear_solver, source, dt)
+    , fuse(FusedLieStep::applies(
+        run,
+        system,
+        dynamic_cast<const ClosedFormSolver *>(&friction.solver()) != nullptr))
+    , elastic(system, run.splitting, run.linear_solver, source, dt, fuse)
   {
-    const bool closed_form =
-      dynamic_cast<const ClosedFormSolver *>(&friction.solver()) != nullptr;
-    if (FusedLieStep::applies(run, system, closed_form))
+    if (fuse)
       fused = std::make_unique<FusedLieStep>(system, dt);
   }
 

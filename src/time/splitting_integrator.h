@@ -39,6 +39,8 @@ namespace stickslip
   private:
     const bool       strang;
     FrictionSubsteps friction;
+    /** The step runs as a FusedLieStep (then elastic holds nothing). */
+    const bool       fuse;
     ElasticSubsteps  elastic;
     /** The fused form of the step where it applies, else empty. */
     std::unique_ptr<FusedLieStep> fused;

@@ -92,24 +92,35 @@ namespace stickslip
     // net force r = f + C gamma(V) + g - A X, projected on [-1, 1]: lambda_i
     // = P(r_i / c_i) (exact when every unknown rests; with a coupled M and
     // some unknowns moving, the value a rest of this one alone would need).
-    const FrictionSystem &system = model.system();
-    DistributedVector     force(system.locally_owned, system.comm);
-    DistributedVector     elastic(system.locally_owned, system.comm);
+    // The force is computed into the stick flags and A X into the
+    // multiplier itself (each entry of lambda reads only its own entry of
+    // A X): no temporaries of the state's size at the set-up's end, where
+    // the memory peaks. The flags are then 0 again, as in a new state.
+    const FrictionSystem &system  = model.system();
+    DistributedVector &   force   = current.stick;
+    DistributedVector &   elastic = current.multiplier;
     system.explicit_force(t0, current.velocity, force);
     if (system.has_stiffness)
       system.apply_stiffness(elastic, current.displacement);
-    ConstLocalValues c(system.friction_weights);
-    ConstLocalValues v(current.velocity);
-    ConstLocalValues f(force);
-    ConstLocalValues ax(elastic);
-    LocalValues      lambda(current.multiplier);
-    for (std::size_t k = 0; k < lambda.size(); ++k)
-      if (!(c[k] > 0))
-        lambda[k] = 0;
-      else if (v[k] != 0)
-        lambda[k] = v[k] > 0 ? 1. : -1.;
-      else
-        lambda[k] = std::max(-1., std::min(1., (f[k] - ax[k]) / c[k]));
+    else
+      elastic = 0;
+    {
+      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues v(current.velocity);
+      ConstLocalValues f(force);
+      LocalValues      lambda(current.multiplier);
+      for (std::size_t k = 0; k < lambda.size(); ++k)
+        {
+          const double ax = lambda[k];
+          if (!(c[k] > 0))
+            lambda[k] = 0;
+          else if (v[k] != 0)
+            lambda[k] = v[k] > 0 ? 1. : -1.;
+          else
+            lambda[k] = std::max(-1., std::min(1., (f[k] - ax) / c[k]));
+        }
+    }
+    current.stick = 0;
   }
 
 

@@ -1,9 +1,14 @@
 #include <base/local_values.h>
+#include <linear_algebra/compressed_rows.h>
 #include <linear_algebra/dense_tools.h>
 #include <models/string/string_assembler.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 
 namespace stickslip
@@ -54,6 +59,158 @@ namespace stickslip
       const types::global_dof_index first;
       std::vector<double>           sums;
     };
+
+
+
+    /**
+     * A matrix StringAssembler::assemble_by_rows() makes: its values (in
+     * the order of the compressed rows), the cell matrix summed into them,
+     * and whether the Dirichlet constraints are eliminated.
+     */
+    struct RowMatrix
+    {
+      DistributedMatrix *       target;
+      const FullMatrix<double> *cell_matrix;
+      bool                      constrained;
+      std::vector<double>       values;
+    };
+
+
+
+    /**
+     * The owned rows of the 1D DoFs: each couples to the DoFs of the cells
+     * it lies in, at most two, which share only it (a vertex). Counted,
+     * filled and sorted in three passes over the cells (owned and ghost),
+     * with no per-row allocation.
+     */
+    template <int dim>
+    std::shared_ptr<const CompressedRows>
+    coupling_rows(const DoFHandler<dim> &dof_handler, const IndexSet &owned)
+    {
+      AssertThrow(dim == 1 && dof_handler.get_fe().n_dofs_per_cell() <= 64,
+                  ExcNotImplemented());
+      auto              rows = std::make_shared<CompressedRows>();
+      const std::size_t n    = owned.n_elements();
+      const auto        first = n > 0 ? *owned.begin() : 0;
+      rows->first_row         = first;
+      const unsigned int per_cell = dof_handler.get_fe().n_dofs_per_cell();
+      std::vector<types::global_dof_index> dofs(per_cell);
+      const auto for_each_cell = [&](const auto &visit) {
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (!cell->is_artificial())
+            {
+              cell->get_dof_indices(dofs);
+              for (unsigned int a = 0; a < per_cell; ++a)
+                if (dofs[a] >= first && dofs[a] - first < n)
+                  visit(a, dofs[a] - first);
+            }
+      };
+      // How many cells each owned DoF lies in; a DoF in c cells couples to
+      // itself and c (per_cell - 1) others.
+      std::vector<std::uint8_t> count(n, 0);
+      for_each_cell([&](unsigned int, const std::size_t k) { ++count[k]; });
+      rows->row_start.resize(n + 1);
+      std::uint64_t total = 0;
+      for (std::size_t k = 0; k < n; ++k)
+        {
+          AssertThrow(count[k] == 1 || count[k] == 2, ExcInternalError());
+          rows->row_start[k] = static_cast<CompressedRows::Index>(total);
+          total += count[k] * (per_cell - 1) + 1;
+        }
+      AssertThrow(total <= std::uint64_t(
+                             std::numeric_limits<CompressedRows::Index>::max()),
+                  ExcMessage("the matrix has more entries than the linear "
+                             "algebra's indices can count"));
+      rows->row_start[n] = static_cast<CompressedRows::Index>(total);
+      rows->columns.resize(total);
+      std::fill(count.begin(), count.end(), 0);
+      for_each_cell([&](const unsigned int a, const std::size_t k) {
+        auto *row = rows->columns.data() + rows->row_start[k];
+        if (count[k] == 0)
+          row[count[k]++] = static_cast<CompressedRows::Index>(dofs[a]);
+        for (unsigned int b = 0; b < per_cell; ++b)
+          if (b != a)
+            row[count[k]++] = static_cast<CompressedRows::Index>(dofs[b]);
+      });
+      for (std::size_t k = 0; k < n; ++k)
+        {
+          auto *begin = rows->columns.data() + rows->row_start[k];
+          auto *end   = rows->columns.data() + rows->row_start[k + 1];
+          std::sort(begin, end);
+          AssertThrow(std::adjacent_find(begin, end) == end,
+                      ExcMessage("two cells share more than one DoF"));
+        }
+      return rows;
+    }
+
+
+
+    /**
+     * What distribute_local_to_global puts on the diagonal of a constrained
+     * row for the cell matrix @p matrix: |B_e(a,a)|, or the average of the
+     * cell's |B_e(i,i)| where that is zero (then its l1 norm / n, then 1).
+     */
+    double
+    constrained_diagonal(const FullMatrix<double> &matrix, const unsigned int a)
+    {
+      if (std::abs(matrix(a, a)) != 0.)
+        return std::abs(matrix(a, a));
+      double average = 0;
+      for (unsigned int i = 0; i < matrix.m(); ++i)
+        average += std::abs(matrix(i, i));
+      average /= static_cast<double>(matrix.m());
+      if (average == 0.)
+        {
+          average = matrix.l1_norm() / static_cast<double>(matrix.m());
+          if (average == 0.)
+            average = 1.;
+        }
+      return average;
+    }
+
+
+
+    /**
+     * Add the cell's matrices to the owned rows among @p dofs: a free row
+     * gets B_e(a,b) in the columns of the free DoFs (a matrix without
+     * constraints: in every column), a constrained row only its diagonal.
+     */
+    void
+    add_cell_rows(const CompressedRows &                      rows,
+                  const AffineConstraints<double> &           constraints,
+                  const std::vector<types::global_dof_index> &dofs,
+                  std::vector<RowMatrix> &                    matrices)
+    {
+      const unsigned int n = dofs.size();
+      // Which of the cell's DoFs are constrained (one look-up each).
+      std::uint64_t constrained = 0;
+      for (unsigned int a = 0; a < n; ++a)
+        if (constraints.is_constrained(dofs[a]))
+          constrained |= std::uint64_t(1) << a;
+      const auto is_constrained = [&](const unsigned int a) {
+        return (constrained >> a) & 1;
+      };
+      for (unsigned int a = 0; a < n; ++a)
+        {
+          const auto i = dofs[a];
+          if (i < rows.first_row || i - rows.first_row >= rows.n_rows())
+            continue;
+          const std::size_t k = i - rows.first_row;
+          for (RowMatrix &matrix : matrices)
+            {
+              const FullMatrix<double> &cell_matrix = *matrix.cell_matrix;
+              if (matrix.constrained && is_constrained(a))
+                {
+                  matrix.values[rows.position(k, i)] +=
+                    constrained_diagonal(cell_matrix, a);
+                  continue;
+                }
+              for (unsigned int b = 0; b < n; ++b)
+                if (!matrix.constrained || b == a || !is_constrained(b))
+                  matrix.values[rows.position(k, dofs[b])] += cell_matrix(a, b);
+            }
+        }
+    }
   } // namespace
 
 
@@ -106,6 +263,50 @@ namespace stickslip
 
 
   template <int dim>
+  struct StringAssembler<dim>::Sums
+  {
+    Sums(FrictionSystem &   system,
+         DistributedVector &nodal_weights,
+         DistributedVector &lumped_mass,
+         OperatorRows *     stiffness_rows,
+         OperatorRows *     mass_rows)
+      : weights(nodal_weights)
+      , frictions(system.friction_weights)
+    {
+      if (lumped_mass.size() > 0)
+        masses.emplace(lumped_mass);
+      if (stiffness_rows != nullptr)
+        {
+          diagonals.emplace(stiffness_rows->diagonal);
+          row_sums.emplace(stiffness_rows->row_sums);
+        }
+      if (mass_rows != nullptr)
+        {
+          mass_diagonals.emplace(mass_rows->diagonal);
+          mass_row_sums.emplace(mass_rows->row_sums);
+        }
+    }
+
+    /** Collective: every sum complete on its owner. */
+    void
+    finish()
+    {
+      for (auto *sums :
+           {&masses, &diagonals, &row_sums, &mass_diagonals, &mass_row_sums})
+        if (*sums)
+          (*sums)->finish();
+      weights.finish();
+      frictions.finish();
+    }
+
+    NodalSums                weights, frictions;
+    std::optional<NodalSums> masses, diagonals, row_sums, mass_diagonals,
+      mass_row_sums;
+  };
+
+
+
+  template <int dim>
   void
   StringAssembler<dim>::assemble(const AffineConstraints<double> &constraints,
                                  FrictionSystem &                 system,
@@ -123,49 +324,77 @@ namespace stickslip
     DistributedVector lumped_mass;
     if (lumped)
       lumped_mass.reinit(system.locally_owned, system.comm);
-    NodalSums weights(nodal_weights), frictions(system.friction_weights);
-    std::optional<NodalSums> masses, diagonals, row_sums, mass_diagonals,
-      mass_row_sums;
+    Sums sums(system, nodal_weights, lumped_mass, stiffness_rows, mass_rows);
+    const bool assembled_mass      = !lumped && mass_rows == nullptr;
+    const bool assembled_stiffness = stiffness_rows == nullptr;
+    if (dim == 1)
+      assemble_by_rows(constraints, system, full_mass, full_stiffness,
+                       assembled_mass, assembled_stiffness, sums);
+    else
+      assemble_by_cells(constraints, system, full_mass, full_stiffness,
+                        assembled_mass, assembled_stiffness, sums);
+    sums.finish();
     if (lumped)
-      masses.emplace(lumped_mass);
-    if (stiffness_rows != nullptr)
+      system.set_diagonal_mass(lumped_mass);
+    check_coefficients(source, system.comm);
+    element_frequency = Utilities::MPI::max(element_frequency, system.comm);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::add_owned_cell(
+    const AffineConstraints<double> &           constraints,
+    const std::vector<types::global_dof_index> &dof_indices,
+    Sums &                                      sums)
+  {
+    if (!lumped)
+      note_element_frequency();
+    if (sums.masses)
+      sums.masses->add(dof_indices, cell_lumped_mass);
+    if (sums.mass_diagonals)
       {
-        diagonals.emplace(stiffness_rows->diagonal);
-        row_sums.emplace(stiffness_rows->row_sums);
+        cell_operator_rows(cell_mass, constraints, dof_indices);
+        sums.mass_diagonals->add(dof_indices, cell_diagonal);
+        sums.mass_row_sums->add(dof_indices, cell_row_sums);
       }
-    if (mass_rows != nullptr)
+    if (sums.diagonals)
       {
-        mass_diagonals.emplace(mass_rows->diagonal);
-        mass_row_sums.emplace(mass_rows->row_sums);
+        cell_operator_rows(cell_stiffness, constraints, dof_indices);
+        sums.diagonals->add(dof_indices, cell_diagonal);
+        sums.row_sums->add(dof_indices, cell_row_sums);
       }
+    sums.weights.add(dof_indices, cell_weights);
+    sums.frictions.add(dof_indices, cell_friction);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::assemble_by_cells(
+    const AffineConstraints<double> &constraints,
+    FrictionSystem &                 system,
+    DistributedMatrix *              full_mass,
+    DistributedMatrix *              full_stiffness,
+    const bool                       assembled_mass,
+    const bool                       assembled_stiffness,
+    Sums &                           sums)
+  {
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
       if (cell->is_locally_owned())
         {
           assemble_cell(cell);
-          if (!lumped)
-            note_element_frequency();
           cell->get_dof_indices(dof_indices);
-          if (lumped)
-            masses->add(dof_indices, cell_lumped_mass);
-          else if (mass_rows != nullptr)
-            {
-              cell_operator_rows(cell_mass, constraints, dof_indices);
-              mass_diagonals->add(dof_indices, cell_diagonal);
-              mass_row_sums->add(dof_indices, cell_row_sums);
-            }
-          else
+          add_owned_cell(constraints, dof_indices, sums);
+          if (assembled_mass)
             constraints.distribute_local_to_global(cell_mass,
                                                    dof_indices,
                                                    system.mass);
-          if (stiffness_rows != nullptr)
-            {
-              cell_operator_rows(cell_stiffness, constraints, dof_indices);
-              diagonals->add(dof_indices, cell_diagonal);
-              row_sums->add(dof_indices, cell_row_sums);
-            }
-          else
+          if (assembled_stiffness)
             constraints.distribute_local_to_global(cell_stiffness,
                                                    dof_indices,
                                                    system.stiffness);
@@ -173,26 +402,70 @@ namespace stickslip
             full_mass->add(dof_indices, cell_mass);
           if (full_stiffness != nullptr)
             full_stiffness->add(dof_indices, cell_stiffness);
-          weights.add(dof_indices, cell_weights);
-          frictions.add(dof_indices, cell_friction);
         }
-    for (auto *sums :
-         {&masses, &diagonals, &row_sums, &mass_diagonals, &mass_row_sums})
-      if (*sums)
-        (*sums)->finish();
-    weights.finish();
-    frictions.finish();
-    if (lumped)
-      set_diagonal(lumped_mass, system.mass);
-    else if (mass_rows == nullptr)
+    if (assembled_mass)
       system.mass.compress(VectorOperation::add);
-    if (stiffness_rows == nullptr)
+    if (assembled_stiffness)
       system.stiffness.compress(VectorOperation::add);
     for (DistributedMatrix *full : {full_mass, full_stiffness})
       if (full != nullptr)
         full->compress(VectorOperation::add);
-    check_coefficients(source, system.comm);
-    element_frequency = Utilities::MPI::max(element_frequency, system.comm);
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::assemble_by_rows(
+    const AffineConstraints<double> &constraints,
+    FrictionSystem &                 system,
+    DistributedMatrix *              full_mass,
+    DistributedMatrix *              full_stiffness,
+    const bool                       assembled_mass,
+    const bool                       assembled_stiffness,
+    Sums &                           sums)
+  {
+    // The matrices to make: their values, the cell matrix they sum, and
+    // whether the constraints are eliminated.
+    std::vector<RowMatrix> matrices;
+    if (assembled_stiffness)
+      matrices.push_back({&system.stiffness, &cell_stiffness, true, {}});
+    if (assembled_mass)
+      matrices.push_back({&system.mass, &cell_mass, true, {}});
+    if (full_stiffness != nullptr)
+      matrices.push_back({full_stiffness, &cell_stiffness, false, {}});
+    if (full_mass != nullptr)
+      matrices.push_back({full_mass, &cell_mass, false, {}});
+    const IndexSet &owned = system.locally_owned;
+    std::shared_ptr<const CompressedRows> rows;
+    if (!matrices.empty())
+      rows = coupling_rows(dof_handler, owned);
+    for (RowMatrix &matrix : matrices)
+      matrix.values.assign(rows->n_entries(), 0.);
+
+    const types::global_dof_index first = rows ? rows->first_row : 0;
+    const types::global_dof_index n_owned = owned.n_elements();
+    std::vector<types::global_dof_index> dof_indices(
+      dof_handler.get_fe().n_dofs_per_cell());
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      {
+        if (cell->is_artificial())
+          continue;
+        cell->get_dof_indices(dof_indices);
+        const bool owns_a_row =
+          std::any_of(dof_indices.begin(), dof_indices.end(), [&](const auto i) {
+            return i >= first && i - first < n_owned;
+          });
+        if (!cell->is_locally_owned() && !(owns_a_row && rows))
+          continue;
+        assemble_cell_unless_known(cell);
+        if (cell->is_locally_owned())
+          add_owned_cell(constraints, dof_indices, sums);
+        if (rows && owns_a_row)
+          add_cell_rows(*rows, constraints, dof_indices, matrices);
+      }
+    for (RowMatrix &matrix : matrices)
+      make_matrix(rows, std::move(matrix.values), owned, system.comm, *matrix.target);
   }
 
 
@@ -218,27 +491,6 @@ namespace stickslip
   StringAssembler<dim>::largest_element_frequency() const
   {
     return element_frequency;
-  }
-
-
-
-  template <int dim>
-  void
-  StringAssembler<dim>::set_diagonal(const DistributedVector &diagonal,
-                                     DistributedMatrix &      mass)
-  {
-#ifdef STICKSLIP_USE_PETSC_LA
-    // One call instead of a MatSetValues per row (the pattern has every
-    // diagonal entry, so PETSc writes them in place).
-    AssertThrow(MatDiagonalSet(mass, diagonal, INSERT_VALUES) == 0,
-                ExcMessage("MatDiagonalSet failed"));
-#else
-    ConstLocalValues m(diagonal);
-    const auto       first = *diagonal.locally_owned_elements().begin();
-    for (std::size_t k = 0; k < m.size(); ++k)
-      mass.set(first + k, first + k, m[k]);
-#endif
-    mass.compress(VectorOperation::insert);
   }
 
 
@@ -326,6 +578,26 @@ namespace stickslip
             if (i != j)
               cell_mass(i, j) = 0;
         }
+  }
+
+
+
+  template <int dim>
+  void
+  StringAssembler<dim>::assemble_cell_unless_known(
+    const typename DoFHandler<dim>::active_cell_iterator &cell)
+  {
+    if (dim != 1 || !constant_speed || !constant_friction)
+      {
+        assemble_cell(cell);
+        return;
+      }
+    const double length = cell->vertex(1)[0] - cell->vertex(0)[0];
+    if (known_cell_length &&
+        std::memcmp(&*known_cell_length, &length, sizeof(length)) == 0)
+      return;
+    assemble_cell(cell);
+    known_cell_length = length;
   }
 
 

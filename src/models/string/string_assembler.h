@@ -67,12 +67,14 @@ namespace stickslip
      * @p full_mass and @p full_stiffness unless these are null; w_i to
      * @p nodal_weights and g_i w_i to system.friction_weights (collective:
      * every object is compressed). A lumped M is summed as a vector and
-     * set on the diagonal of system.mass (whose pattern may be just the
-     * diagonal). With @p stiffness_rows (a matrix-free A), system.stiffness
-     * is left alone and only the rows' data are summed there; likewise
-     * system.mass with @p mass_rows (a matrix-free consistent M). Then check c
-     * and g on every rank: an InputError naming String/Wave speed or
-     * String/Friction.
+     * given to the system as its diagonal (FrictionSystem::
+     * set_diagonal_mass(): no matrix unless a scheme asks for one). With
+     * @p stiffness_rows (a matrix-free A), system.stiffness is left alone
+     * and only the rows' data are summed there; likewise system.mass with
+     * @p mass_rows (a matrix-free consistent M). For dim = 1 the matrices
+     * are made here (assemble_by_rows()); for dim = 2 they must be sized.
+     * Then check c and g on every rank: an InputError naming String/Wave
+     * speed or String/Friction.
      */
     void
     assemble(const AffineConstraints<double> &constraints,
@@ -103,9 +105,61 @@ namespace stickslip
     void
     note_element_frequency();
 
-    /** The lumped diagonal @p diagonal set on the diagonal of @p mass. */
-    static void
-    set_diagonal(const DistributedVector &diagonal, DistributedMatrix &mass);
+    /** The nodal sums of the owned cells (defined in string_assembler.cc). */
+    struct Sums;
+
+    /**
+     * What the owned cell with @p dof_indices adds to the nodal sums (and
+     * to the element frequency bound), its matrices already computed.
+     */
+    void
+    add_owned_cell(const AffineConstraints<double> &           constraints,
+                   const std::vector<types::global_dof_index> &dof_indices,
+                   Sums &                                      sums);
+
+    /**
+     * dim > 1: M and A of the owned cells through
+     * AffineConstraints::distribute_local_to_global into the matrices
+     * sized by the caller (other ranks' rows travel with compress()).
+     */
+    void
+    assemble_by_cells(const AffineConstraints<double> &constraints,
+                      FrictionSystem &                 system,
+                      DistributedMatrix *              full_mass,
+                      DistributedMatrix *              full_stiffness,
+                      const bool                       assembled_mass,
+                      const bool                       assembled_stiffness,
+                      Sums &                           sums);
+
+    /**
+     * dim = 1: each rank sums its own rows of M and A from the cells that
+     * touch them (owned or ghost: a DoF lies in at most two cells) into
+     * compressed-row arrays, with the elimination distribute_local_to_global
+     * does (a constrained row keeps |B_e(i,i)| of each cell on its
+     * diagonal, a free row drops the constrained columns; the pattern keeps
+     * every coupling), and makes the matrices from them (make_matrix()): no
+     * sparsity pattern, no insertion per cell, no messages.
+     */
+    void
+    assemble_by_rows(const AffineConstraints<double> &constraints,
+                     FrictionSystem &                 system,
+                     DistributedMatrix *              full_mass,
+                     DistributedMatrix *              full_stiffness,
+                     const bool                       assembled_mass,
+                     const bool                       assembled_stiffness,
+                     Sums &                           sums);
+
+    /**
+     * assemble_cell(), unless the last cell's matrices and vectors are
+     * this cell's already: in 1D with c and g plain numbers they depend on
+     * the cell only through its length, so a cell with a length of the same
+     * bits (every cell of a uniform mesh) reuses them (the same numbers
+     * FEValues would give, checked bit by bit by the unit test
+     * unit.string_operator_rows).
+     */
+    void
+    assemble_cell_unless_known(
+      const typename DoFHandler<dim>::active_cell_iterator &cell);
 
     /**
      * The cell's |B_e(i,i)| and sum_j |B_e(i,j)| of @p cell_matrix over the
@@ -160,6 +214,9 @@ namespace stickslip
 
     double       min_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;
+
+    /** The length of the cell whose data the cell arrays hold, if known. */
+    std::optional<double> known_cell_length;
 
     /** Note @p value of String/@p name at @p x for the finiteness check. */
     /** @p function at @p x, or @p constant if there is one. */

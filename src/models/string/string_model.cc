@@ -73,14 +73,18 @@ namespace stickslip
                                    parameters.wave_speed,
                                    parameters.friction,
                                    friction_system.non_finite_data);
-    assembler.assemble(constraints,
-                       friction_system,
-                       full_mass.get(),
-                       full_stiffness.get(),
-                       nodal_weights,
-                       stiffness_rows.get(),
-                       mass_rows.get(),
-                       source);
+    {
+      MemoryStage stage("assembling the operators of " +
+                        std::to_string(dof_handler.n_dofs()) + " unknowns");
+      assembler.assemble(constraints,
+                         friction_system,
+                         full_mass.get(),
+                         full_stiffness.get(),
+                         nodal_weights,
+                         stiffness_rows.get(),
+                         mass_rows.get(),
+                         source);
+    }
     friction_system.frequency_bound = assembler.largest_element_frequency();
     if (matrix_free || matrix_free_mass)
       set_up_matrix_free_operators(constraints,
@@ -89,10 +93,9 @@ namespace stickslip
                                    parameters.wave_speed);
     // Dirichlet DoFs are prescribed: no friction there.
     {
-      ConstLocalValues mask(dirichlet_mask);
-      LocalValues      c(friction_system.friction_weights);
-      for (std::size_t k = 0; k < c.size(); ++k)
-        c[k] *= 1. - mask[k];
+      LocalValues c(friction_system.friction_weights);
+      for (const unsigned int k : dirichlet_local)
+        c[k] *= 0.;
     }
     clock.lap("operators");
 
@@ -109,6 +112,7 @@ namespace stickslip
                                                         exact_lambda.get(),
                                                         nodal_weights,
                                                         friction_system.friction_weights);
+    release_set_up_data();
     clock.lap("data");
     setup_times = clock.summary(comm);
   }
@@ -173,7 +177,7 @@ namespace stickslip
                 ExcMessage("stickslip needs contiguous DoF ranges per rank"));
     DoFTools::extract_locally_relevant_dofs(dof_handler, locally_relevant);
     friction_system.locally_owned = owned;
-    find_owned_support_points();
+    owned_points                  = owned_support_points();
 
     // Dirichlet DoFs: decoupled from the rest (homogeneous constraints).
     const std::set<types::boundary_id> ids(dirichlet_ids.begin(),
@@ -186,19 +190,15 @@ namespace stickslip
       if (locally_relevant.is_element(i))
         constraints.add_line(i);
     constraints.close();
-    dirichlet_mask.reinit(owned, comm);
-    {
-      LocalValues mask(dirichlet_mask);
-      std::size_t k = 0;
-      dirichlet_local.clear();
-      for (const auto i : owned)
+    dirichlet_local.clear();
+    dirichlet_points.clear();
+    const types::global_dof_index first = owned.n_elements() > 0 ? *owned.begin() : 0;
+    for (const auto i : boundary)
+      if (owned.is_element(i))
         {
-          mask[k] = boundary.is_element(i) ? 1. : 0.;
-          if (boundary.is_element(i))
-            dirichlet_local.push_back(k);
-          ++k;
+          dirichlet_local.push_back(i - first);
+          dirichlet_points.push_back(owned_points[i - first]);
         }
-    }
     clock.lap("unknowns");
 
     stage.reset();
@@ -209,21 +209,35 @@ namespace stickslip
     stage.emplace("the vectors of " + unknowns);
     nodal_weights.reinit(owned, comm);
     friction_system.friction_weights.reinit(owned, comm);
-    scratch.reinit(owned, comm);
     return constraints;
   }
 
 
 
   template <int dim>
-  void
-  StringModel<dim>::find_owned_support_points()
+  std::vector<Point<dim>>
+  StringModel<dim>::owned_support_points() const
   {
     // The support points of each owned cell (FE_Q: affine cells, the
     // mapping of the unit support points), not a map of every DoF.
     const IndexSet &owned = friction_system.locally_owned;
     const types::global_dof_index first = owned.n_elements() > 0 ? *owned.begin() : 0;
-    owned_points.assign(owned.n_elements(), Point<dim>());
+    std::vector<Point<dim>> points(owned.n_elements());
+    if (dim == 1 && degree == 1)
+      {
+        // FE_Q(1) in 1D: the support points are the vertices (what the
+        // mapping gives at the reference cell's ends, exactly).
+        std::vector<types::global_dof_index> vertex_dofs(2);
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned())
+            {
+              cell->get_dof_indices(vertex_dofs);
+              for (unsigned int v = 0; v < 2; ++v)
+                if (owned.is_element(vertex_dofs[v]))
+                  points[vertex_dofs[v] - first] = cell->vertex(v);
+            }
+        return points;
+      }
     FEValues<dim> values(*fe,
                          Quadrature<dim>(fe->get_unit_support_points()),
                          update_quadrature_points);
@@ -235,8 +249,9 @@ namespace stickslip
           cell->get_dof_indices(indices);
           for (unsigned int i = 0; i < indices.size(); ++i)
             if (owned.is_element(indices[i]))
-              owned_points[indices[i] - first] = values.quadrature_point(i);
+              points[indices[i] - first] = values.quadrature_point(i);
         }
+    return points;
   }
 
 
@@ -256,43 +271,35 @@ namespace stickslip
     // pattern: with both (or a matrix-free A and a lumped M) none is built.
     driven = has_dirichlet && !dirichlet_zero;
     const bool assembled_mass = !lumped && !matrix_free_mass;
-    if (lumped)
-      set_diagonal_pattern(friction_system.mass);
-    if (matrix_free && !assembled_mass)
+    if (driven && !matrix_free)
+      full_stiffness = std::make_unique<DistributedMatrix>();
+    if (driven && assembled_mass)
+      full_mass = std::make_unique<DistributedMatrix>();
+    if (dim == 1 || (matrix_free && !assembled_mass))
       return;
     DynamicSparsityPattern pattern(locally_relevant);
     DoFTools::make_sparsity_pattern(dof_handler, pattern);
     SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
     if (!matrix_free)
       friction_system.stiffness.reinit(owned, owned, pattern, comm);
-    if (driven && !matrix_free)
-      {
-        full_stiffness = std::make_unique<DistributedMatrix>();
-        full_stiffness->reinit(owned, owned, pattern, comm);
-      }
+    if (full_stiffness)
+      full_stiffness->reinit(owned, owned, pattern, comm);
     if (assembled_mass)
-      {
-        friction_system.mass.reinit(owned, owned, pattern, comm);
-        if (driven)
-          {
-            full_mass = std::make_unique<DistributedMatrix>();
-            full_mass->reinit(owned, owned, pattern, comm);
-          }
-      }
+      friction_system.mass.reinit(owned, owned, pattern, comm);
+    if (full_mass)
+      full_mass->reinit(owned, owned, pattern, comm);
   }
 
 
 
   template <int dim>
   void
-  StringModel<dim>::set_diagonal_pattern(DistributedMatrix &matrix) const
+  StringModel<dim>::release_set_up_data()
   {
-    // A lumped M is a diagonal: a one-entry-per-row pattern.
-    const IndexSet &       owned = friction_system.locally_owned;
-    DynamicSparsityPattern diagonal(owned.size(), owned.size(), owned);
-    for (const auto i : owned)
-      diagonal.add(i, i);
-    matrix.reinit(owned, owned, diagonal, comm);
+    if (!forcing_zero || exact_u)
+      return;
+    std::vector<Point<dim>>().swap(owned_points);
+    nodal_weights = DistributedVector();
   }
 
 
@@ -350,11 +357,15 @@ namespace stickslip
   void
   StringModel<dim>::set_initial_data(const StringParameters &parameters)
   {
-    DistributedVector beta_vector(friction_system.locally_owned, comm);
-    DistributedVector epsilon_vector(friction_system.locally_owned, comm);
-    beta_vector    = parameters.gamma_beta;
-    epsilon_vector = parameters.gamma_epsilon;
-    friction_system.gamma.reinit(parameters.gamma, beta_vector, epsilon_vector);
+    // No gamma law (the default): no beta and epsilon vectors.
+    if (parameters.gamma != GammaLaw::Type::none)
+      {
+        DistributedVector beta_vector(friction_system.locally_owned, comm);
+        DistributedVector epsilon_vector(friction_system.locally_owned, comm);
+        beta_vector    = parameters.gamma_beta;
+        epsilon_vector = parameters.gamma_epsilon;
+        friction_system.gamma.reinit(parameters.gamma, beta_vector, epsilon_vector);
+      }
 
     friction_system.initial_displacement.reinit(friction_system.locally_owned,
                                                 comm);
@@ -382,9 +393,10 @@ namespace stickslip
     ConstLocalValues u0(friction_system.initial_displacement);
     for (std::size_t k = 0; k < u0.size(); ++k)
       scale = std::max(scale, std::abs(u0[k]));
-    for (const unsigned int k : dirichlet_local)
+    for (std::size_t j = 0; j < dirichlet_local.size(); ++j)
       mismatch = std::max(mismatch,
-                          std::abs(dirichlet->value(owned_points[k]) - u0[k]));
+                          std::abs(dirichlet->value(dirichlet_points[j]) -
+                                   u0[dirichlet_local[j]]));
     mismatch = Utilities::MPI::max(mismatch, comm);
     scale    = Utilities::MPI::max(scale, comm);
     if (mismatch > 1e-10 * std::max(1., scale) &&
@@ -413,16 +425,20 @@ namespace stickslip
         {
           interpolate_nodal(*forcing, "Forcing", t, out);
           out.scale(nodal_weights);
-          ConstLocalValues mask(dirichlet_mask);
-          LocalValues      values(out);
-          for (std::size_t k = 0; k < values.size(); ++k)
-            values[k] *= 1. - mask[k];
+          LocalValues values(out);
+          for (const unsigned int k : dirichlet_local)
+            values[k] *= 0.;
         }
     };
     if (dirichlet_zero)
       return;
     // Driven boundary: the elastic step couples the interior to u_D(t).
-    friction_system.prescribed_mask    = dirichlet_mask;
+    friction_system.prescribed_mask.reinit(friction_system.locally_owned, comm);
+    {
+      LocalValues mask(friction_system.prescribed_mask);
+      for (const unsigned int k : dirichlet_local)
+        mask[k] = 1.;
+    }
     if (matrix_free_mass)
       friction_system.unconstrained_mass_action = full_mass_action;
     else
@@ -439,10 +455,11 @@ namespace stickslip
                                                DistributedVector &out) {
       dirichlet->set_time(t);
       LocalValues values(out);
-      for (const unsigned int k : dirichlet_local)
+      for (std::size_t j = 0; j < dirichlet_local.size(); ++j)
         {
-          values[k] = dirichlet->value(owned_points[k]);
-          note_value("Dirichlet data", t, k, values[k]);
+          const unsigned int k = dirichlet_local[j];
+          values[k]            = dirichlet->value(dirichlet_points[j]);
+          note_value("Dirichlet data", t, dirichlet_points[j], values[k]);
         }
     };
   }
@@ -462,7 +479,7 @@ namespace stickslip
     for (std::size_t k = 0; k < owned_points.size(); ++k)
       {
         out[k] = f.value(owned_points[k]);
-        note_value(name, t, k, out[k]);
+        note_value(name, t, owned_points[k], out[k]);
       }
   }
 
@@ -472,14 +489,14 @@ namespace stickslip
   void
   StringModel<dim>::note_value(const std::string &name,
                                const double       t,
-                               const unsigned int k,
+                               const Point<dim> & point,
                                const double       value) const
   {
     if (std::isfinite(value))
       return; // no strings built at every node of every step
     friction_system.non_finite_data.note(
       "String/" + name, data_texts.at(name), t, value, [&]() {
-        return describe_point(owned_points[k], variables);
+        return describe_point(point, variables);
       });
   }
 
@@ -500,14 +517,16 @@ namespace stickslip
         return;
       }
     const double h = 1e-6 * std::max(1., std::abs(t));
-    for (const unsigned int k : dirichlet_local)
+    for (std::size_t j = 0; j < dirichlet_local.size(); ++j)
       {
+        const unsigned int k     = dirichlet_local[j];
+        const Point<dim> & point = dirichlet_points[j];
         dirichlet->set_time(t);
-        x[k] = dirichlet->value(owned_points[k]);
+        x[k] = dirichlet->value(point);
         dirichlet->set_time(t + h);
-        const double forward = dirichlet->value(owned_points[k]);
+        const double forward = dirichlet->value(point);
         dirichlet->set_time(t - h);
-        v[k] = (forward - dirichlet->value(owned_points[k])) / (2 * h);
+        v[k] = (forward - dirichlet->value(point)) / (2 * h);
         l[k] = 0;
       }
   }
@@ -536,7 +555,8 @@ namespace stickslip
   const DistributedVector *
   StringModel<dim>::error_weights() const
   {
-    return &nodal_weights;
+    // Read only with an exact solution, which keeps them.
+    return nodal_weights.size() > 0 ? &nodal_weights : nullptr;
   }
 
 
@@ -563,12 +583,9 @@ namespace stickslip
     // constrained ones give the same when those values are 0 (complete_state
     // sets them) or, for the lumped M, always (size_operators()).
     const bool driven_boundary = static_cast<bool>(friction_system.prescribed_values);
-    friction_system.apply_mass(scratch, state.velocity, driven_boundary);
-    const double kinetic = 0.5 * (scratch * state.velocity);
-    friction_system.apply_stiffness(scratch,
-                                    state.displacement,
+    return friction_system.energies(state.displacement,
+                                    state.velocity,
                                     driven_boundary);
-    return {kinetic, 0.5 * (scratch * state.displacement)};
   }
 
 
@@ -616,9 +633,14 @@ namespace stickslip
   void
   StringModel<dim>::describe_unknown_locations(CheckpointArchive &archive) const
   {
+    // The points may have been released after the set-up: recomputed.
+    const std::vector<Point<dim>> recomputed =
+      owned_points.empty() ? owned_support_points() : std::vector<Point<dim>>();
+    const std::vector<Point<dim>> &points =
+      owned_points.empty() ? recomputed : owned_points;
     std::vector<double> coordinates;
-    coordinates.reserve(owned_points.size() * dim);
-    for (const Point<dim> &point : owned_points)
+    coordinates.reserve(points.size() * dim);
+    for (const Point<dim> &point : points)
       for (unsigned int d = 0; d < dim; ++d)
         coordinates.push_back(point[d]);
     archive.set_entry_locations(dim, std::move(coordinates));
@@ -641,10 +663,11 @@ namespace stickslip
       // prescribed (doc/at_rest.md); 0 where it slips or has no friction.
       ConstLocalValues c(friction_system.friction_weights);
       ConstLocalValues stuck(state.stick);
-      ConstLocalValues prescribed(dirichlet_mask);
       LocalValues      s(stick);
       for (std::size_t k = 0; k < c.size(); ++k)
-        s[k] = ((c[k] > 0 && stuck[k] > 0) || prescribed[k] > 0) ? 1. : 0.;
+        s[k] = (c[k] > 0 && stuck[k] > 0) ? 1. : 0.;
+      for (const unsigned int k : dirichlet_local)
+        s[k] = 1.;
     }
     const auto ghosted = [&](const DistributedVector &v) {
       DistributedVector result(owned, locally_relevant, comm);
@@ -664,7 +687,7 @@ namespace stickslip
     data_out.add_data_vector(s, "stick");
     dealii::Vector<float> subdomain(triangulation->n_active_cells());
     for (auto &value : subdomain)
-      value = triangulation->locally_owned_subdomain();
+      value = Utilities::MPI::this_mpi_process(comm);
     data_out.add_data_vector(subdomain, "subdomain");
     data_out.build_patches(degree);
     DataOutBase::VtkFlags flags(t, index);

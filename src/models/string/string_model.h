@@ -127,21 +127,27 @@ namespace stickslip
     setup_system(const std::vector<types::boundary_id> &dirichlet_ids,
                  SetupClock &                           clock);
 
-    /** owned_points: the support points of the owned DoFs, in local order. */
-    void
-    find_owned_support_points();
+    /** The support points of the owned DoFs, in local order. */
+    std::vector<Point<dim>>
+    owned_support_points() const;
 
     /**
-     * Size system.mass and system.stiffness (and the unconstrained
-     * operators if the boundary is driven: @p has_dirichlet and u_D != 0)
-     * by their sparsity patterns; a lumped M gets a diagonal pattern.
+     * Decide which operators exist (the unconstrained ones only for a
+     * driven boundary: @p has_dirichlet and u_D != 0) and, for dim = 2,
+     * size system.mass and system.stiffness (and those) by their sparsity
+     * pattern; in 1D StringAssembler makes them from the cells' couplings,
+     * and a lumped M is a diagonal in either dimension (no matrix).
      */
     void
     size_operators(const bool has_dirichlet);
 
-    /** Size @p matrix with one entry per owned row (a lumped M). */
+    /**
+     * Free what only the set-up read: the support points and the nodal
+     * weights of a run with no forcing and no exact solution (then only the
+     * Dirichlet DoFs' points are kept; a checkpoint recomputes the others).
+     */
     void
-    set_diagonal_pattern(DistributedMatrix &matrix) const;
+    release_set_up_data();
 
     /**
      * String/Stiffness operator or Mass operator = matrix-free: A (with
@@ -180,13 +186,13 @@ namespace stickslip
                       DistributedVector &  values) const;
 
     /**
-     * Note @p value of the data String/@p name at owned node @p k and time
-     * @p t for the check that data are finite.
+     * Note @p value of the data String/@p name at the node at @p point and
+     * time @p t for the check that data are finite.
      */
     void
     note_value(const std::string &name,
                const double       t,
-               const unsigned int k,
+               const Point<dim> & point,
                const double       value) const;
 
     const MPI_Comm                      comm;
@@ -200,10 +206,14 @@ namespace stickslip
     const bool                          matrix_free_mass; ///< consistent M
     /** Dirichlet DoFs with u_D != 0: the unconstrained operators exist. */
     bool                                driven = false;
+    /**
+     * The support points of the owned DoFs (local order); empty after the
+     * set-up when nothing reads them again (release_set_up_data()).
+     */
     std::vector<Point<dim>>             owned_points;
-    /** Owned DoFs on the Dirichlet boundary (local indices). */
+    /** Owned DoFs on the Dirichlet boundary (local indices), their points. */
     std::vector<unsigned int>           dirichlet_local;
-    DistributedVector                   dirichlet_mask; ///< 1 on Dirichlet DoFs
+    std::vector<Point<dim>>             dirichlet_points;
     bool                                dirichlet_zero;
     double                              min_cell_diameter;
 
@@ -226,8 +236,8 @@ namespace stickslip
       full_mass_action;
     /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
     std::string setup_times;
-    DistributedVector nodal_weights;             ///< w_i = int phi_i (GLL)
-    mutable DistributedVector scratch;
+    /** w_i = int phi_i (GLL); empty after the set-up if unread. */
+    DistributedVector nodal_weights;
     std::unique_ptr<ReferenceSolution> reference;
   };
 } // namespace stickslip
