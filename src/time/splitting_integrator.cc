@@ -19,7 +19,9 @@ namespace stickslip
   {
     const bool closed_form =
       dynamic_cast<const ClosedFormSolver *>(&friction.solver()) != nullptr;
-    if (FusedLieStep::applies(run, system, closed_form))
+    if (ReplicatedSplittingStep::applies(run, system))
+      replicated = std::make_unique<ReplicatedSplittingStep>(run, system, dt);
+    else if (FusedLieStep::applies(run, system, closed_form))
       fused = std::make_unique<FusedLieStep>(system, dt);
   }
 
@@ -28,6 +30,11 @@ namespace stickslip
   void
   SplittingIntegrator::advance(const TimeStep &step, FrictionState &state)
   {
+    if (replicated)
+      {
+        replicated->advance(step, state, statistics);
+        return;
+      }
     if (fused)
       {
         fused->advance(step, state, statistics);
@@ -74,6 +81,8 @@ namespace stickslip
     out << (strang ? "Strang" : "Lie") << " splitting; friction step: P = "
         << friction.n_substeps() << ", solver " << friction.solver().name()
         << "; " << elastic.description();
+    if (replicated)
+      out << "; steps on plain arrays (tiny system)";
     return out.str();
   }
 
@@ -81,6 +90,9 @@ namespace stickslip
   void
   SplittingIntegrator::register_state(CheckpointArchive &archive)
   {
-    friction.register_state(archive);
+    if (replicated)
+      replicated->register_state(archive);
+    else
+      friction.register_state(archive);
   }
 } // namespace stickslip
