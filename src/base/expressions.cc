@@ -6,8 +6,10 @@
 
 #include <muParser.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 
 namespace stickslip
@@ -31,10 +33,15 @@ namespace stickslip
   std::string
   format_number(const double value)
   {
-    std::ostringstream out;
-    out.precision(12);
-    out << value;
-    return out.str();
+    // The text of an ostream with precision 12 ("%.12g"), without the
+    // stream: the time loop names its stage with it at every history row.
+    char       buffer[64];
+    const auto result = std::to_chars(buffer,
+                                      buffer + sizeof(buffer),
+                                      value,
+                                      std::chars_format::general,
+                                      12);
+    return std::string(buffer, result.ptr);
   }
 
 
@@ -171,6 +178,79 @@ namespace stickslip
 
 
 
+  namespace
+  {
+    /**
+     * parse_function() into a FunctionParser<dim> or a class derived from
+     * it (@p ParserType).
+     */
+    template <int dim, typename ParserType>
+    std::unique_ptr<ParserType>
+    parse_function_as(const std::string     &text,
+                      const std::string     &variables,
+                      const std::string     &path,
+                      const ParameterSource &source,
+                      const unsigned int     n_components,
+                      const double           derivative_step)
+    {
+      const auto pieces = split_and_trim(text, ';');
+      if (pieces.size() != n_components)
+        throw_bad_parameter(source,
+                            path,
+                            text,
+                            "it must hold " + std::to_string(n_components) +
+                              " expression(s) separated by ';', one per "
+                              "component (found " +
+                              std::to_string(pieces.size()) + ")");
+      for (const auto &piece : pieces)
+        if (piece.empty())
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "an expression is empty (write one muParser "
+                              "expression of " +
+                                variables +
+                                " per component, separated by ';')");
+
+      const std::vector<std::string> names = split_and_trim(variables, ',');
+      AssertThrow(names.size() == dim || names.size() == dim + 1,
+                  ExcInternalError());
+      for (unsigned int c = 0; c < n_components; ++c)
+        try
+          {
+            mu::Parser          check;
+            std::vector<double> values(names.size(), 0.);
+            for (unsigned int v = 0; v < names.size(); ++v)
+              check.DefineVar(names[v], &values[v]);
+            for (const auto &constant : expression_constants())
+              check.DefineConst(constant.first, constant.second);
+            check.SetExpr(pieces[c]);
+            check.Eval();
+          }
+        catch (mu::Parser::exception_type &e)
+          {
+            throw_bad_parameter(source,
+                                path,
+                                text,
+                                (n_components == 1 ?
+                                   std::string("it") :
+                                   "expression " + std::to_string(c + 1) +
+                                     " ('" + pieces[c] + "')") +
+                                  " is not a valid muParser expression of " +
+                                  variables + ": " + e.GetMsg());
+          }
+      auto function =
+        std::make_unique<ParserType>(n_components, 0., derivative_step);
+      function->initialize(variables,
+                           pieces,
+                           expression_constants(),
+                           names.size() == dim + 1);
+      return function;
+    }
+  } // namespace
+
+
+
   template <int dim>
   std::unique_ptr<FunctionParser<dim>>
   parse_function(const std::string     &text,
@@ -180,58 +260,8 @@ namespace stickslip
                  const unsigned int     n_components,
                  const double           derivative_step)
   {
-    const auto pieces = split_and_trim(text, ';');
-    if (pieces.size() != n_components)
-      throw_bad_parameter(source,
-                          path,
-                          text,
-                          "it must hold " + std::to_string(n_components) +
-                            " expression(s) separated by ';', one per "
-                            "component (found " +
-                            std::to_string(pieces.size()) + ")");
-    for (const auto &piece : pieces)
-      if (piece.empty())
-        throw_bad_parameter(source,
-                            path,
-                            text,
-                            "an expression is empty (write one muParser "
-                            "expression of " +
-                              variables + " per component, separated by ';')");
-
-    const std::vector<std::string> names = split_and_trim(variables, ',');
-    AssertThrow(names.size() == dim || names.size() == dim + 1,
-                ExcInternalError());
-    for (unsigned int c = 0; c < n_components; ++c)
-      try
-        {
-          mu::Parser          check;
-          std::vector<double> values(names.size(), 0.);
-          for (unsigned int v = 0; v < names.size(); ++v)
-            check.DefineVar(names[v], &values[v]);
-          for (const auto &constant : expression_constants())
-            check.DefineConst(constant.first, constant.second);
-          check.SetExpr(pieces[c]);
-          check.Eval();
-        }
-      catch (mu::Parser::exception_type &e)
-        {
-          throw_bad_parameter(source,
-                              path,
-                              text,
-                              (n_components == 1 ?
-                                 std::string("it") :
-                                 "expression " + std::to_string(c + 1) + " ('" +
-                                   pieces[c] + "')") +
-                                " is not a valid muParser expression of " +
-                                variables + ": " + e.GetMsg());
-        }
-    auto function =
-      std::make_unique<FunctionParser<dim>>(n_components, 0., derivative_step);
-    function->initialize(variables,
-                         pieces,
-                         expression_constants(),
-                         names.size() == dim + 1);
-    return function;
+    return parse_function_as<dim, FunctionParser<dim>>(
+      text, variables, path, source, n_components, derivative_step);
   }
 
 
@@ -296,20 +326,92 @@ namespace stickslip
 
 
 
+  /**
+   * deal.II 9.4's FunctionParser asks for the components one by one in
+   * vector_value(), each time looking up its per-thread muParser objects
+   * (a lock and a map search, about as costly as evaluating a short
+   * expression); its own do_all_values() evaluates them all after one
+   * look-up, with the same parsers and so the same values.
+   */
+  class TimeFunction::Parser : public FunctionParser<1>
+  {
+  public:
+    using FunctionParser<1>::FunctionParser;
+
+    /** Every component at @p t into @p values. */
+    void
+    all_values(const double t, std::vector<double> &values) const
+    {
+      ArrayView<double> view(values.data(), values.size());
+      this->do_all_values(Point<1>(t), this->get_time(), view);
+    }
+  };
+
+
+
   TimeFunction::TimeFunction(const std::string     &text,
                              const unsigned int     n_components,
                              const std::string     &path,
                              const ParameterSource &source)
-    // The time is the coordinate of a FunctionParser<1> here.
-    : parser(parse_function<1>(text, "t", path, source, n_components))
-  {}
+    : last_values(n_components)
+    , last_time(std::numeric_limits<double>::quiet_NaN())
+  {
+    // The time is the coordinate of a FunctionParser<1> here. Parsing every
+    // component first names the parameter in any error.
+    std::unique_ptr<Parser> all =
+      parse_function_as<1, Parser>(text, "t", path, source, n_components, 1e-8);
+    const std::vector<std::string> pieces = split_and_trim(text, ';');
+    std::vector<std::string>       varying;
+    for (unsigned int c = 0; c < n_components; ++c)
+      if (expression_uses_variable(pieces[c], "t", "t"))
+        {
+          time_dependent.push_back(c);
+          varying.push_back(pieces[c]);
+        }
+    if (varying.size() < n_components)
+      // The constant components, once (their value at any t).
+      all->all_values(0., last_values);
+    if (varying.size() == n_components)
+      time_dependent_parser = std::move(all);
+    else if (!varying.empty())
+      {
+        time_dependent_parser = std::make_unique<Parser>(varying.size());
+        time_dependent_parser->initialize("t",
+                                          varying,
+                                          expression_constants(),
+                                          false);
+      }
+    parsed.resize(varying.size());
+  }
+
+
+
+  TimeFunction::~TimeFunction() = default;
+
+
+
+  const std::vector<double> &
+  TimeFunction::values(const double t) const
+  {
+    // A first call finds last_time = NaN, never equal to t; -0 and +0 are
+    // different times to an expression such as 1/t.
+    if (time_dependent_parser &&
+        !(t == last_time && std::signbit(t) == std::signbit(last_time)))
+      {
+        time_dependent_parser->all_values(t, parsed);
+        for (unsigned int k = 0; k < time_dependent.size(); ++k)
+          last_values[time_dependent[k]] = parsed[k];
+        last_time = t;
+      }
+    return last_values;
+  }
 
 
 
   double
   TimeFunction::value(const double t, const unsigned int component) const
   {
-    return parser->value(Point<1>(t), component);
+    return values(t)[component];
   }
 
 
@@ -317,7 +419,15 @@ namespace stickslip
   unsigned int
   TimeFunction::n_components() const
   {
-    return parser->n_components;
+    return last_values.size();
+  }
+
+
+
+  bool
+  TimeFunction::depends_on_time() const
+  {
+    return !time_dependent.empty();
   }
 
 

@@ -78,6 +78,15 @@ namespace stickslip
    * A vector-valued function of time given by muParser expressions, one per
    * component, separated by ';'. The variable is `t`; piecewise data use
    * `t<1 ? a : b`. Wraps deal.II's FunctionParser (parse_function()).
+   *
+   * Evaluation is cheap for the callers that ask for every component at one
+   * time after the other (a forcing at each sub-step, an exact solution at
+   * each quadrature point): the components that do not use `t` are
+   * evaluated once, here; the others all together, once per new time (one
+   * look-up of the parser's per-thread data instead of one per component),
+   * and kept until a different time is asked for. The values are those
+   * FunctionParser gives, bit for bit. Not for concurrent use by several
+   * threads (the kept values are shared).
    */
   class TimeFunction
   {
@@ -92,15 +101,36 @@ namespace stickslip
                  const std::string     &path,
                  const ParameterSource &source);
 
+    ~TimeFunction();
+
     /** Value of component @p component at time @p t. */
     double
     value(const double t, const unsigned int component) const;
 
+    /** Every component at time @p t (valid until the next call). */
+    const std::vector<double> &
+    values(const double t) const;
+
     unsigned int
     n_components() const;
 
+    /** Whether some component uses the variable t. */
+    bool
+    depends_on_time() const;
+
   private:
-    std::unique_ptr<FunctionParser<1>> parser;
+    /** A FunctionParser<1> that evaluates all its components at once. */
+    class Parser;
+
+    /** The components that use t, or null if none does. */
+    std::unique_ptr<Parser> time_dependent_parser;
+    /** Their component numbers, in order. */
+    std::vector<unsigned int> time_dependent;
+    /** Every component at last_time (the constant ones at any time). */
+    mutable std::vector<double> last_values;
+    mutable double              last_time;
+    /** The values of the time-dependent components. */
+    mutable std::vector<double> parsed;
   };
 
   /**

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -90,6 +91,12 @@ namespace stickslip
   throw_if_any_failed(const std::string &local_error, const MPI_Comm comm)
   {
     const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    if (n_ranks == 1) // no message (a history row at every step calls this)
+      {
+        if (!local_error.empty())
+          throw RunError(local_error);
+        return;
+      }
     const unsigned int first_failing =
       Utilities::MPI::min(local_error.empty() ?
                             n_ranks :
@@ -160,17 +167,27 @@ namespace stickslip
   csv_row(const std::vector<double> &values)
   {
     std::string line;
-    char        buffer[64];
+    line.reserve(25 * values.size() + 1);
+    char buffer[64];
     for (unsigned int c = 0; c < values.size(); ++c)
       {
         if (c > 0)
           line += ',';
         if (std::isnan(values[c]))
           continue; // an empty field: no value
-        std::snprintf(buffer, sizeof(buffer), "%.17g", values[c]);
-        line += buffer;
+        // The text of printf's "%.17g" (std::to_chars with a precision is
+        // defined as printf in the C locale), without printf's
+        // multiple-precision conversion: a finite-dof row of d = 100 took
+        // 0.6e6 instructions by snprintf.
+        const auto result = std::to_chars(buffer,
+                                          buffer + sizeof(buffer),
+                                          values[c],
+                                          std::chars_format::general,
+                                          17);
+        line.append(buffer, result.ptr);
       }
-    return line + '\n';
+    line += '\n';
+    return line;
   }
 
 

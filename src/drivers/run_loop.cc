@@ -104,6 +104,8 @@ namespace stickslip
     /** Simulated time between outputs (Output/Interval resolved). */
     const double              interval;
     const MPI_Comm            comm;
+    /** One rank: the collective checks need no message. */
+    const bool                serial;
     HistoryFile               history;
     FieldFiles                files;
     PvdRecord                 pvd;
@@ -135,6 +137,7 @@ namespace stickslip
     , output(loop.output)
     , interval(loop.output.interval_for(grid.dt, grid.n_steps))
     , comm(loop.directory.communicator())
+    , serial(Utilities::MPI::n_mpi_processes(comm) == 1)
     , history(loop.directory, "history.csv", evolution.history_columns())
     , files(loop.directory)
     , other_series(with_outputs ? evolution.other_field_series() :
@@ -324,18 +327,21 @@ namespace stickslip
     // before the first step); its data were checked as input.
     std::string failure;
     if (Utilities::MPI::this_mpi_process(comm) == 0)
-      {
-        const std::vector<std::string> names = evolution.history_columns();
-        for (unsigned int c = 0; c < row.size() && failure.empty(); ++c)
-          if (!std::isfinite(row[c]) && !(first && std::isnan(row[c])))
+      for (unsigned int c = 0; c < row.size() && failure.empty(); ++c)
+        if (!std::isfinite(row[c]) && !(first && std::isnan(row[c])))
+          {
+            // The names only for the message: a finite-dof row of d = 100
+            // has 303 of them.
+            const std::vector<std::string> names = evolution.history_columns();
             failure = "the state became non-finite: column '" +
                       (c < names.size() ? names[c] : std::to_string(c + 1)) +
                       "' of history.csv is " + format_number(row[c]) +
                       " at t = " + format_number(t) +
                       " (the row is not written; the rows before it are in "
                       "history.csv)";
-      }
-    failure = Utilities::MPI::broadcast(comm, failure, 0);
+          }
+    if (!serial)
+      failure = Utilities::MPI::broadcast(comm, failure, 0);
     if (!failure.empty())
       throw RunError(failure);
   }

@@ -230,6 +230,22 @@ namespace stickslip
     std::function<void(const double, const DistributedVector &, DistributedVector &)>
       extra_force;
 
+    /**
+     * f(t) of every unknown, all size() entries at the pointer, the same on
+     * every rank: set by a model whose data are replicated (the finite-dof
+     * models), so that the time schemes of tiny systems can work on plain
+     * arrays (ReplicatedSystem). Empty otherwise.
+     */
+    std::function<void(const double, double *)> replicated_forcing;
+
+    /**
+     * g(t, w) added to every entry at the second pointer, from all entries
+     * of w at the first (the same on every rank): the replicated form of
+     * extra_force, required with it for the plain-array schemes.
+     */
+    std::function<void(const double, const double *, double *)>
+      replicated_extra_force;
+
     DistributedVector initial_displacement;
     DistributedVector initial_velocity;
 

@@ -76,4 +76,28 @@ namespace stickslip
   {
     return type == Type::none;
   }
+
+
+
+  GammaLaw::Type
+  GammaLaw::law() const
+  {
+    return type;
+  }
+
+
+
+  const DistributedVector &
+  GammaLaw::beta_values() const
+  {
+    return beta;
+  }
+
+
+
+  const DistributedVector &
+  GammaLaw::epsilon_values() const
+  {
+    return epsilon;
+  }
 } // namespace stickslip

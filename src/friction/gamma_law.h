@@ -42,6 +42,16 @@ namespace stickslip
     bool
     is_zero() const;
 
+    /** The law. */
+    Type
+    law() const;
+
+    /** The per-component parameters beta_i and eps_i (owned entries). */
+    const DistributedVector &
+    beta_values() const;
+    const DistributedVector &
+    epsilon_values() const;
+
     /** gamma of one component. */
     static double
     value(const Type type, const double beta, const double epsilon, const double xi);

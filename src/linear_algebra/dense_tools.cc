@@ -78,29 +78,38 @@ namespace stickslip
 
 
 
+  unsigned int
+  bandwidth(const FullMatrix<double> &matrix)
+  {
+    unsigned int band = 0;
+    for (unsigned int i = 0; i < matrix.m(); ++i)
+      for (unsigned int j = 0; j < matrix.n(); ++j)
+        if (matrix(i, j) != 0.)
+          band = std::max(band, i > j ? i - j : j - i);
+    return band;
+  }
+
+
+
   void
   DenseCholesky::factorize(const FullMatrix<double> &matrix)
   {
-    n = matrix.m();
-    factor.assign(n * n, 0.);
-    // Row-major lower triangle, L L^T = matrix (the textbook
-    // Cholesky-Banachiewicz order: row i from the rows above it).
-    for (unsigned int i = 0; i < n; ++i)
-      for (unsigned int j = 0; j <= i; ++j)
-        {
-          double sum = matrix(i, j);
-          for (unsigned int k = 0; k < j; ++k)
-            sum -= factor[i * n + k] * factor[j * n + k];
-          if (i == j)
-            {
-              AssertThrow(sum > 0,
-                          ExcMessage("a matrix that should be positive "
-                                     "definite is not (dense Cholesky)"));
-              factor[i * n + i] = std::sqrt(sum);
-            }
-          else
-            factor[i * n + j] = sum / factor[j * n + j];
-        }
+    factorize_band(matrix.m(),
+                   stickslip::bandwidth(matrix),
+                   [&matrix](const unsigned int i, const unsigned int j) {
+                     return matrix(i, j);
+                   });
+  }
+
+
+
+  void
+  DenseCholesky::not_positive_definite()
+  {
+    AssertThrow(false,
+                ExcMessage("a matrix that should be positive definite is "
+                           "not (dense Cholesky)"));
+    std::abort();
   }
 
 
@@ -108,19 +117,33 @@ namespace stickslip
   void
   DenseCholesky::solve(double *x) const
   {
+    if (band == 1)
+      {
+        // Tridiagonal (a chain): the loops below with their one inner
+        // term written out, the same operations without the loop set-up
+        // per row.
+        const double *l = factor.data(); // row i: L(i, i-1), L(i, i)
+        for (unsigned int i = 0; i < n; ++i)
+          x[i] = (i > 0 ? x[i] - l[2 * i] * x[i - 1] : x[i]) / l[2 * i + 1];
+        for (unsigned int i = n; i-- > 0;)
+          x[i] = (i + 1 < n ? x[i] - l[2 * i + 2] * x[i + 1] : x[i]) /
+                 l[2 * i + 1];
+        return;
+      }
     for (unsigned int i = 0; i < n; ++i) // L y = b
       {
         double sum = x[i];
-        for (unsigned int k = 0; k < i; ++k)
-          sum -= factor[i * n + k] * x[k];
-        x[i] = sum / factor[i * n + i];
+        for (unsigned int k = i > band ? i - band : 0; k < i; ++k)
+          sum -= at(i, k) * x[k];
+        x[i] = sum / at(i, i);
       }
     for (unsigned int i = n; i-- > 0;) // L^T x = y
       {
-        double sum = x[i];
-        for (unsigned int k = i + 1; k < n; ++k)
-          sum -= factor[k * n + i] * x[k];
-        x[i] = sum / factor[i * n + i];
+        double             sum  = x[i];
+        const unsigned int last = std::min(n - 1, i + band);
+        for (unsigned int k = i + 1; k <= last; ++k)
+          sum -= at(k, i) * x[k];
+        x[i] = sum / at(i, i);
       }
   }
 
@@ -130,6 +153,51 @@ namespace stickslip
   DenseCholesky::size() const
   {
     return n;
+  }
+
+
+
+  unsigned int
+  DenseCholesky::bandwidth() const
+  {
+    return band;
+  }
+
+
+
+  ReplicatedSparseMatrix::ReplicatedSparseMatrix(const FullMatrix<double> &matrix)
+  {
+    row_start.push_back(0);
+    for (unsigned int i = 0; i < matrix.m(); ++i)
+      {
+        for (unsigned int j = 0; j < matrix.n(); ++j)
+          if (matrix(i, j) != 0.)
+            {
+              columns.push_back(j);
+              values.push_back(matrix(i, j));
+            }
+        row_start.push_back(columns.size());
+      }
+  }
+
+
+
+  unsigned int
+  ReplicatedSparseMatrix::size() const
+  {
+    return row_start.size() - 1;
+  }
+
+
+
+  bool
+  ReplicatedSparseMatrix::is_diagonal() const
+  {
+    for (unsigned int i = 0; i + 1 < row_start.size(); ++i)
+      for (unsigned int k = row_start[i]; k < row_start[i + 1]; ++k)
+        if (columns[k] != i)
+          return false;
+    return true;
   }
 
 

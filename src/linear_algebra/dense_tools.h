@@ -6,6 +6,8 @@
 
 #include <base/global.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <vector>
 
@@ -38,6 +40,13 @@ namespace stickslip
    * for systems solved many times per time step (a few to a few hundred
    * unknowns): no library call, no allocation per solve, and the same
    * operations in the same order on every rank.
+   *
+   * Only the band of the matrix is stored and worked on: with b the largest
+   * |i - j| of a non-zero entry, L has no entry farther than b below the
+   * diagonal (no fill), so the factorization costs O(n b^2) and a solve
+   * O(n b) instead of O(n^3) and O(n^2) (a chain's tridiagonal matrix: b =
+   * 1). The skipped products are exact zeros, so the result is the dense
+   * factorization's bit for bit (but for the sign of a zero).
    */
   class DenseCholesky
   {
@@ -45,6 +54,17 @@ namespace stickslip
     /** Factorize @p matrix (symmetric positive definite; throws if not). */
     void
     factorize(const FullMatrix<double> &matrix);
+
+    /**
+     * Factorize the symmetric positive definite @p n x @p n matrix whose
+     * entry (i, j) is @p entry(i, j) for j <= i, i - j <= @p band, and zero
+     * farther from the diagonal.
+     */
+    template <typename Entry>
+    void
+    factorize_band(const unsigned int n,
+                   const unsigned int band,
+                   const Entry &      entry);
 
     /** x = matrix^{-1} x, for the size() entries at @p x. */
     void
@@ -54,10 +74,118 @@ namespace stickslip
     unsigned int
     size() const;
 
+    /** The half-bandwidth b of the factorized matrix. */
+    unsigned int
+    bandwidth() const;
+
   private:
-    unsigned int        n = 0;
-    std::vector<double> factor; ///< L, row-major, n x n
+    /** Factor entry L(i, j), i - band <= j <= i. */
+    double &
+    at(const unsigned int i, const unsigned int j)
+    {
+      return factor[i * (band + 1) + band + j - i];
+    }
+
+    double
+    at(const unsigned int i, const unsigned int j) const
+    {
+      return factor[i * (band + 1) + band + j - i];
+    }
+
+    /** Throws the error of a matrix that is not positive definite. */
+    [[noreturn]] static void
+    not_positive_definite();
+
+    unsigned int        n    = 0;
+    unsigned int        band = 0;
+    std::vector<double> factor; ///< the band of L, row by row
   };
+
+
+
+  /**
+   * The half-bandwidth of a square matrix: the largest |i - j| of a
+   * non-zero entry (0 for a diagonal matrix).
+   */
+  unsigned int
+  bandwidth(const FullMatrix<double> &matrix);
+
+
+
+  /**
+   * A small matrix replicated on every rank, stored by rows of its non-zero
+   * entries (columns ascending) for products on plain arrays: y_i = sum_j
+   * a_ij x_j in the column order, from zero, as PETSc's AIJ product sums a
+   * row.
+   */
+  class ReplicatedSparseMatrix
+  {
+  public:
+    ReplicatedSparseMatrix() = default;
+
+    /** The non-zero entries of @p matrix. */
+    explicit ReplicatedSparseMatrix(const FullMatrix<double> &matrix);
+
+    /** y = A x, @p x and @p y of size() entries (not the same array). */
+    void
+    vmult(double *y, const double *x) const
+    {
+      for (unsigned int i = 0; i + 1 < row_start.size(); ++i)
+        {
+          double sum = 0;
+          for (unsigned int k = row_start[i]; k < row_start[i + 1]; ++k)
+            sum += values[k] * x[columns[k]];
+          y[i] = sum;
+        }
+    }
+
+    unsigned int
+    size() const;
+
+    /** Whether no entry lies off the diagonal. */
+    bool
+    is_diagonal() const;
+
+  private:
+    std::vector<unsigned int> row_start;
+    std::vector<unsigned int> columns;
+    std::vector<double>       values;
+  };
+
+
+
+  template <typename Entry>
+  void
+  DenseCholesky::factorize_band(const unsigned int new_n,
+                                const unsigned int new_band,
+                                const Entry &      entry)
+  {
+    n    = new_n;
+    band = new_n > 0 ? std::min(new_band, new_n - 1) : 0;
+    factor.assign(std::size_t(n) * (band + 1), 0.);
+    // Row i from the rows above it (the Cholesky-Banachiewicz order), in
+    // the band: L(i, k) L(j, k) vanishes for k < i - band.
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        const unsigned int first = i > band ? i - band : 0;
+        for (unsigned int j = first; j <= i; ++j)
+          {
+            double sum = entry(i, j);
+            for (unsigned int k = first; k < j; ++k)
+              sum -= at(i, k) * at(j, k);
+            if (i == j)
+              {
+                if (!(sum > 0))
+                  not_positive_definite();
+                at(i, i) = std::sqrt(sum);
+              }
+            else
+              at(i, j) = sum / at(j, j);
+          }
+      }
+  }
+
+
 
   /**
    * Largest lambda with K x = lambda M x, for symmetric K and SPD M given

@@ -57,6 +57,9 @@ namespace stickslip
       set_up_friction_step_solver(run, dt);
     else if (any_friction) // else lambda = 0: r and delta are not needed
       set_up_fixed_point(dt);
+    if (ReplicatedCenteredStep::applies(run, system))
+      replicated = std::make_unique<ReplicatedCenteredStep>(
+        run, system, dt, r, epsilon, delta);
   }
 
 
@@ -508,6 +511,11 @@ namespace stickslip
   CenteredIntegrator::advance(const TimeStep &time_step,
                               FrictionState & state)
   {
+    if (replicated)
+      {
+        replicated->advance(time_step, state, statistics);
+        return;
+      }
     const double t = time_step.time, dt = time_step.size;
     next_time      = time_step.next_time;
     Assert(std::abs(dt - step) <= 1e-12 * step,
@@ -595,6 +603,8 @@ namespace stickslip
           out << ", cold start";
       }
     out << "; solver " << solver.description();
+    if (replicated)
+      out << "; steps on plain arrays (tiny system)";
     return out.str();
   }
 
@@ -603,6 +613,11 @@ namespace stickslip
   void
   CenteredIntegrator::register_state(CheckpointArchive &archive)
   {
+    if (replicated)
+      {
+        replicated->register_state(archive);
+        return;
+      }
     // the two-step scheme's levels x^{n-1}, x^n and lambda^{n-1}
     archive.add(x_previous);
     archive.add(x_current);

@@ -4,6 +4,7 @@
 #include <friction/friction_step_solver.h>
 #include <linear_algebra/operator_sum.h>
 #include <linear_algebra/spd_solver.h>
+#include <time/replicated_centered_step.h>
 #include <time/time_integrator.h>
 
 #include <memory>
@@ -35,6 +36,9 @@ namespace stickslip
    * x^{n+1} = x^{n-1} != x^n, which a one-step difference would report as
    * motion. It is the velocity at t^n, first order at t^{n+1} (as the
    * friction makes everything). The multiplier reported is lambda^n.
+   * A tiny system (a finite-dof model of at most
+   * ReplicatedSystem::size_limit unknowns) takes the same steps on plain
+   * arrays (ReplicatedCenteredStep).
    */
   class CenteredIntegrator : public TimeIntegrator
   {
@@ -158,6 +162,11 @@ namespace stickslip
     DistributedVector rhs, base, scratch, change, operator_diagonal;
     DistributedVector prescribed;
     bool              any_friction;
+    /**
+     * The steps of a tiny system on plain arrays (ReplicatedCenteredStep),
+     * else empty.
+     */
+    std::unique_ptr<ReplicatedCenteredStep> replicated;
   };
 } // namespace stickslip
 

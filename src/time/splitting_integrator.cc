@@ -15,13 +15,17 @@ namespace stickslip
                run.splitting.friction_substeps,
                strang ? 2 : 1,
                strang ? dt / 2 : dt)
-    , fuse(FusedLieStep::applies(
-        run,
-        system,
-        dynamic_cast<const ClosedFormSolver *>(&friction.solver()) != nullptr))
+    , fuse(!ReplicatedSplittingStep::applies(run, system) &&
+           FusedLieStep::applies(
+             run,
+             system,
+             dynamic_cast<const ClosedFormSolver *>(&friction.solver()) !=
+               nullptr))
     , elastic(system, run.splitting, run.linear_solver, source, dt, fuse)
   {
-    if (fuse)
+    if (ReplicatedSplittingStep::applies(run, system))
+      replicated = std::make_unique<ReplicatedSplittingStep>(run, system, dt);
+    else if (fuse)
       fused = std::make_unique<FusedLieStep>(system, dt);
   }
 
@@ -30,6 +34,11 @@ namespace stickslip
   void
   SplittingIntegrator::advance(const TimeStep &step, FrictionState &state)
   {
+    if (replicated)
+      {
+        replicated->advance(step, state, statistics);
+        return;
+      }
     if (fused)
       {
         fused->advance(step, state, statistics);
@@ -76,6 +85,8 @@ namespace stickslip
     out << (strang ? "Strang" : "Lie") << " splitting; friction step: P = "
         << friction.n_substeps() << ", solver " << friction.solver().name()
         << "; " << elastic.description();
+    if (replicated)
+      out << "; steps on plain arrays (tiny system)";
     return out.str();
   }
 
@@ -83,6 +94,9 @@ namespace stickslip
   void
   SplittingIntegrator::register_state(CheckpointArchive &archive)
   {
-    friction.register_state(archive);
+    if (replicated)
+      replicated->register_state(archive);
+    else
+      friction.register_state(archive);
   }
 } // namespace stickslip

@@ -4,6 +4,7 @@
 #include <time/elastic_substeps.h>
 #include <time/friction_substeps.h>
 #include <time/fused_lie_step.h>
+#include <time/replicated_splitting_step.h>
 
 #include <memory>
 
@@ -15,9 +16,12 @@ namespace stickslip
    * over dt/2, elastic over dt, friction over dt/2. The external force lives
    * entirely in the friction step. The multiplier reported for the step is
    * the average of all its friction sub-steps (37) (for Strang: over both
-   * halves, an open choice of doc/theory.md §6.2). Lie with P = Q = 1,
-   * alpha = 0, a lumped M and the closed form runs as a FusedLieStep (the
-   * same arithmetic in fewer passes over memory).
+   * halves, an open choice of doc/theory.md §6.2). A tiny system (a
+   * finite-dof model of at most ReplicatedSystem::size_limit unknowns)
+   * runs as a ReplicatedSplittingStep (the same arithmetic on plain arrays
+   * on every rank); otherwise Lie with P = Q = 1, alpha = 0, a lumped M and
+   * the closed form runs as a FusedLieStep (the same arithmetic in fewer
+   * passes over memory).
    */
   class SplittingIntegrator : public TimeIntegrator
   {
@@ -44,6 +48,8 @@ namespace stickslip
     ElasticSubsteps  elastic;
     /** The fused form of the step where it applies, else empty. */
     std::unique_ptr<FusedLieStep> fused;
+    /** The plain-array form of a tiny system's step, else empty. */
+    std::unique_ptr<ReplicatedSplittingStep> replicated;
   };
 } // namespace stickslip
 

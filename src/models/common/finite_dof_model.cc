@@ -57,17 +57,33 @@ namespace stickslip
     const IndexSet      owned = friction_system.locally_owned;
     NonFiniteData *     check = &friction_system.non_finite_data;
     check->set_source(source);
-    friction_system.forcing = [f, owned, check, forcing_text, forcing_path](
-                                const double t, DistributedVector &out) {
-      LocalValues values(out);
-      std::size_t k = 0;
+    const auto note = [check, forcing_text, forcing_path](const double       t,
+                                                          const double       value,
+                                                          const unsigned int i) {
+      check->note(forcing_path, forcing_text, t, value, [i]() {
+        return "component " + std::to_string(i + 1);
+      });
+    };
+    friction_system.forcing = [f, owned, note](const double       t,
+                                               DistributedVector &out) {
+      const std::vector<double> &all = f->values(t);
+      LocalValues                values(out);
+      std::size_t                k = 0;
       for (const auto i : owned)
         {
-          values[k] = f->value(t, i);
-          check->note(forcing_path, forcing_text, t, values[k], [i]() {
-            return "component " + std::to_string(i + 1);
-          });
+          values[k] = all[i];
+          note(t, values[k], i);
           ++k;
+        }
+    };
+    // The same values for every unknown, for the plain-array steps of tiny
+    // systems (ReplicatedSystem).
+    friction_system.replicated_forcing = [f, note](const double t, double *out) {
+      const std::vector<double> &all = f->values(t);
+      for (unsigned int i = 0; i < all.size(); ++i)
+        {
+          out[i] = all[i];
+          note(t, out[i], i);
         }
     };
   }
@@ -79,13 +95,20 @@ namespace stickslip
   {
     if (!uncontrolled_forcing)
       {
-        uncontrolled_forcing = friction_system.forcing;
+        uncontrolled_forcing            = friction_system.forcing;
+        uncontrolled_replicated_forcing = friction_system.replicated_forcing;
         control_force.reinit(friction_system.locally_owned, friction_system.comm);
       }
     set_owned_values(force, control_force);
+    replicated_control_force = force;
     friction_system.forcing = [this](const double t, DistributedVector &out) {
       uncontrolled_forcing(t, out);
       out += control_force;
+    };
+    friction_system.replicated_forcing = [this](const double t, double *out) {
+      uncontrolled_replicated_forcing(t, out);
+      for (unsigned int i = 0; i < replicated_control_force.size(); ++i)
+        out[i] = out[i] + replicated_control_force[i];
     };
   }
 
@@ -141,5 +164,24 @@ namespace stickslip
   FiniteDofModel::numbering_independent_of_partition() const
   {
     return true;
+  }
+
+
+
+  std::pair<double, double>
+  FiniteDofModel::energies(const double, const FrictionState &state) const
+  {
+    DistributedVector &product = energy_product;
+    if (product.size() != friction_system.size())
+      product.reinit(friction_system.locally_owned, friction_system.comm);
+    friction_system.apply_mass(product, state.velocity);
+    const double kinetic = 0.5 * (product * state.velocity);
+    double       elastic = 0;
+    if (friction_system.has_stiffness)
+      {
+        friction_system.apply_stiffness(product, state.displacement);
+        elastic = 0.5 * (product * state.displacement);
+      }
+    return {kinetic, elastic};
   }
 } // namespace stickslip

@@ -47,6 +47,13 @@ namespace stickslip
     numbering_independent_of_partition() const override;
 
     /**
+     * Model::energies() with a kept work vector instead of one per call
+     * (a history row at every step calls it): the same numbers.
+     */
+    std::pair<double, double>
+    energies(const double t, const FrictionState &state) const override;
+
+    /**
      * Add the constant force @p force (replicated, one entry per unknown) to
      * f(t): the control term B v of seed 002 (2.1). Replaces the previous
      * control force.
@@ -96,8 +103,13 @@ namespace stickslip
     /** f(t) of the model itself, before a control force was added. */
     std::function<void(const double, DistributedVector &)> uncontrolled_forcing;
     DistributedVector                                      control_force;
+    /** The same for every unknown (FrictionSystem::replicated_forcing). */
+    std::function<void(const double, double *)> uncontrolled_replicated_forcing;
+    std::vector<double>                         replicated_control_force;
     std::unique_ptr<ExactSolution>  exact;
     std::unique_ptr<ExactReference> reference;
+    /** The work vector of energies(), sized on first use. */
+    mutable DistributedVector energy_product;
   };
 } // namespace stickslip
 

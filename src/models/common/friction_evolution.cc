@@ -53,6 +53,7 @@ namespace stickslip
     , integrator(integrator)
     , field_output(field_output && model.has_field_output())
     , runaway_size(1e12 * data_scale(model.system()))
+    , serial(Utilities::MPI::n_mpi_processes(model.system().comm) == 1)
     , iterations_at_last_row(0)
     , dissipated_total(0)
   {
@@ -145,8 +146,9 @@ namespace stickslip
     double local[3] = {largest_magnitude(current.displacement),
                        largest_magnitude(current.velocity),
                        system.non_finite_data.found_here() ? 1. : 0.};
-    double global[3];
-    Utilities::MPI::max(local, system.comm, global);
+    double global[3] = {local[0], local[1], local[2]};
+    if (!serial)
+      Utilities::MPI::max(local, system.comm, global);
     if (global[2] > 0)
       system.non_finite_data.throw_if_found(system.comm, false);
 

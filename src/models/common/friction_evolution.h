@@ -72,6 +72,8 @@ namespace stickslip
     FrictionState   current;
     /** A state this large (max norm) has run away. */
     const double runaway_size;
+    /** One rank: the per-step check needs no message. */
+    const bool serial;
     /** Friction iterations when the last history row was written. */
     unsigned long iterations_at_last_row;
     /** The friction work summed over the ranks, as a snapshot holds it. */

@@ -29,23 +29,26 @@ namespace stickslip
                   "Gear box/Forcing",
                   source);
     // g(t, w) = c gamma(w) - k (a+b)/2 + k (b-a)/2 gamma_ab(delta w)
+    const auto g = [p, k](const double w) {
+      return p.friction_coefficient *
+               GammaLaw::value(p.gamma, p.gamma_beta, p.gamma_epsilon, w) -
+             k * 0.5 * (p.a + p.b) +
+             k * 0.5 * (p.b - p.a) *
+               GammaLaw::value(p.gamma_ab,
+                               p.gamma_ab_beta,
+                               p.gamma_ab_epsilon,
+                               p.delta * w);
+    };
     friction_system.extra_force =
-      [p, k](const double, const DistributedVector &w, DistributedVector &out) {
+      [g](const double, const DistributedVector &w, DistributedVector &out) {
         ConstLocalValues velocity(w);
         LocalValues      values(out);
         for (std::size_t j = 0; j < values.size(); ++j)
-          values[j] += p.friction_coefficient *
-                         GammaLaw::value(p.gamma,
-                                         p.gamma_beta,
-                                         p.gamma_epsilon,
-                                         velocity[j]) -
-                       k * 0.5 * (p.a + p.b) +
-                       k * 0.5 * (p.b - p.a) *
-                         GammaLaw::value(p.gamma_ab,
-                                         p.gamma_ab_beta,
-                                         p.gamma_ab_epsilon,
-                                         p.delta * velocity[j]);
+          values[j] += g(velocity[j]);
       };
+    // The single unknown on every rank, for the plain-array steps.
+    friction_system.replicated_extra_force =
+      [g](const double, const double *w, double *out) { out[0] += g(w[0]); };
     friction_system.finalize();
   }
 
