@@ -737,13 +737,15 @@ main(int argc, char **argv)
       const auto [tight_iterations, tight_seconds] = run_semismooth_newton(
         *step, tight, linear_solver, w_ssn, lambda_ssn, tight_cg, repetitions);
       reference = &w_ssn;
+      // Collective: on every rank, not inside the root's printf.
+      const double stuck = stick_fraction(w_ssn, comm);
       if (root)
         std::printf("friction_bench_problem n %u tau %g g %g stick_fraction %.3f"
                     " tolerance %g ranks %u\n",
                     n,
                     step->tau,
                     step->g,
-                    stick_fraction(w_ssn, comm),
+                    stuck,
                     tolerance,
                     Utilities::MPI::n_mpi_processes(comm));
       print_line(comm,
