@@ -21,7 +21,11 @@
 // Times are the best of three cold solves (one for the slow projection and
 // penalty runs).
 //
-// Usage: stickslip_friction_step_solvers [n [tolerance [TAO seconds cap]]]
+// Usage: stickslip_friction_step_solvers [n [tolerance [TAO seconds cap
+//          [solvers [repetitions]]]]]
+// solvers: "all" (the default) or a comma-separated list of the names below
+// (e.g. "semismooth_newton" or "tao_blmvm", to profile one of them alone);
+// repetitions: cold solves per solver, the best one reported (3).
 // Rank 0 prints one line per solver:
 //   friction_bench <solver> iterations <k> seconds <t> rel_diff_w <e> ...
 
@@ -243,7 +247,7 @@ namespace
     r += tcl;
     r -= step.b;
     accuracy.equilibrium = r.l2_norm() / step.b.l2_norm();
-    accuracy.rel_diff_w  = 0;
+    accuracy.rel_diff_w  = std::numeric_limits<double>::quiet_NaN();
     if (reference)
       {
         DistributedVector difference(w);
@@ -465,6 +469,36 @@ namespace
 
 
 
+  /**
+   * PETSc's solvers for bound-constrained minimization: Newton with a line
+   * search or a trust region (BNLS, BNTR, TRON) and the quadratic-program
+   * solvers (GPCG, BQPIP), all with the assembled Hessian; quasi-Newton
+   * (BQNLS, BQNKLS, BLMVM) and nonlinear CG (BNCG) with the gradient only.
+   */
+  const std::vector<TaoType> tao_solvers = {TAOBNLS,
+                                            TAOBNTR,
+                                            TAOTRON,
+                                            TAOGPCG,
+                                            TAOBQPIP,
+                                            TAOBQNLS,
+                                            TAOBQNKLS,
+                                            TAOBNCG,
+                                            TAOBLMVM};
+
+
+
+  bool
+  uses_hessian(const TaoType type)
+  {
+    for (const TaoType with_hessian :
+         {TAOBNLS, TAOBNTR, TAOBNTL, TAOTRON, TAOGPCG, TAOBQPIP})
+      if (std::string(type) == with_hessian)
+        return true;
+    return false;
+  }
+
+
+
   struct TaoOutcome
   {
     unsigned long      iterations;
@@ -508,9 +542,8 @@ namespace
     p.n_evaluations = 0;
     p.last_eta      = 0;
 
-    Mat hessian = type == std::string(TAOBNLS) || type == std::string(TAOTRON) ?
-                    assemble_split_hessian(p.mass, comm) :
-                    nullptr;
+    Mat hessian =
+      uses_hessian(type) ? assemble_split_hessian(p.mass, comm) : nullptr;
     Vec x, lower, upper;
     VecCreateMPI(comm, 2 * p.n_local, PETSC_DETERMINE, &x);
     VecDuplicate(x, &lower);
@@ -611,7 +644,8 @@ namespace
                         const Parameters::LinearSolver &  linear_solver,
                         DistributedVector &               w,
                         DistributedVector &               lambda,
-                        unsigned long &                   linear_iterations)
+                        unsigned long &                   linear_iterations,
+                        const unsigned int                repetitions)
   {
     const FrictionSystem &system = step.system;
     SemismoothNewtonSolver solver(system, friction, linear_solver);
@@ -621,7 +655,7 @@ namespace
     // the noise of a shared machine.
     double       seconds    = 1e300;
     unsigned int iterations = 0;
-    for (unsigned int repetition = 0; repetition < 3; ++repetition)
+    for (unsigned int repetition = 0; repetition < repetitions; ++repetition)
       {
         w          = 0;
         warm_start = 0;
@@ -635,6 +669,26 @@ namespace
       }
     return {iterations, seconds};
   }
+
+
+
+  /** Which solvers to run (the fourth argument) and how often. */
+  struct Selection
+  {
+    Selection(const int argc, char **argv)
+      : list(argc > 4 ? std::string(",") + argv[4] + "," : ",all,")
+      , repetitions(argc > 5 ? std::max(1, std::atoi(argv[5])) : 3)
+    {}
+
+    bool
+    operator()(const std::string &solver) const
+    {
+      return list == ",all," || list.find("," + solver + ",") != std::string::npos;
+    }
+
+    const std::string  list;
+    const unsigned int repetitions;
+  };
 } // namespace
 
 
@@ -670,61 +724,72 @@ main(int argc, char **argv)
   const IndexSet &owned  = system.locally_owned;
 
   // The reference: semismooth Newton with the tight CG of earlier versions
-  // (Friction/Newton step CG tolerance = 1e-13).
+  // (Friction/Newton step CG tolerance = 1e-13), when it is selected.
+  const Selection selected(argc, argv);
+  const unsigned int repetitions = selected.repetitions;
   Parameters::Friction tight(friction);
   tight.newton_cg_tolerance = 1e-13;
   DistributedVector w_ssn(owned, comm), lambda_ssn(owned, comm);
-  unsigned long     tight_cg = 0;
-  const auto [tight_iterations, tight_seconds] =
-    run_semismooth_newton(*step, tight, linear_solver, w_ssn, lambda_ssn, tight_cg);
-  const double stuck = stick_fraction(w_ssn, comm);
-  if (root)
-    std::printf("friction_bench_problem n %u tau %g g %g stick_fraction %.3f"
-                " tolerance %g ranks %u\n",
-                n,
-                step->tau,
-                step->g,
-                stuck,
-                tolerance,
-                Utilities::MPI::n_mpi_processes(comm));
+  const DistributedVector *reference = nullptr;
+  if (selected("semismooth_newton_tight_cg"))
+    {
+      unsigned long tight_cg = 0;
+      const auto [tight_iterations, tight_seconds] = run_semismooth_newton(
+        *step, tight, linear_solver, w_ssn, lambda_ssn, tight_cg, repetitions);
+      reference = &w_ssn;
+      // Collective: on every rank, not inside the root's printf.
+      const double stuck = stick_fraction(w_ssn, comm);
+      if (root)
+        std::printf("friction_bench_problem n %u tau %g g %g stick_fraction %.3f"
+                    " tolerance %g ranks %u\n",
+                    n,
+                    step->tau,
+                    step->g,
+                    stuck,
+                    tolerance,
+                    Utilities::MPI::n_mpi_processes(comm));
+      print_line(comm,
+                 "semismooth_newton_tight_cg",
+                 n,
+                 tight_iterations,
+                 tight_seconds,
+                 measure(*step, w_ssn, lambda_ssn, reference),
+                 true,
+                 " cg_iterations " + std::to_string(tight_cg));
+    }
 
   // Semismooth Newton at its default settings, held to the common target
   // (Friction/Tolerance = tolerance): the inexact-Newton CG tolerance.
-  {
-    DistributedVector w(owned, comm), lambda(owned, comm);
-    unsigned long     cg = 0;
-    const auto [iterations, seconds] =
-      run_semismooth_newton(*step, friction, linear_solver, w, lambda, cg);
-    const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
-    print_line(comm, "semismooth_newton", n, iterations, seconds, accuracy,
-               accuracy.eta <= tolerance,
-               " cg_iterations " + std::to_string(cg));
-  }
-  print_line(comm,
-             "semismooth_newton_tight_cg",
-             n,
-             tight_iterations,
-             tight_seconds,
-             measure(*step, w_ssn, lambda_ssn, &w_ssn),
-             true,
-             " cg_iterations " + std::to_string(tight_cg));
+  if (selected("semismooth_newton"))
+    {
+      DistributedVector w(owned, comm), lambda(owned, comm);
+      unsigned long     cg = 0;
+      const auto [iterations, seconds] = run_semismooth_newton(
+        *step, friction, linear_solver, w, lambda, cg, repetitions);
+      const Accuracy accuracy = measure(*step, w, lambda, reference);
+      print_line(comm, "semismooth_newton", n, iterations, seconds, accuracy,
+                 accuracy.eta <= tolerance,
+                 " cg_iterations " + std::to_string(cg));
+    }
   // And at the default Friction/Tolerance (1e-12), for the record.
-  {
-    Parameters::Friction strict(friction);
-    strict.tolerance = 1e-12;
-    DistributedVector w(owned, comm), lambda(owned, comm);
-    unsigned long     cg = 0;
-    const auto [iterations, seconds] =
-      run_semismooth_newton(*step, strict, linear_solver, w, lambda, cg);
-    const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
-    print_line(comm, "semismooth_newton_tolerance_1e-12", n, iterations,
-               seconds, accuracy, accuracy.eta <= strict.tolerance,
-               " cg_iterations " + std::to_string(cg));
-  }
+  if (selected("semismooth_newton_tolerance_1e-12"))
+    {
+      Parameters::Friction strict(friction);
+      strict.tolerance = 1e-12;
+      DistributedVector w(owned, comm), lambda(owned, comm);
+      unsigned long     cg = 0;
+      const auto [iterations, seconds] = run_semismooth_newton(
+        *step, strict, linear_solver, w, lambda, cg, repetitions);
+      const Accuracy accuracy = measure(*step, w, lambda, reference);
+      print_line(comm, "semismooth_newton_tolerance_1e-12", n, iterations,
+                 seconds, accuracy, accuracy.eta <= strict.tolerance,
+                 " cg_iterations " + std::to_string(cg));
+    }
 
   // Projection (39)-(41), automatic rho; the mass solver's setup apart. It
   // stops on the change of lambda, not on eta: the loosest power-of-ten
   // tolerance whose result meets eta <= tolerance is the one reported.
+  if (selected("projection"))
   {
     Parameters::Friction tightened(friction);
     for (unsigned int attempt = 0; attempt < 4; ++attempt)
@@ -742,7 +807,7 @@ main(int argc, char **argv)
           solver.solve(step->b, w, lambda, warm_start);
         MPI_Barrier(comm);
         const double   seconds  = seconds_since(start);
-        const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
+        const Accuracy accuracy = measure(*step, w, lambda, reference);
         if (accuracy.eta <= tolerance || attempt == 3)
           {
             char extra[96];
@@ -759,6 +824,7 @@ main(int argc, char **argv)
 
   // Penalty/Newton is dense (tau C M^-1 C): at its largest accepted size,
   // against semismooth Newton at the same size.
+  if (selected("penalty_newton_small"))
   {
     const unsigned int small_n = PenaltyNewtonSolver::max_size;
     const auto         small   = build_string_step(comm, small_n);
@@ -766,7 +832,7 @@ main(int argc, char **argv)
     DistributedVector  w_ref(small_owned, comm), lambda_ref(small_owned, comm);
     unsigned long      cg = 0;
     const auto [ref_iterations, ref_seconds] =
-      run_semismooth_newton(*small, friction, linear_solver, w_ref, lambda_ref, cg);
+      run_semismooth_newton(*small, friction, linear_solver, w_ref, lambda_ref, cg, repetitions);
     print_line(comm,
                "semismooth_newton_small",
                small_n,
@@ -800,12 +866,15 @@ main(int argc, char **argv)
   }
 
   // PETSc's bound-constrained solvers on the split problem.
-  for (const TaoType type : {TAOBNLS, TAOTRON, TAOBQNLS, TAOBLMVM})
+  for (const TaoType type : tao_solvers)
     {
+      if (!selected(std::string("tao_") + type))
+        continue;
       // Best of three like semismooth Newton, unless a solve takes long.
       DistributedVector w(owned, comm), lambda(owned, comm);
       TaoOutcome        outcome = solve_with_tao(*step, type, tolerance, time_cap, w);
-      for (unsigned int repetition = 1; repetition < 3 && outcome.seconds < 10;
+      for (unsigned int repetition = 1;
+           repetition < repetitions && outcome.seconds < 10;
            ++repetition)
         {
           const TaoOutcome again =
@@ -814,7 +883,7 @@ main(int argc, char **argv)
             outcome = again;
         }
       multiplier_of(*step, w, lambda);
-      const Accuracy accuracy = measure(*step, w, lambda, &w_ssn);
+      const Accuracy accuracy = measure(*step, w, lambda, reference);
       char           extra[192];
       std::snprintf(extra, sizeof(extra),
                     " setup_seconds %.3g objective_gradient_evaluations %lu"

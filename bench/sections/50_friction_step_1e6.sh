@@ -27,8 +27,13 @@ labels = {"semismooth_newton": "semismooth Newton (core), default settings: Fric
           "semismooth_newton_tolerance_1e-12": "semismooth Newton, forcing with the default Friction/Tolerance = 1e-12",
           "projection": "projection (39)-(41), rho automatic (core)",
           "tao_bnls": "TAO BNLS (Newton line search, Hessian [[M,-M],[-M,M]])",
+          "tao_bntr": "TAO BNTR (Newton trust region, same Hessian)",
           "tao_tron": "TAO TRON (trust region Newton, same Hessian)",
+          "tao_gpcg": "TAO GPCG (gradient projection CG for quadratic programs, same Hessian)",
+          "tao_bqpip": "TAO BQPIP (interior point for quadratic programs, same Hessian)",
           "tao_bqnls": "TAO BQNLS (quasi-Newton line search)",
+          "tao_bqnkls": "TAO BQNKLS (quasi-Newton-preconditioned Newton-Krylov line search)",
+          "tao_bncg": "TAO BNCG (bound-constrained nonlinear CG)",
           "tao_blmvm": "TAO BLMVM (limited-memory variable metric)"}
 print("## Friction step at 10⁶ unknowns: semismooth Newton vs PETSc TAO\n")
 print("One friction step (38) of the consistent-mass P1 string, n = %s unknowns, tau = dt/P = %s, g = %s:"

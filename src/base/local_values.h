@@ -52,6 +52,13 @@ namespace stickslip
       return n_values;
     }
 
+    /** The owned entries as a plain array (for loops the compiler keeps tight). */
+    double *
+    data()
+    {
+      return values;
+    }
+
   private:
     DistributedVector &vector;
     double *           values;
@@ -95,6 +102,13 @@ namespace stickslip
     size() const
     {
       return n_values;
+    }
+
+    /** The owned entries as a plain array. */
+    const double *
+    data() const
+    {
+      return values;
     }
 
   private:

@@ -7,10 +7,12 @@
 #include <linear_algebra/dense_tools.h>
 #include <linear_algebra/masked_preconditioner.h>
 
+#include <array>
 #include <functional>
 #include <list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stickslip
@@ -151,45 +153,6 @@ namespace stickslip
     n_linear_iterations() const;
 
   private:
-    /**
-     * Solve A_SS w_S = rhs_S, w = 0 off the unstuck set S, by CG to the
-     * absolute residual @p cg_tolerance (ignored by exact solves); returns
-     * whether the CG ran at its tightest tolerance (linear_tolerance
-     * relative to the right-hand side).
-     */
-    bool
-    solve_masked(const DistributedVector &rhs,
-                 DistributedVector       &w,
-                 const double             cg_tolerance);
-
-    /** Whether the masked solves are conjugate gradients (not exact). */
-    bool
-    uses_cg() const;
-
-    /** The smallest positive c_i (collective); 0 if there is none. */
-    double
-    smallest_weight() const;
-
-    /**
-     * The KKT residual of (38) in multiplier units at W, from the member
-     * residual r = b - A W (collective):
-     *   max over rows with c_i > 0 of max(dist(mu_i, [-1, 1]),
-     *     |l_i - P(l_i + a_ii w_i/(tau c_i))|), mu_i = r_i/(tau c_i),
-     *     l_i = P(mu_i), P the projection on [-1, 1],
-     * and |r_i|/(tau c_min) on free rows (c_i = 0; @p c_min the smallest
-     * positive c_i); zero exactly at the solution. The part within the
-     * stick/slip hysteresis of the set update (1e-10: stuck rows with
-     * |mu_i| <= 1 + 1e-10, the complementarity of slipping rows) is not
-     * counted: no CG accuracy removes it. The friction benchmark
-     * (bench/friction_step_solvers.cc) holds every solver to this measure.
-     */
-    double
-    kkt_residual(const DistributedVector &w, const double c_min) const;
-
-    /** solve_masked() for tiny systems: dense, replicated on every rank. */
-    void
-    solve_masked_dense(const DistributedVector &rhs, DistributedVector &w);
-
     enum class State : unsigned char
     {
       stick,
@@ -199,20 +162,144 @@ namespace stickslip
       fixed ///< w_i = 0, no multiplier
     };
 
+    /** Whether a row of this state is an unknown of the masked solves. */
+    static bool
+    unstuck(const State state)
+    {
+      return state != State::stick && state != State::fixed;
+    }
+
+    /** The multiplier of a slipping row, 0 for the others. */
+    static double
+    sign_of(const State state)
+    {
+      return state == State::slip_positive ? 1. :
+             state == State::slip_negative ? -1. :
+                                             0.;
+    }
+
+    /**
+     * Solve A_SS w_S = rhs_S, rhs_i = b_i - tau c_i lambda_i on the unstuck
+     * set S (lambda_i = +-1 on slipping rows, 0 on free ones), w = 0 off S,
+     * exactly or by CG until the residual is within @p target_eta in the
+     * multiplier units of kkt_residual() (0: no such target; ignored by
+     * exact solves), and A W into operator_times_w (not when it sets
+     * solution_is_zero: W = 0); returns whether the CG ran at its tightest
+     * tolerance (linear_tolerance relative to the right-hand side).
+     */
+    bool
+    solve_masked(const DistributedVector &b,
+                 DistributedVector       &w,
+                 const double             target_eta);
+
+    /** Whether the masked solves are conjugate gradients (not exact). */
+    bool
+    uses_cg() const;
+
+    /**
+     * solve_masked() by preconditioned conjugate gradients on S, started
+     * from w restricted to S. Stops when |r|_2 <= linear_tolerance |rhs|_2
+     * or, with @p target_eta > 0, when every |r_i| <= target_eta tau c_i
+     * (weight_floor on free rows). Per iteration one product with A, one
+     * dot product and two passes over the vectors with Jacobi.
+     */
+    bool
+    solve_masked_cg(const DistributedVector &b,
+                    DistributedVector       &w,
+                    const double             target_eta);
+
+    /** What one pass of the masked CG sums over the rows (all ranks). */
+    struct CgSums
+    {
+      double r_dot_z          = 0; ///< r.P^{-1}r (by the Jacobi passes)
+      double r_dot_r          = 0;
+      double n_above_limit    = 0; ///< rows with |r_i| above their target
+      double previous_r_dot_z = 0; ///< of the previous step
+    };
+
+    /**
+     * w <- w restricted to S (zero with zero_initial_guess); returns this
+     * rank's |rhs|^2 and its number of non-zero entries of w.
+     */
+    std::array<double, 2>
+    restrict_to_unstuck(const DistributedVector &b,
+                        DistributedVector       &w) const;
+
+    /**
+     * The CG's first residual r = rhs - A_SS w_S on S, zero elsewhere (A w
+     * in operator_direction if @p subtract_product), and with Jacobi its
+     * first direction p = D^{-1} r.
+     */
+    CgSums
+    first_cg_residual(const DistributedVector &b,
+                      const bool               subtract_product,
+                      const double             target_eta);
+
+    /** w += alpha p, r -= alpha A p on S, and the sums of the new r. */
+    CgSums
+    advance_cg(const double       alpha,
+               DistributedVector &w,
+               const double       target_eta);
+
+    /** p <- P^{-1} r + beta p (p <- P^{-1} r when @p first). */
+    void
+    update_cg_direction(CgSums &sums, const bool first);
+
+    CgSums
+    sum_over_ranks(const CgSums &local) const;
+
+    /**
+     * The KKT residual of (38) in multiplier units of one row with c_i > 0
+     * in state @p state, from mu_i = r_i/(tau c_i), r = b - A W, and
+     * @p scaled_w = a_ii w_i/(tau c_i):
+     *   max(dist(mu_i, [-1, 1]), |l_i - P(l_i + a_ii w_i/(tau c_i))|),
+     *   l_i = P(mu_i), P the projection on [-1, 1];
+     * |r_i|/(tau c_min) on free rows (c_i = 0; c_min the smallest positive
+     * c_i). The KKT residual at W is the largest over the rows, zero
+     * exactly at the solution. The part within the stick/slip hysteresis of
+     * the set update (1e-10: stuck rows with |mu_i| <= 1 + 1e-10, the
+     * complementarity of slipping rows) is not counted: no CG accuracy
+     * removes it. The friction benchmark (bench/friction_step_solvers.cc)
+     * holds every solver to this measure.
+     */
+    static double
+    kkt_residual(const State state, const double mu, const double scaled_w);
+
+    /** The set update of one row with c_i > 0 (see kkt_residual()). */
+    static State
+    next_state(const State state, const double mu, const double scaled_w);
+
+    /** solve_masked() for tiny systems: dense, replicated on every rank. */
+    void
+    solve_masked_dense(const DistributedVector &rhs, DistributedVector &w);
+
     /** Initial stick/slip sets from the warm-start multiplier. */
     void
     initialize_sets(const DistributedVector &warm_start);
+
+    /**
+     * inverse_thresholds and weight_floor for the current tau, when it
+     * changed (collective).
+     */
+    void
+    update_inverse_thresholds();
 
     /** rhs and mask of the unstuck rows for the current sets. */
     void
     set_up_masked_system(const DistributedVector &b);
 
     /**
-     * The multiplier from the residual on the stuck rows and the new sets;
-     * returns how many of this rank's rows changed set.
+     * One pass after a masked solve: r = b - A W (A W in operator_times_w, unless
+     * the solve returned W = 0), the multiplier (from r on the stuck rows),
+     * the new sets and, with @p c_min > 0, the KKT residual at W with the
+     * new sets. Returns how many of this rank's rows changed set and this
+     * rank's KKT residual.
      */
-    unsigned int
-    update_sets(DistributedVector &w, DistributedVector &lambda);
+    std::pair<unsigned int, double>
+    update_sets(const DistributedVector &b,
+                const DistributedVector &w,
+                DistributedVector       &lambda,
+                const double             c_min);
 
     const Product                               product;
     const DistributedVector                    &diagonal;
@@ -250,7 +337,23 @@ namespace stickslip
     std::vector<double>    restricted_values;
     std::vector<State> states;
     DistributedVector  mask; ///< 1 on unstuck rows
-    DistributedVector  rhs, residual, scratch;
+    DistributedVector  rhs; ///< of the exact masked solves
+    DistributedVector  operator_times_w; ///< A W after each masked solve
+    /** The masked CG's residual, direction p, A p and P^{-1} r. */
+    DistributedVector cg_residual, direction, operator_direction,
+      preconditioned;
+    /** The last masked solve returned w = 0 (A w = 0 needs no product). */
+    bool solution_is_zero;
+    /** The smallest positive c_i over the rows that are not fixed, or 0. */
+    double weight_floor;
+    /**
+     * 1/(tau c_i) per owned row (1/(tau weight_floor) on free rows, 0 on
+     * fixed ones): the multiplier units of the set update, the KKT residual
+     * and the CG's target. The weights are read once per tau: they must not
+     * change between solves.
+     */
+    std::vector<double> inverse_thresholds;
+    double              inverse_thresholds_tau;
     unsigned long      linear_iterations;
   };
 } // namespace stickslip

@@ -30,6 +30,19 @@ namespace stickslip
     /** dst = P^{-1} src; the identity where the mask is 0. */
     virtual void
     vmult(DistributedVector &dst, const DistributedVector &src) const = 0;
+
+    /**
+     * For P = diag(A) restricted to the mask (Jacobi), the inverse of that
+     * diagonal (owned entries): a conjugate gradient method may then apply
+     * P^{-1} inside its own vector loops instead of calling vmult() (one
+     * pass over the vectors less per iteration). nullptr for any other
+     * preconditioner.
+     */
+    virtual const DistributedVector *
+    jacobi_inverse_diagonal() const
+    {
+      return nullptr;
+    }
   };
 
 
