@@ -37,6 +37,7 @@ namespace stickslip
   {
     for (unsigned int i = 0; i < weights.size(); ++i)
       diagonal[i] = matrix(i, i);
+    set_substep(1.);
   }
 
 
@@ -45,6 +46,11 @@ namespace stickslip
   ReplicatedSemismoothNewton::set_substep(const double new_tau)
   {
     tau = new_tau;
+    // Multiplied rather than divided by, as the distributed solver does:
+    // the two solvers then agree to the last bit.
+    inverse_thresholds.resize(weights.size());
+    for (unsigned int k = 0; k < weights.size(); ++k)
+      inverse_thresholds[k] = weights[k] > 0 ? 1. / (tau * weights[k]) : 0.;
   }
 
 
@@ -178,7 +184,7 @@ namespace stickslip
               break;
             case State::stick:
               {
-                const double value = residual[k] / (tau * weights[k]);
+                const double value = residual[k] * inverse_thresholds[k];
                 lambda[k]          = std::min(1., std::max(-1., value));
                 if (value > 1. + set_tolerance)
                   next = State::slip_positive;
@@ -192,7 +198,7 @@ namespace stickslip
                 const double sign =
                   states[k] == State::slip_positive ? 1. : -1.;
                 lambda[k]      = sign;
-                const double z = sign + diagonal[k] * w[k] / (tau * weights[k]);
+                const double z = sign + diagonal[k] * w[k] * inverse_thresholds[k];
                 // Stick first rather than reverse (see update_sets() of
                 // SemismoothNewtonSolver: a non-diagonal M can defeat the
                 // diagonal scaling).

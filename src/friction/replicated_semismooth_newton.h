@@ -97,6 +97,8 @@ namespace stickslip
     std::vector<double>       diagonal;
     const unsigned int        max_iterations;
     double                    tau;
+    /** 1/(tau c_i) where c_i > 0, else 0. */
+    std::vector<double>       inverse_thresholds;
     std::vector<State>        states;
     std::vector<unsigned char> unstuck;
     std::list<MaskedFactor>    factors;
