@@ -27,7 +27,7 @@ namespace stickslip
             lowest = std::min(lowest, 2 * m[k] - sums[k]);
           return Utilities::MPI::min(lowest, system.comm);
         }
-      const DistributedMatrix &matrix = system.mass;
+      const DistributedMatrix &matrix = system.mass_matrix();
       const auto               range  = matrix.local_range();
       for (auto row = range.first; row < range.second; ++row)
         {

@@ -84,9 +84,9 @@ namespace stickslip
   CenteredIntegrator::build_operator_matrix(const double dt)
   {
 #ifdef STICKSLIP_USE_PETSC_LA
-    operator_matrix.reinit(system.mass); // layout first: MatCopy needs it
+    operator_matrix.reinit(system.mass_matrix()); // layout first: MatCopy needs it
 #endif
-    operator_matrix.copy_from(system.mass);
+    operator_matrix.copy_from(system.mass_matrix());
     if (system.has_stiffness && alpha > 0)
       operator_matrix.add(alpha * dt * dt, system.stiffness);
     solver.initialize(operator_matrix);
@@ -102,7 +102,7 @@ namespace stickslip
     operator_action =
       std::make_shared<OperatorSum>(system.locally_owned, system.comm);
     if (system.mass_is_assembled())
-      operator_action->add(1., system.mass);
+      operator_action->add(1., system.mass_matrix());
     else
       operator_action->add(1., *system.mass_action);
     if (system.has_stiffness && alpha > 0)
@@ -282,7 +282,7 @@ namespace stickslip
       }
     OperatorSum mass(system.locally_owned, system.comm);
     if (system.mass_is_assembled())
-      mass.add(1., system.mass);
+      mass.add(1., system.mass_matrix());
     else
       mass.add(1., *system.mass_action);
     ConstLocalValues m(mass.diagonal());

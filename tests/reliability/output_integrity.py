@@ -6,7 +6,7 @@ when the case cannot run on this machine, which ctest reports as skipped):
 
   lock          a second run, and a --resume, on a directory in use are
                 refused (exit 1, "in use by another stickslip run"); the
-                running job ends normally.
+                running job (an endless one) stops on SIGTERM with exit 3.
   final-time    --resume with a Final time at or before the newest snapshot
                 is refused (exit 1, naming both times); nothing changes.
   meta          a snapshot's meta file edited (a field output pointing out
@@ -32,6 +32,7 @@ when the case cannot run on this machine, which ctest reports as skipped):
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -83,10 +84,15 @@ class Case:
     # ------------------------------------------------------------------
     def lock(self):
         d = os.path.join(self.out, "run")
+        # The first run must still hold the directory when the others start,
+        # whatever the machine's speed: it is given 2e8 steps (p3 runs them
+        # at about 1e5 per second) and is stopped by SIGTERM once the checks
+        # are done, so nothing here depends on how long a run takes.
+        endless = ["--set", "Time/Time step=2e-5", "--set", "Time/Final time=4000"]
         first = subprocess.Popen(
-            [self.exe] + self.p3 + ["--quiet", "--set", "Time/Time step=2e-5",
-                                    "--set", "Output/Checkpoint interval=1",
-                                    "--set", "Output/Directory=" + d],
+            [self.exe] + self.p3 + ["--quiet"] + endless +
+            ["--set", "Output/Checkpoint interval=1",
+             "--set", "Output/Directory=" + d],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         while not os.path.exists(os.path.join(d, "history.csv")):
             if first.poll() is not None:
@@ -96,11 +102,13 @@ class Case:
                                                  "--set", "Output/Directory=" + d])
         expect(status == 1 and "is in use by another stickslip run" in text,
                "a second run into the directory is refused (exit %d)" % status)
-        status, text = self.stickslip(self.p3 + ["--set", "Time/Time step=2e-5",
-                                                 "--resume", d])
+        status, text = self.stickslip(self.p3 + endless + ["--resume", d])
         expect(status == 1 and "is in use by another stickslip run" in text,
                "a --resume of the running job is refused (exit %d)" % status)
-        expect(first.wait(timeout=600) == 0, "the running job ends normally")
+        expect(first.poll() is None, "the first run was still running during the checks")
+        first.send_signal(signal.SIGTERM)
+        expect(first.wait(timeout=600) == 3,
+               "the running job stops on SIGTERM after a snapshot (exit 3)")
         status, _ = self.stickslip(self.p3 + ["--quiet", "--set", "Output/Overwrite=true",
                                               "--set", "Output/Directory=" + d])
         expect(status == 0, "after it, the directory can be used again")
