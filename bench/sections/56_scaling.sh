@@ -82,8 +82,12 @@ for dim in ("1", "2"):
             continue
         a, b = sel[-2], sel[-1]
         growth = (float(b["setup_s"]) / float(a["setup_s"])) / (int(b["unknowns"]) / int(a["unknowns"]))
-        print("- %sD, %s rank(s): the set-up grows %.2fx as fast as N between the two largest sizes"
-              " (1 = linear)." % (dim, p, growth))
-print("\nWhere the cost is not linear in N: below about 10^5 unknowns the set-up and the peak memory per unknown are dominated by fixed costs (libraries, MPI, PETSc: about 175 MB of RSS per rank, and the parameter parsing); the 1D mesh on 2 ranks is deal.II's fully distributed triangulation, built from a description whose every level deal.II sorts (O(N log N), most of the 2-rank set-up at 2^22 and 2^24, section 55); the 2D mesh is p4est plus deal.II's cells of every level. The membrane's time per step per unknown (0.8-1.3 µs against 55-150 ns for the string) is its driven boundary and its forcing, a long expression evaluated at every node every step. The time per step grows faster than N past the last-level cache and moves with the load of this shared machine.")
+        print("- %sD, %s rank%s: the set-up grows %.2fx as fast as N between the two largest sizes"
+              " (1 = linear)." % (dim, p, "" if p == "1" else "s", growth))
+def per_step_ns(dim):
+    return [1e9 * float(r["loop_s"]) * int(r["ranks"]) / (int(r["steps"]) * int(r["unknowns"]))
+            for r in rows if r["dim"] == dim]
+string_ns, membrane_ns = per_step_ns("1"), per_step_ns("2")
+print("\nWhere the cost is not linear in N: below about 10^5 unknowns the set-up and the peak memory per unknown are dominated by fixed costs (libraries, MPI, PETSc: about 175 MB of RSS per rank, and the parameter parsing); the 1D mesh on 2 ranks is deal.II's fully distributed triangulation, built from a description whose every level deal.II sorts (O(N log N), most of the 2-rank set-up at 2^22 and 2^24, section 55); the 2D mesh is p4est plus deal.II's cells of every level. The membrane's time per step per unknown (%.0f-%.0f ns against %.0f-%.0f ns for the string) is its driven boundary and its forcing, a long expression evaluated at every node every step. The time per step grows faster than N past the last-level cache and moves with the load of this shared machine." % (min(membrane_ns), max(membrane_ns), min(string_ns), max(string_ns)))
 print("\nLoad average when this section ran: %.1f (2 cores)." % os.getloadavg()[0])
 PY
