@@ -1,6 +1,7 @@
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <linear_algebra/dense_tools.h>
+#include <time/centered_fixed_point.h>
 #include <time/centered_integrator.h>
 #include <time/stability.h>
 
@@ -440,21 +441,13 @@ namespace stickslip
     while (true)
       {
         if (iteration == parameters.max_iterations)
-          {
-            change = x_next;
-            std::ostringstream message;
-            message
-              << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
-                 "did not converge in "
-              << iteration << " iterations at t = " << t << " (dt = " << dt
-              << ", r = " << r << ", delta = " << delta
-              << ", eta = " << parameters.tolerance << ", last relative change "
-              << last_relative_change
-              << "). Raise 'Centered scheme/Maximum iterations', use "
-                 "'Centered scheme/Regularization = true', or 'Multiplier "
-                 "solver = friction solver'";
-            throw RunError(message.str());
-          }
+          throw CenteredFixedPoint::not_converged({iteration,
+                                                   t,
+                                                   dt,
+                                                   r,
+                                                   delta,
+                                                   parameters.tolerance,
+                                                   last_relative_change});
         {
           // (1.14), or (1.19) when regularized (keep > 0)
           ConstLocalValues c(system.friction_weights);
@@ -463,16 +456,8 @@ namespace stickslip
           ConstLocalValues lp(lambda_previous);
           LocalValues      l(lambda);
           for (std::size_t k = 0; k < l.size(); ++k)
-            {
-              if (c[k] == 0)
-                {
-                  l[k] = 0;
-                  continue;
-                }
-              const double mu        = l[k] + gain * c[k] * (xn[k] - xp[k]);
-              const double projected = std::max(-1., std::min(1., mu));
-              l[k]                   = (1. - keep) * projected + keep * lp[k];
-            }
+            l[k] = CenteredFixedPoint::updated_multiplier(
+              l[k], c[k], xn[k], xp[k], lp[k], gain, keep);
         }
         change = x_next;
         solve_for_displacement();

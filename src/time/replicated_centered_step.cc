@@ -1,11 +1,11 @@
 #include <base/expressions.h>
 #include <friction/closed_form_solver.h>
+#include <time/centered_fixed_point.h>
 #include <time/replicated_centered_step.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 namespace stickslip
 {
@@ -228,33 +228,22 @@ namespace stickslip
     while (true)
       {
         if (iteration == parameters.max_iterations)
-          {
-            std::ostringstream message;
-            message
-              << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
-                 "did not converge in "
-              << iteration << " iterations at t = " << t << " (dt = " << dt
-              << ", r = " << r << ", delta = " << delta
-              << ", eta = " << parameters.tolerance << ", last relative change "
-              << last_relative_change
-              << "). Raise 'Centered scheme/Maximum iterations', use "
-                 "'Centered scheme/Regularization = true', or 'Multiplier "
-                 "solver = friction solver'";
-            throw RunError(message.str());
-          }
+          throw CenteredFixedPoint::not_converged({iteration,
+                                                   t,
+                                                   dt,
+                                                   r,
+                                                   delta,
+                                                   parameters.tolerance,
+                                                   last_relative_change});
         // (1.14), or (1.19) when regularized (keep > 0)
         for (unsigned int k = 0; k < d; ++k)
-          {
-            const double c = data.weights[k];
-            if (c == 0)
-              {
-                lambda[k] = 0;
-                continue;
-              }
-            const double mu = lambda[k] + gain * c * (x_next[k] - x_previous[k]);
-            const double projected = std::max(-1., std::min(1., mu));
-            lambda[k] = (1. - keep) * projected + keep * lambda_previous[k];
-          }
+          lambda[k] = CenteredFixedPoint::updated_multiplier(lambda[k],
+                                                             data.weights[k],
+                                                             x_next[k],
+                                                             x_previous[k],
+                                                             lambda_previous[k],
+                                                             gain,
+                                                             keep);
         change = x_next;
         solve_for_displacement();
         ++iteration;

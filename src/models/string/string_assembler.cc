@@ -325,14 +325,14 @@ namespace stickslip
     if (lumped)
       lumped_mass.reinit(system.locally_owned, system.comm);
     Sums sums(system, nodal_weights, lumped_mass, stiffness_rows, mass_rows);
-    const bool assembled_mass      = !lumped && mass_rows == nullptr;
-    const bool assembled_stiffness = stiffness_rows == nullptr;
+    const MatrixTargets targets{!lumped && mass_rows == nullptr,
+                                stiffness_rows == nullptr,
+                                full_mass,
+                                full_stiffness};
     if (dim == 1)
-      assemble_by_rows(constraints, system, full_mass, full_stiffness,
-                       assembled_mass, assembled_stiffness, sums);
+      assemble_by_rows(constraints, system, targets, sums);
     else
-      assemble_by_cells(constraints, system, full_mass, full_stiffness,
-                        assembled_mass, assembled_stiffness, sums);
+      assemble_by_cells(constraints, system, targets, sums);
     sums.finish();
     if (lumped)
       system.set_diagonal_mass(lumped_mass);
@@ -376,12 +376,11 @@ namespace stickslip
   StringAssembler<dim>::assemble_by_cells(
     const AffineConstraints<double> &constraints,
     FrictionSystem &                 system,
-    DistributedMatrix *              full_mass,
-    DistributedMatrix *              full_stiffness,
-    const bool                       assembled_mass,
-    const bool                       assembled_stiffness,
+    const MatrixTargets &            targets,
     Sums &                           sums)
   {
+    const auto [assembled_mass, assembled_stiffness, full_mass, full_stiffness] =
+      targets;
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -419,12 +418,11 @@ namespace stickslip
   StringAssembler<dim>::assemble_by_rows(
     const AffineConstraints<double> &constraints,
     FrictionSystem &                 system,
-    DistributedMatrix *              full_mass,
-    DistributedMatrix *              full_stiffness,
-    const bool                       assembled_mass,
-    const bool                       assembled_stiffness,
+    const MatrixTargets &            targets,
     Sums &                           sums)
   {
+    const auto [assembled_mass, assembled_stiffness, full_mass, full_stiffness] =
+      targets;
     // The matrices to make: their values, the cell matrix they sum, and
     // whether the constraints are eliminated.
     std::vector<RowMatrix> matrices;

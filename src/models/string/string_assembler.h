@@ -108,6 +108,18 @@ namespace stickslip
     /** The nodal sums of the owned cells (defined in string_assembler.cc). */
     struct Sums;
 
+    /** The matrices an assembly pass fills (see assemble()). */
+    struct MatrixTargets
+    {
+      /** system.mass, with the Dirichlet rows and columns decoupled. */
+      bool assembled_mass;
+      /** system.stiffness, likewise. */
+      bool assembled_stiffness;
+      /** M and A without constraints, each unless null. */
+      DistributedMatrix *full_mass;
+      DistributedMatrix *full_stiffness;
+    };
+
     /**
      * What the owned cell with @p dof_indices adds to the nodal sums (and
      * to the element frequency bound), its matrices already computed.
@@ -125,10 +137,7 @@ namespace stickslip
     void
     assemble_by_cells(const AffineConstraints<double> &constraints,
                       FrictionSystem &                 system,
-                      DistributedMatrix *              full_mass,
-                      DistributedMatrix *              full_stiffness,
-                      const bool                       assembled_mass,
-                      const bool                       assembled_stiffness,
+                      const MatrixTargets &            targets,
                       Sums &                           sums);
 
     /**
@@ -143,10 +152,7 @@ namespace stickslip
     void
     assemble_by_rows(const AffineConstraints<double> &constraints,
                      FrictionSystem &                 system,
-                     DistributedMatrix *              full_mass,
-                     DistributedMatrix *              full_stiffness,
-                     const bool                       assembled_mass,
-                     const bool                       assembled_stiffness,
+                     const MatrixTargets &            targets,
                      Sums &                           sums);
 
     /**
