@@ -6,8 +6,8 @@
 # A section is a script bench/sections/NN_name.sh that prints one section of
 # BENCHMARKS.md; its output is kept in bench/results/NN_name.md, and
 # BENCHMARKS.md is the header followed by every file of bench/results/ in
-# order. With no argument every section runs (about 45 minutes and 15 GB of
-# memory on 2 cores); with names (e.g. `bench/run.sh 20_string_explicit`)
+# order. With no argument every section runs (about two hours on 2 cores, 80
+# minutes of it 70_peers, and 15 GB of memory); with names (e.g. `bench/run.sh 20_string_explicit`)
 # only those run and the others keep their last results, each dated;
 # `bench/run.sh --assemble` only rebuilds BENCHMARKS.md from bench/results/.
 set -euo pipefail
