@@ -169,74 +169,6 @@ namespace stickslip
             "MatMPIAIJSetPreallocationCSR");
       return matrix;
     }
-
-
-
-    /** make_matrix() with PETSc: the arrays' matrix put in the wrapper. */
-    void
-    matrix_from_arrays(std::shared_ptr<const CompressedRows> rows,
-                       std::vector<double>                 &&values,
-                       const IndexSet                       &owned,
-                       const MPI_Comm                        comm,
-                       DistributedMatrix                    &matrix)
-    {
-      AssertThrow(owned.size() <= static_cast<types::global_dof_index>(
-                                    std::numeric_limits<PetscInt>::max()),
-                  ExcMessage("the matrix has more rows than PETSc's indices "
-                             "can count"));
-      // An empty matrix of the right communicator first (the wrapper keeps
-      // it), then the one made from the arrays in its place.
-      matrix.reinit(IndexSet(0),
-                    IndexSet(0),
-                    DynamicSparsityPattern(0, 0),
-                    comm);
-      const Mat made = Utilities::MPI::n_mpi_processes(comm) == 1 ?
-                         sequential_matrix(std::move(rows),
-                                           std::move(values),
-                                           owned.size(),
-                                           comm) :
-                         parallel_matrix(*rows, values, owned, comm);
-      Mat      &slot = matrix.*MatrixSlot::member();
-      check(MatDestroy(&slot), "MatDestroy");
-      slot = made;
-    }
-  } // namespace
-#else
-  namespace
-  {
-    /** make_matrix() with Trilinos: a sparsity pattern, then the values. */
-    void
-    matrix_from_arrays(std::shared_ptr<const CompressedRows> rows,
-                       std::vector<double>                 &&values,
-                       const IndexSet                       &owned,
-                       const MPI_Comm                        comm,
-                       DistributedMatrix                    &matrix)
-    {
-      DynamicSparsityPattern pattern(owned.size(), owned.size(), owned);
-      std::vector<types::global_dof_index> columns;
-      for (std::size_t k = 0; k < rows->n_rows(); ++k)
-        {
-          columns.assign(rows->columns.begin() + rows->row_start[k],
-                         rows->columns.begin() + rows->row_start[k + 1]);
-          pattern.add_entries(rows->first_row + k,
-                              columns.begin(),
-                              columns.end(),
-                              true);
-        }
-      matrix.reinit(owned, owned, pattern, comm);
-      for (std::size_t k = 0; k < rows->n_rows(); ++k)
-        {
-          const auto begin = rows->row_start[k];
-          columns.assign(rows->columns.begin() + begin,
-                         rows->columns.begin() + rows->row_start[k + 1]);
-          matrix.set(rows->first_row + k,
-                     columns.size(),
-                     columns.data(),
-                     values.data() + begin,
-                     false);
-        }
-      matrix.compress(VectorOperation::insert);
-    }
   } // namespace
 #endif
 
@@ -252,6 +184,53 @@ namespace stickslip
     AssertThrow(rows->n_rows() == owned.n_elements() &&
                   values.size() == rows->n_entries(),
                 ExcInternalError());
-    matrix_from_arrays(std::move(rows), std::move(values), owned, comm, matrix);
+#ifdef STICKSLIP_USE_PETSC_LA
+    // PETSc: the arrays' matrix put in the wrapper.
+    AssertThrow(owned.size() <= static_cast<types::global_dof_index>(
+                                  std::numeric_limits<PetscInt>::max()),
+                ExcMessage("the matrix has more rows than PETSc's indices "
+                           "can count"));
+    // An empty matrix of the right communicator first (the wrapper keeps
+    // it), then the one made from the arrays in its place.
+    matrix.reinit(IndexSet(0),
+                  IndexSet(0),
+                  DynamicSparsityPattern(0, 0),
+                  comm);
+    const Mat made = Utilities::MPI::n_mpi_processes(comm) == 1 ?
+                       sequential_matrix(std::move(rows),
+                                         std::move(values),
+                                         owned.size(),
+                                         comm) :
+                       parallel_matrix(*rows, values, owned, comm);
+    Mat      &slot = matrix.*MatrixSlot::member();
+    check(MatDestroy(&slot), "MatDestroy");
+    slot = made;
+#else
+    // Trilinos: a sparsity pattern, then the values.
+    DynamicSparsityPattern pattern(owned.size(), owned.size(), owned);
+    std::vector<types::global_dof_index> columns;
+    for (std::size_t k = 0; k < rows->n_rows(); ++k)
+      {
+        columns.assign(rows->columns.begin() + rows->row_start[k],
+                       rows->columns.begin() + rows->row_start[k + 1]);
+        pattern.add_entries(rows->first_row + k,
+                            columns.begin(),
+                            columns.end(),
+                            true);
+      }
+    matrix.reinit(owned, owned, pattern, comm);
+    for (std::size_t k = 0; k < rows->n_rows(); ++k)
+      {
+        const auto begin = rows->row_start[k];
+        columns.assign(rows->columns.begin() + begin,
+                       rows->columns.begin() + rows->row_start[k + 1]);
+        matrix.set(rows->first_row + k,
+                   columns.size(),
+                   columns.data(),
+                   values.data() + begin,
+                   false);
+      }
+    matrix.compress(VectorOperation::insert);
+#endif
   }
 } // namespace stickslip
