@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ -z "$prm" ]; then
-  prm=$root/prm/string.prm   # the flagship: the frictional string of seed 000 (23)
+  prm=$root/prm/string.prm   # the flagship: the frictional string of Glowinski et al. 2006, eq. (23)
 fi
 if [ ! -f "$prm" ]; then
   echo "run.sh: error: the parameter file '$prm' does not exist (or is not a file)" >&2

@@ -1,4 +1,4 @@
-// The friction step seed 000 (38) on the consistent-mass string,
+// The friction step Glowinski et al. 2006, eq. (38) on the consistent-mass string,
 //   M W + tau C lambda = b,  lambda_i in Sgn(w_i),
 // i.e. W = argmin 1/2 W.MW + tau sum c_i |w_i| - b.W, solved by the core's
 // semismooth Newton, projection (39)-(41) and penalty/Newton (67)-(74)
@@ -83,7 +83,7 @@ namespace
    * eliminated): M = h/6 [1 4 1], A = 1/h [-1 2 -1], c_i = g h. The data
    * are the string's u = sin(pi x) and a third-mode velocity w_prev = pi
    * sin(3 pi x), so that W changes sign inside; b = M w_prev - tau A u is
-   * the friction step's right-hand side (seed 000 (26)) and g = 1/2 pi/tau
+   * the friction step's right-hand side (Glowinski et al. 2006, eq. (26)) and g = 1/2 pi/tau
    * makes the friction threshold tau g half the velocity amplitude: about
    * a third of the nodes stick.
    */
@@ -860,7 +860,7 @@ main(int argc, char **argv)
                accuracy, accuracy.eta <= tolerance, extra);
     if (root)
       std::printf("friction_bench_note penalty_newton refuses n > %u"
-                  " (dense tau C M^-1 C, seed 000 (63)); run at n = %u\n",
+                  " (dense tau C M^-1 C, Glowinski et al. 2006, eq. (63)); run at n = %u\n",
                   PenaltyNewtonSolver::max_size,
                   small_n);
   }

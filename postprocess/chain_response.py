@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plot the response of a chain (seed 004) from its history.csv.
+"""Plot the response of a chain (Bastien & Lamarque 2009) from its history.csv.
 
 Usage: chain_response.py HISTORY_CSV [-o OUT.png] [--dpi N]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Compare the multipliers of two runs of the centered scheme (seed 002):
+"""Compare the multipliers of two runs of the centered scheme (Glowinski & Kearsley 1995):
 unregularized (1.14) against regularized (1.19), one panel per component.
 
 Usage: plot_multipliers.py UNREGULARIZED/history.csv REGULARIZED/history.csv

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plots of a slab run (history.csv of Model = slab) like seed 003 Figs. 4-6.
+"""Plots of a slab run (history.csv of Model = slab) like Renard 2001, Figs. 4-6.
 
 Usage: slab_plot.py HISTORY_CSV [-o PREFIX] [--detail FRACTION] [--dpi N]
 
@@ -91,7 +91,7 @@ def main():
     ax[2].plot(t, [w * 1e6 for w in h["normal_displacement"]], "C3")
     ax[2].set_ylabel("normal displacement $u_3(t,0)$ [µm]")
     ax[2].set_xlabel("t [s]")
-    ax[0].set_title("slab: contact pressure, slip velocity, normal displacement (cf. seed 003 Fig. 4)")
+    ax[0].set_title("slab: contact pressure, slip velocity, normal displacement (cf. Renard 2001, Fig. 4)")
     fig.tight_layout()
     save(fig, prefix + "-fig4.png", a.dpi)
 
@@ -99,7 +99,7 @@ def main():
     ax.plot(t, [u * 1e6 for u in h["tangential_displacement_1"]], "C0", lw=0.8)
     ax.set_xlabel("t [s]")
     ax.set_ylabel("$u_1(t,0)$ [µm]")
-    ax.set_title("tangential displacement on the contact boundary (cf. seed 003 Fig. 5)")
+    ax.set_title("tangential displacement on the contact boundary (cf. Renard 2001, Fig. 5)")
     fig.tight_layout()
     save(fig, prefix + "-fig5.png", a.dpi)
 
@@ -116,7 +116,7 @@ def main():
     ax[1].plot(td, [h["slip_velocity_1"][i] for i in idx], "C1")
     ax[1].set_ylabel("slip velocity $v_s$ [m/s]")
     ax[1].set_xlabel("t [s] (grey: stick)")
-    ax[0].set_title("detail: tangential displacement and velocity (cf. seed 003 Fig. 6)")
+    ax[0].set_title("detail: tangential displacement and velocity (cf. Renard 2001, Fig. 6)")
     fig.tight_layout()
     save(fig, prefix + "-fig6.png", a.dpi)
 

@@ -305,7 +305,7 @@ namespace
       throw_bad_parameter(source,
                           "Control/Enabled",
                           "true",
-                          "the control problem of seed 002 is for the "
+                          "the control problem of Glowinski & Kearsley 1995 is for the "
                           "finite-dof models (Model = ode or gearbox)");
     if (parameters.model == Parameters::ModelKind::slab)
       {

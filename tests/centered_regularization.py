@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """centered_regularization.py STICKSLIP PRM OUTDIR [--np N] [bounds...]
 
-Runs the centered multiplier scheme of seed 002 on PRM twice, with the
+Runs the centered multiplier scheme of Glowinski & Kearsley 1995 on PRM twice, with the
 unregularized update (1.14) and the regularized one (1.19), and compares
-the runs (seed 002 Tables 1/3 and 5):
+the runs (Glowinski & Kearsley 1995, Tables 1/3 and 5):
   - average fixed-point iterations per time step, and their ratio NR/R;
   - D(x_R, x_NR) = |max_n |x_NR - x_R||_2 / (1 + |max_n |x_R||_2), likewise
     for the velocity (the paper's Table 5 measure; its norm is unspecified,
@@ -49,7 +49,7 @@ def columns(rows, prefix):
 
 
 def discrepancy(a, b):
-    """D(b, a) of seed 002 Table 5, b the regularized run."""
+    """D(b, a) of Glowinski & Kearsley 1995, Table 5, b the regularized run."""
     diff = [max(abs(x - y) for x, y in zip(ca, cb)) for ca, cb in zip(a, b)]
     size = [max(abs(y) for y in cb) for cb in b]
     return math.sqrt(sum(d * d for d in diff)) / (

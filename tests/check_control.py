@@ -2,7 +2,7 @@
 """check_control.py OPTIMIZATION.csv --max-e1 E [--max-e2 E]
 
 Checks the last row of the optimization history of a control run: the
-constraint errors E1 (4.1) and E2 (4.2) of seed 002 at the optimum, after
+constraint errors E1 (4.1) and E2 (4.2) of Glowinski & Kearsley 1995 at the optimum, after
 at least one simplex iteration (a file without rows, or E1, E2 not finite,
 fails). Exit 0/1.
 """

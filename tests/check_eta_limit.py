@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_eta_limit.py SPLITTING_DIR ETA_DIR_1 ETA_DIR_2 ... 
 
-The regularized route of seed 000 (5)-(6): the runs in ETA_DIR_k use
+The regularized route of Glowinski et al. 2006, eqs. (5)-(6): the runs in ETA_DIR_k use
 decreasing eta. Checks that (a) their errors against the exact solution
 (errors.csv) decrease with eta, and (b) their distance to the splitting
 solution (history.csv of SPLITTING_DIR, same output times) decreases with

@@ -91,7 +91,7 @@ run membrane prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
 NP=2 run string_np2 prm/string.prm --set "Time/Final time=0.1"
 NP=2 run membrane_np2 prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
   --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
-# The chain (implicit Euler of seed 004) and the slab, on 1 and 2 ranks.
+# The chain (implicit Euler of Bastien & Lamarque 2009) and the slab, on 1 and 2 ranks.
 run chain prm/chain_dynamical_clamped.prm --set "Time/Final time=0.2" \
   --set "Output/Field output=false"
 NP=2 run chain_np2 prm/chain_quasistatic_clamped.prm --set "Time/Final time=1"

@@ -7,7 +7,7 @@ peer scripts.
 Schemes (--scheme):
   lie        Lie splitting, P = Q = 1, alpha = 0, lumped mass, closed-form
              friction step: the explicit scheme of prm/string.prm;
-  centered   the centered multiplier scheme of seed 002 (doc/theory.md
+  centered   the centered multiplier scheme of Glowinski & Kearsley 1995 (doc/theory.md
              §3.2), alpha = 0, lumped mass, lambda by the closed form of the
              equivalent friction step: explicit (prm/string_at_rest.prm with
              the exact multiplier instead of the fixed point);

@@ -1,7 +1,7 @@
 """Shared pieces of the peer scripts: the data of prm/string.prm and the
 result line every script prints.
 
-The frictional string of doc/theory.md §2.1 (seed 000 (23)):
+The frictional string of doc/theory.md §2.1 (Glowinski et al. 2006, eq. (23)):
   (1/c^2) u_tt - u_xx + g lambda = f on (0, 1),  lambda in Sgn(u_t),
   u(0) = u(1) = 0,  u(x, 0) = sin(pi x),  u_t(x, 0) = 0,
 with c = 1, g = 2, f = 0 and final time 4 (prm/string.prm).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Optimal control by parallel direct search (seed 002 TP1): simulations
+# Optimal control by parallel direct search (Glowinski & Kearsley 1995 TP1): simulations
 # (IVPs) per second with 1 and 2 ranks, one simulation per rank.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -13,7 +13,7 @@ read -r ivp2 tc2 < <("${mpi[@]}" -np 2 "$exe" "${control_args[@]}" --set "Output
 python3 - "$ivp1" "$tc1" "$ivp2" "$tc2" <<'PY'
 import sys
 ivp1, tc1, ivp2, tc2 = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
-print("## Optimal control: parallel direct search (TP1 of seed 002, template of 18 points)\n")
+print("## Optimal control: parallel direct search (TP1 of Glowinski & Kearsley 1995, template of 18 points)\n")
 print("Each simulation is a whole 400-step run of the centered scheme on one rank; the trial points of a")
 print("simplex are dealt out to the ranks and the outcomes summed (MPI_Allreduce). Same optimum on 1 and 2 ranks.\n")
 print("| ranks | simulations | wall | simulations/s | speed-up |")

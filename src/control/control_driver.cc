@@ -53,7 +53,7 @@ namespace stickslip
       throw_bad_parameter(source,
                           "Control/Enabled",
                           "true",
-                          "the control problem of seed 002 is for the "
+                          "the control problem of Glowinski & Kearsley 1995 is for the "
                           "finite-dof models (Model = ode)");
     // Input checks of the integrator (stability, r range) before any output.
     create_time_integrator(parameters,
@@ -177,7 +177,7 @@ namespace stickslip
   ControlDriver::print_header(const RunDirectory &directory) const
   {
     const unsigned int d = group_model->system().size();
-    pcout << "stickslip: optimal control (seed 002 §2-3) of the "
+    pcout << "stickslip: optimal control (Glowinski & Kearsley 1995, §2-3) of the "
           << group_model->description() << '\n'
           << "  penalty "
           << (control.penalty == ControlParameters::Penalty::exact ? "P (3.1)" :

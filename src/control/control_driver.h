@@ -20,7 +20,7 @@ namespace stickslip
   class SearchSnapshots;
 
   /**
-   * The optimal control of seed 002 §2-3: a parallel direct search over
+   * The optimal control of Glowinski & Kearsley 1995, §2-3: a parallel direct search over
    * constant controls v whose function evaluations are whole simulations
    * of M x'' + A x + C lambda = f + B v. MPI_COMM_WORLD is split into
    * groups of Control/Ranks per simulation ranks; group g evaluates the

@@ -20,23 +20,23 @@ namespace stickslip
                         "P",
                         Patterns::Selection("P|Pi"),
                         "How a missed target is penalized. P: the exact penalty "
-                        "with rho_1 = rho_2 (seed 002 (3.1)); Pi: the penalty "
+                        "with rho_1 = rho_2 (Glowinski & Kearsley 1995, eq. (3.1)); Pi: the penalty "
                         "Pi_K whose norm K adapts to the constraint violation "
-                        "(seed 002 (3.4)-(3.8)).");
+                        "(Glowinski & Kearsley 1995, eqs. (3.4)-(3.8)).");
       prm.declare_entry("Penalty parameters",
                         "constant",
                         Patterns::Selection("constant|dynamic"),
                         "constant: every penalty weight equals Penalty "
                         "parameter; dynamic: the weights are raised after each "
                         "simplex from Initial dynamic rho up to Penalty "
-                        "parameter (seed 002 (3.2)-(3.3), rho_3 by (3.8)).");
+                        "parameter (Glowinski & Kearsley 1995, eqs. (3.2)-(3.3), rho_3 by (3.8)).");
       prm.declare_entry("Penalty parameter",
                         "1e6",
                         Patterns::Double(),
                         "Weight rho > 0 of the penalty on missing the "
                         "target: the search minimizes the control cost plus "
                         "rho times the distance of x(T) (and x'(T)) from "
-                        "the target (seed 002 (3.1), which uses 1e6); with "
+                        "the target (Glowinski & Kearsley 1995, eq. (3.1), which uses 1e6); with "
                         "dynamic Penalty parameters the cap of rho_1, rho_2.");
       prm.declare_alias("Penalty parameter", "rho", true);
       prm.declare_entry("Initial dynamic rho",
@@ -62,7 +62,7 @@ namespace stickslip
                         Patterns::Double(),
                         "Stopping tolerance (> 0) of the direct search: it stops"
                         " when the largest simplex edge max_i |v_i - v0| is "
-                        "below it (seed 002 uses 1e-10).");
+                        "below it (Glowinski & Kearsley 1995 uses 1e-10).");
       prm.declare_entry("Maximum simplexes",
                         "1000",
                         Patterns::Integer(1),
@@ -86,7 +86,7 @@ namespace stickslip
     prm.declare_entry("Enabled",
                       "false",
                       Patterns::Bool(),
-                      "Solve the optimal control problem of seed 002 §2 "
+                      "Solve the optimal control problem of Glowinski & Kearsley 1995, §2 "
                       "(finite-dof models): find the constant control v "
                       "minimizing T N v.v with x(T) = x_T (and x'(T) = x'_T) "
                       "by parallel direct search, then run the controlled "
@@ -95,25 +95,25 @@ namespace stickslip
                       "",
                       Patterns::Anything(),
                       "Target position x_T that the controlled system must "
-                      "reach at the final time, one value per unknown (seed "
-                      "002 (2.5)).");
+                      "reach at the final time, one value per unknown (Glowinski "
+                      "& Kearsley 1995, eq. (2.5)).");
     prm.declare_entry("Target velocity",
                       "",
                       Patterns::Anything(),
                       "Target velocity x'_T at the final time, one value per "
-                      "unknown; empty: no velocity target (seed 002 (2.6)).");
+                      "unknown; empty: no velocity target (Glowinski & Kearsley 1995, eq. (2.6)).");
     prm.declare_entry("Control matrix",
                       "1",
                       Patterns::Anything(),
                       "Diagonal of the matrix B through which the control "
                       "acts: the forcing becomes f + B v. One value (B = b I) "
-                      "or one per unknown (seed 002 (2.1)).");
+                      "or one per unknown (Glowinski & Kearsley 1995, eq. (2.1)).");
     prm.declare_entry("Cost matrix",
                       "1",
                       Patterns::Anything(),
                       "Diagonal of the weight N > 0 of the control cost, the "
                       "integral of N v.v over time: one value or one per "
-                      "unknown (seed 002 (2.4)).");
+                      "unknown (Glowinski & Kearsley 1995, eq. (2.4)).");
     prm.declare_entry("Initial control",
                       "0",
                       Patterns::Anything(),

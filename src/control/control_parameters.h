@@ -12,7 +12,7 @@
 namespace stickslip
 {
   /**
-   * The optimal control problem of seed 002 §2-3 (doc/theory.md §3.5-3.7):
+   * The optimal control problem of Glowinski & Kearsley 1995, §2-3 (doc/theory.md §3.5-3.7):
    * minimize int_0^T N v.v dt over constant controls v entering as f + B v,
    * subject to x(T) = x_T and, where given, x'(T) = x'_T, by a penalty
    * function and the parallel direct search. Subsection "Control".

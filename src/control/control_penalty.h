@@ -20,7 +20,7 @@ namespace stickslip
 
 
   /**
-   * The penalty functions of seed 002 §3 (doc/theory.md §3.6) for the direct
+   * The penalty functions of Glowinski & Kearsley 1995, §3 (doc/theory.md §3.6) for the direct
    * search: P (3.1) and Pi_K (3.4)-(3.8), with constant or dynamic
    * penalty parameters (3.2)-(3.3). Both depend on the best control v^c of
    * the preceding simplex, set by update() after every simplex.

@@ -44,12 +44,12 @@ namespace stickslip
                         "ode",
                         Patterns::Selection("ode|gearbox|string|chain|slab|body"),
                         "The model: ode (finite-dof friction system written "
-                        "in the parameter file, seeds 000/001), gearbox "
-                        "(gear box efficiency problem, seed 000 (54)), string "
+                        "in the parameter file, Glowinski et al. 2006, 2005), gearbox "
+                        "(gear box efficiency problem, Glowinski et al. 2006, eq. (54)), string "
                         "(frictional wave string, dim 1, or membrane, dim 2; "
-                        "seed 000 (23)), chain (masses, springs and "
-                        "St-Venant elements, seed 004), slab (Renard's "
-                        "elastic slab, seed 003), body (an elastic body in "
+                        "Glowinski et al. 2006, eq. (23)), chain (masses, springs and "
+                        "St-Venant elements, Bastien & Lamarque 2009), slab (Renard's "
+                        "elastic slab, Renard 2001), body (an elastic body in "
                         "frictional contact with a rigid foundation, 2D plane "
                         "strain or 3D: the slab as a finite-element model).");
       prm.declare_entry("Dimension",

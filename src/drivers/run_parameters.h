@@ -30,10 +30,10 @@ namespace stickslip
     enum class ModelKind
     {
       ode,     ///< a finite-dof friction system written in the file
-      gearbox, ///< the gear box of seed 000 (54)
+      gearbox, ///< the gear box of Glowinski et al. 2006, eq. (54)
       string,  ///< the frictional string (dim 1) or membrane (dim 2)
-      chain,   ///< masses, springs and St-Venant elements (seed 004)
-      slab,    ///< Renard's elastic slab (seed 003)
+      chain,   ///< masses, springs and St-Venant elements (Bastien & Lamarque 2009)
+      slab,    ///< Renard's elastic slab (Renard 2001)
       body     ///< an elastic body in frictional contact (doc/theory.md §7), dim 2 or 3
     };
 

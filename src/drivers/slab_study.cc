@@ -149,7 +149,7 @@ namespace stickslip
     const std::vector<Slab::Discretization> &runs = problem.runs();
     // Differences between successive runs, measured at the time levels
     // of the coarser run (the finer one interpolated linearly in time):
-    // max norms as in seed 003 Fig. 3, and the L1-in-time norm for the
+    // max norms as in Renard 2001, Fig. 3, and the L1-in-time norm for the
     // pressure, which jumps at re-contact (doc/theory.md §4.9.2).
     CsvTable table({"n_cells",
                     "dz",

@@ -13,7 +13,7 @@
 namespace stickslip
 {
   /**
-   * Renard's slab (seed 003) run once, or in a refinement study over the
+   * Renard's slab (Renard 2001) run once, or in a refinement study over the
    * grids of Slab/Convergence cells at a constant dt/dz: every run goes
    * through the RunLoop as a Slab::SlabEvolution; the finest writes
    * history.csv and the profiles, and the study writes refinement.csv with

@@ -9,7 +9,7 @@
 namespace stickslip
 {
   /**
-   * Exact componentwise solution for a diagonal (lumped) M, seed 000 (53)
+   * Exact componentwise solution for a diagonal (lumped) M, Glowinski et al. 2006, eq. (53)
    * generalized to d components (doc/theory.md §1.7):
    * lambda_i = P_[-1,1](b_i / (c_i tau)), w_i = S_{c_i tau}(b_i) / m_i,
    * with the soft threshold S so that a stuck component is exactly zero.

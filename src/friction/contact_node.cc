@@ -20,7 +20,7 @@ namespace stickslip
     NormalUpdate update;
     if (law.normal_law == NormalContactLaw::compliant)
       {
-        // Seed 003 (49)-(50): the theta-method for w' = v_free + max(-w,
+        // Renard 2001, eqs. (49)-(50): the theta-method for w' = v_free + max(-w,
         // 0)/eta~, eta~ = Z eta, is piecewise linear in w^{n+1} and solved
         // exactly; the product Z eta is the slab's rho c2 eta, operation for
         // operation.
@@ -32,7 +32,7 @@ namespace stickslip
       }
     else
       {
-        // Seed 003 (47)-(48): w^{n+1} = y^+. An open or opening node moves
+        // Renard 2001, eqs. (47)-(48): w^{n+1} = y^+. An open or opening node moves
         // freely, which keeps S >= 0 and S w = 0 for every theta.
         update.gap = std::max(predicted_gap, 0.);
         if (update.gap > 0 || free_velocity > 0)

@@ -6,7 +6,7 @@
 
 namespace stickslip
 {
-  /** The normal law of a contact node (seed 003 (3)/(14) and (37)). */
+  /** The normal law of a contact node (Renard 2001, eqs. (3)/(14) and (37)). */
   enum class NormalContactLaw
   {
     unilateral, ///< Signorini: gap >= 0, pressure >= 0, gap * pressure = 0
@@ -21,7 +21,7 @@ namespace stickslip
   {
     /**
      * The velocity is a value at the new time level, and a closed contact
-     * is at rest there (seed 003 (48): u3,t = 0 in contact unless the
+     * is at rest there (Renard 2001, eq. (48): u3,t = 0 in contact unless the
      * incoming wave pulls the boundary away). The gap is integrated on its
      * own. Used by the slab.
      */
@@ -70,7 +70,7 @@ namespace stickslip
    * The contact and friction solver of one node, shared by the 1D slab
    * (Model = slab, at its node z = 0) and the finite-element body
    * (Model = body, at every node of the contact boundary): Renard's
-   * implicit boundary scheme, seed 003 (47)-(52), written for a node with
+   * implicit boundary scheme, Renard 2001, eqs. (47)-(52), written for a node with
    * an impedance Z (pressure per unit of velocity change):
    *
    * - the slab: Z = rho c2 (normal) and a = G/c1 + epsilon/(theta dt)

@@ -9,11 +9,11 @@ namespace stickslip
 {
   /**
    * A slip-rate dependent friction coefficient mu(s), s = |v_s| >= 0
-   * (seed 003 (7)-(9)), with mu(0) = mu_s and mu(s) -> mu_d. The paper
+   * (Renard 2001, eqs. (7)-(9)), with mu(0) = mu_s and mu(s) -> mu_d. The paper
    * gives no formula (doc/theory.md §6.2); the laws offered are
    * - constant:    mu = mu_s;
    * - fig2:        mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, mu_d
-   *                beyond: our reading of the shape of seed 003 Fig. 2
+   *                beyond: our reading of the shape of Renard 2001, Fig. 2
    *                (steep drop from mu_s, flat at mu_d, C^1);
    * - exponential: mu_d + (mu_s - mu_d) exp(-s/v_c);
    * - rational:    mu_d + (mu_s - mu_d)/(1 + s/v_c).

@@ -19,7 +19,7 @@ namespace stickslip
         Patterns::Selection(
           "closed form|projection|penalty newton|semismooth newton"),
         "Solver of the friction sub-step M W + tau C lambda = b, lambda in "
-        "Sgn(W) (seed 000 (38)): closed form (diagonal M only, seed 000 "
+        "Sgn(W) (Glowinski et al. 2006, eq. (38)): closed form (diagonal M only, Glowinski et al. 2006, eq. "
         "(53)), projection (39)-(41), penalty newton (67)-(74; dense, small "
         "systems), semismooth newton (primal-dual active set, one linear "
         "solve with M per iteration). Default semismooth "
@@ -58,9 +58,9 @@ namespace stickslip
                         "0",
                         Patterns::Double(0),
                         "Step length rho of the projection friction solver "
-                        "(seed 000 (41)). 0 chooses rho = 1/(tau_1 beta_d), "
+                        "(Glowinski et al. 2006, eq. (41)). 0 chooses rho = 1/(tau_1 beta_d), "
                         "the middle of the convergence range 0 < rho < "
-                        "2/(tau_1 beta_d) (seed 000 (43)); a given rho outside"
+                        "2/(tau_1 beta_d) (Glowinski et al. 2006, eq. (43)); a given rho outside"
                         " that range is an error.");
       prm.declare_entry("Penalty epsilon",
                         "1e-4",
@@ -68,13 +68,13 @@ namespace stickslip
                         "Penalty parameter epsilon (> 0) of the penalty "
                         "newton friction solver: the multiplier is "
                         "approximated by a smoothed sign of slope 1/epsilon "
-                        "(seed 000 (67)).");
+                        "(Glowinski et al. 2006, eq. (67)).");
       prm.declare_entry("Regularization eta",
                         "1e-3",
                         Patterns::Double(0),
                         "Velocity scale eta > 0 of the regularized multiplier "
                         "lambda_eta = v/sqrt(eta^2 + v^2) that replaces the "
-                        "sign of v (seed 000 (5); Time/Scheme = regularized "
+                        "sign of v (Glowinski et al. 2006, eq. (5); Time/Scheme = regularized "
                         "arkode only).");
       prm.declare_entry("ARKode tolerance",
                         "1e-8",
@@ -139,12 +139,12 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Friction/Penalty epsilon",
                             format_number(penalty_epsilon),
-                            "epsilon of seed 000 (67) must be positive");
+                            "epsilon of Glowinski et al. 2006, eq. (67) must be positive");
       if (!(regularization_eta > 0))
         throw_bad_parameter(source,
                             "Friction/Regularization eta",
                             format_number(regularization_eta),
-                            "eta of seed 000 (5) must be positive");
+                            "eta of Glowinski et al. 2006, eq. (5) must be positive");
       if (!(arkode_tolerance > 0))
         throw_bad_parameter(source,
                             "Friction/ARKode tolerance",

@@ -8,7 +8,7 @@ namespace stickslip
   /**
    * The state of a friction system at a time level: displacement,
    * velocity, and the multiplier of the step that led there (the average
-   * over its friction sub-steps, seed 000 (37)).
+   * over its friction sub-steps, Glowinski et al. 2006, eq. (37)).
    */
   struct FrictionState
   {

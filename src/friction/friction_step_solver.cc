@@ -19,7 +19,7 @@ namespace stickslip
             throw_bad_parameter(source,
                                 "Friction/Solver",
                                 "closed form",
-                                "the closed form (seed 000 (53)) needs a "
+                                "the closed form (Glowinski et al. 2006, eq. (53)) needs a "
                                 "diagonal (lumped) mass matrix, and this M "
                                 "has off-diagonal entries. Use semismooth "
                                 "newton, projection or penalty newton");

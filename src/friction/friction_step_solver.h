@@ -12,7 +12,7 @@
 namespace stickslip
 {
   /**
-   * A solver of the friction sub-step problem seed 000 (38):
+   * A solver of the friction sub-step problem Glowinski et al. 2006, eq. (38):
    *
    *   M W + tau C lambda = b,   lambda_i in Sgn(w_i) (c_i > 0),
    *   lambda_i = 0 (c_i = 0),

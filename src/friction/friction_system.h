@@ -18,14 +18,14 @@ namespace stickslip
 
   /**
    * The semi-discrete friction system every model reduces to (doc/theory.md §1.1,
-   * seed 000 (4), seed 002 (0.1)-(0.3)):
+   * Glowinski et al. 2006, eq. (4), Glowinski & Kearsley 1995, eqs. (0.1)-(0.3)):
    *
    *   M V' + A X + C (lambda - gamma(V)) = f(t) + g(t, V),  X' = V,
    *   lambda_i in Sgn(v_i) where c_i > 0, lambda_i = 0 where c_i = 0,
    *
    * with M SPD, A SPSD, C = diag(c_i) >= 0, all distributed over the ranks
    * of the communicator by rows. g is an optional model-specific force that
-   * the friction step treats explicitly (the gear box of seed 000 (54)).
+   * the friction step treats explicitly (the gear box of Glowinski et al. 2006, eq. (54)).
    * Models fill the members; finalize() derives what the solvers need.
    */
   class FrictionSystem
@@ -37,7 +37,7 @@ namespace stickslip
     void
     finalize();
 
-    /** out = f(t) + C gamma(w) + g(t, w): the explicit force of seed 000 (26). */
+    /** out = f(t) + C gamma(w) + g(t, w): the explicit force of Glowinski et al. 2006, eq. (26). */
     void
     explicit_force(const double             t,
                    const DistributedVector &w,

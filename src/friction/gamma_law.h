@@ -9,7 +9,7 @@ namespace stickslip
 {
   /**
    * The velocity-weakening part gamma of the friction law, componentwise
-   * (seed 000 Remark 2.1): gamma_i(0) = 0, gamma_i(+-inf) = +-beta_i with
+   * (Glowinski et al. 2006, Remark 2.1): gamma_i(0) = 0, gamma_i(+-inf) = +-beta_i with
    * 0 < beta_i < 1, so that static friction c_i exceeds kinetic friction
    * c_i (1 - beta_i).
    */
@@ -19,8 +19,8 @@ namespace stickslip
     enum class Type
     {
       none,            ///< pure Coulomb
-      smooth,          ///< seed 000 (2): beta xi / sqrt(eps^2 + xi^2)
-      piecewise_linear ///< seed 000 (3): beta clamp(xi/eps, -1, 1)
+      smooth,          ///< Glowinski et al. 2006, eq. (2): beta xi / sqrt(eps^2 + xi^2)
+      piecewise_linear ///< Glowinski et al. 2006, eq. (3): beta clamp(xi/eps, -1, 1)
     };
 
     GammaLaw();

@@ -35,7 +35,7 @@ namespace stickslip
 
   /**
    * Solve the isotropic friction inclusion of the boundary scheme,
-   * seed 003 (52) as rewritten in doc/theory.md §4.7,
+   * Renard 2001, eq. (52) as rewritten in doc/theory.md §4.7,
    *
    *     a s + S mu(|s|) Dir(s) \ni r,   a > 0, S >= 0,  s, r in R^2,
    *

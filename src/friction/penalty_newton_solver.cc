@@ -21,7 +21,7 @@ namespace stickslip
                           "Friction/Solver",
                           "penalty newton",
                           "the penalty/Newton method works on the dense "
-                          "matrix tau C M^{-1} C (seed 000 (63)) and accepts "
+                          "matrix tau C M^{-1} C (Glowinski et al. 2006, eq. (63)) and accepts "
                           "at most " +
                             std::to_string(max_size) + " unknowns; this system has " +
                             std::to_string(system.size()) +
@@ -117,7 +117,7 @@ namespace stickslip
         if (iteration >= parameters.max_iterations)
           {
             std::ostringstream message;
-            message << "penalty/Newton (seed 000 (72)-(74)) did not converge "
+            message << "penalty/Newton (Glowinski et al. 2006, eqs. (72)-(74)) did not converge "
                        "in 'Friction/Maximum iterations' = "
                     << parameters.max_iterations
                     << " iterations (residual " << residual.linfty_norm()

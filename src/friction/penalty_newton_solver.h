@@ -11,7 +11,7 @@
 namespace stickslip
 {
   /**
-   * The penalty/Newton method of seed 000 §6, (62)-(74): eliminating W gives
+   * The penalty/Newton method of Glowinski et al. 2006, §6, (62)-(74): eliminating W gives
    * the obstacle problem min 1/2 A mu.mu - beta.mu over Lambda with
    * A = tau C M^{-1} C, beta = C M^{-1} b (63)-(66); its penalized form (67)
    * is minimized by Newton's method (72)-(74) with a Cholesky factorization

@@ -63,7 +63,7 @@ namespace stickslip
     system.require_assembled_mass(source,
                                   "Friction/Solver",
                                   "projection",
-                                  "the projection iteration (seed 000 "
+                                  "the projection iteration (Glowinski et al. 2006, eqs. "
                                   "(39)-(41)) needs exact solves with M at "
                                   "every iteration (a factorization; "
                                   "semismooth newton works with either "
@@ -152,7 +152,7 @@ namespace stickslip
             allowed.precision(6);
             allowed << "the projection algorithm converges only for 0 < rho "
                        "< 2/(tau_1 beta_d) = "
-                    << limit << " (seed 000 (43); tau_1 = " << tau
+                    << limit << " (Glowinski et al. 2006, eq. (43); tau_1 = " << tau
                     << ", beta_d = lambda_max(M^{-1} C^2) = "
                     << largest_eigenvalue
                     << "). Set 'Friction/Projection rho = 0' to choose "
@@ -220,7 +220,7 @@ namespace stickslip
           }
       }
     std::ostringstream message;
-    message << "the projection algorithm (seed 000 (39)-(41)) did not reach "
+    message << "the projection algorithm (Glowinski et al. 2006, eqs. (39)-(41)) did not reach "
                "'Friction/Tolerance' = "
             << parameters.tolerance << " in 'Friction/Maximum iterations' = "
             << parameters.max_iterations

@@ -7,7 +7,7 @@
 namespace stickslip
 {
   /**
-   * The projection (Uzawa) algorithm seed 000 (39)-(41):
+   * The projection (Uzawa) algorithm Glowinski et al. 2006, eqs. (39)-(41):
    *   M W^k = b - tau C lambda^k,  lambda^{k+1} = P_Lambda(lambda^k + rho C W^k),
    * convergent for 0 < rho < 2/(tau beta_d), beta_d = lambda_max(M^{-1}C^2)
    * (Theorem 3.2, (43)). Started from the previous time step's multiplier

@@ -37,8 +37,8 @@ namespace stickslip
    * never formed, so it scales with a consistent mass. Warm-started from the
    * sets of the previous multiplier.
    *
-   * The default configuration is the W form of the friction step of seed
-   * 000 (38), beyond the papers: A = M, c = C, tau the sub-step, no fixed
+   * The default configuration is the W form of the friction step of Glowinski
+   * et al. 2006, eq. (38), beyond the papers: A = M, c = C, tau the sub-step, no fixed
    * rows, and masked solves by division for a diagonal M, by a dense
    * Cholesky factorization of the replicated M for tiny systems and by
    * Jacobi-preconditioned CG otherwise. With CG it is an inexact Newton

@@ -10,7 +10,7 @@ namespace stickslip
     not_converged(const Failure &failure)
     {
       std::ostringstream message;
-      message << "the fixed-point iteration of seed 002 (1.12)-(1.15) "
+      message << "the fixed-point iteration of Glowinski & Kearsley 1995, eqs. (1.12)-(1.15) "
                  "did not converge in "
               << failure.iterations << " iterations at t = " << failure.time
               << " (dt = " << failure.dt << ", r = " << failure.r

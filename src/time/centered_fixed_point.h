@@ -8,7 +8,7 @@
 namespace stickslip
 {
   /**
-   * What the fixed point of the centered scheme (seed 002 (1.12)-(1.15),
+   * What the fixed point of the centered scheme (Glowinski & Kearsley 1995, eqs. (1.12)-(1.15),
    * regularized (1.19)) does at one node, shared by CenteredIntegrator (on
    * distributed vectors) and ReplicatedCenteredStep (on plain arrays) so
    * that both take the same operations in the same order.

@@ -32,7 +32,7 @@ namespace stickslip
       throw_bad_parameter(source,
                           "Time/Scheme",
                           "centered",
-                          "the centered scheme of seed 002 is written for "
+                          "the centered scheme of Glowinski & Kearsley 1995 is written for "
                           "gamma = 0 and no model-specific force (the gear "
                           "box); use lie or strang for this model");
     for (auto *v : {&x_previous,
@@ -148,7 +148,7 @@ namespace stickslip
     const Parameters::LinearSolver &linear_solver,
     const double                    dt) const
   {
-    // Theorem 1.1 / Remark 2.1 of seed 002: dt < [(1/4 - alpha)
+    // Theorem 1.1 / Remark 2.1 of Glowinski & Kearsley 1995: dt < [(1/4 - alpha)
     // delta_M]^{-1/2}.
     if (!(alpha < 0.25 && system.has_stiffness))
       return;
@@ -159,7 +159,7 @@ namespace stickslip
         source,
         "Splitting/Elastic implicitness",
         format_number(alpha),
-        "the centered scheme (seed 002 Remark 2.1) with alpha < 1/4 needs "
+        "the centered scheme (Glowinski & Kearsley 1995, Remark 2.1) with alpha < 1/4 needs "
         "dt < 1/sqrt((1/4 - alpha) delta_M) = " +
           format_number(limit) + ", delta_M = lambda_max(M^{-1}A) = " +
           format_number(nu) + ", and dt = " + format_number(dt) +
@@ -190,7 +190,7 @@ namespace stickslip
                           "(38) has the matrix M + alpha dt^2 A, here applied "
                           "without a matrix ('" +
                             operator_action->chosen_by() +
-                            "'), and the projection iteration (seed 000 "
+                            "'), and the projection iteration (Glowinski et al. 2006, eqs. "
                             "(39)-(41)) needs exact solves with it at every "
                             "iteration (a factorization). Use semismooth "
                             "newton, Centered scheme/Multiplier solver = "
@@ -218,7 +218,7 @@ namespace stickslip
   double
   CenteredIntegrator::friction_operator_bound()
   {
-    // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3.
+    // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley 1995, §1.3.
     if (system.size() <= 1000)
       {
         const FullMatrix<double> k =
@@ -573,7 +573,7 @@ namespace stickslip
   CenteredIntegrator::description() const
   {
     std::ostringstream out;
-    out << "centered multiplier scheme (seed 002), alpha = " << alpha << ", ";
+    out << "centered multiplier scheme (Glowinski & Kearsley 1995), alpha = " << alpha << ", ";
     if (step_solver)
       out << "lambda by the friction solver " << step_solver->name();
     else

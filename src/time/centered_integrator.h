@@ -12,7 +12,7 @@
 namespace stickslip
 {
   /**
-   * The centered multiplier scheme of seed 002 (1.1)-(1.6) (doc/theory.md §3.2):
+   * The centered multiplier scheme of Glowinski & Kearsley 1995, eqs. (1.1)-(1.6) (doc/theory.md §3.2):
    *
    *   M (x^{n+1} - 2x^n + x^{n-1})/dt^2
    *     + A (alpha x^{n+1} + (1 - 2 alpha) x^n + alpha x^{n-1}) + C lambda^n
@@ -26,7 +26,7 @@ namespace stickslip
    *
    *   (M + alpha dt^2 A) W + dt/2 C lambda = b,   lambda in Sgn(W),
    *
-   * exactly seed 000 (38) with mass M + alpha dt^2 A and tau = dt/2.
+   * exactly Glowinski et al. 2006, eq. (38) with mass M + alpha dt^2 A and tau = dt/2.
    * With a matrix-free M or A that mass is never assembled: the solves
    * with it are conjugate gradients with its diagonal, and the friction
    * step's solver gets it as an action (OperatorSum).
@@ -88,7 +88,7 @@ namespace stickslip
     void
     apply_operator(DistributedVector &product, const DistributedVector &x) const;
 
-    /** Refuses dt beyond the bound of seed 002 Theorem 1.1 / Remark 2.1. */
+    /** Refuses dt beyond the bound of Glowinski & Kearsley 1995, Theorem 1.1 / Remark 2.1. */
     void
     check_stability(const Parameters::LinearSolver &linear_solver,
                     const double                    dt) const;
@@ -98,7 +98,7 @@ namespace stickslip
     set_up_friction_step_solver(const Parameters::Numerics &run,
                                 const double                dt);
 
-    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), seed 002 §1.3. */
+    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley 1995, §1.3. */
     double
     friction_operator_bound();
 

@@ -65,7 +65,7 @@ namespace stickslip
     std::ostringstream message;
     message.precision(6);
     message << "the elastic sub-step tau_2 = dt/Q = " << tau
-            << " violates the stability condition of seed 000 §4, "
+            << " violates the stability condition of Glowinski et al. 2006, §4, "
                "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
             << limit << " (alpha = " << alpha
             << ", nu_d = lambda_max(M^{-1}A) = " << nu_d

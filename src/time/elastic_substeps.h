@@ -7,7 +7,7 @@
 namespace stickslip
 {
   /**
-   * The elastic step of the splitting schemes (seed 000 (12)/(19)):
+   * The elastic step of the splitting schemes (Glowinski et al. 2006, eqs. (12)/(19)):
    * M X'' + A X = 0 over one time step, by Q centered sub-steps (55)-(57),
    *   M (X^{q+1} - 2X^q + X^{q-1})/tau^2
    *     + A (alpha X^{q+1} + (1 - 2 alpha) X^q + alpha X^{q-1}) = 0,

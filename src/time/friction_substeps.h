@@ -9,7 +9,7 @@
 namespace stickslip
 {
   /**
-   * The friction step of the splitting schemes (seed 000 (10)/(17)/(21)):
+   * The friction step of the splitting schemes (Glowinski et al. 2006, eqs. (10)/(17)/(21)):
    * M W' + C(lambda - gamma(W)) = f on an interval, discretized by P
    * implicit-explicit sub-steps (25)-(26),
    *   M (W^p - W^{p-1})/tau + C lambda^p = C gamma(W^{p-1}) + f(t0 + p tau),

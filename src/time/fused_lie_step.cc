@@ -59,7 +59,7 @@ namespace stickslip
                         IntegratorStatistics &statistics)
   {
     // f at the end of the step, from the velocity before the friction step
-    // (seed 000 (26), P = 1).
+    // (Glowinski et al. 2006, eq. (26), P = 1).
     if (with_force)
       system.explicit_force(step.next_time, state.velocity, force);
     const auto run_pass_a = [&](const bool verify, double &work) {

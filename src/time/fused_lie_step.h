@@ -6,7 +6,7 @@
 namespace stickslip
 {
   /**
-   * The Lie step of seed 000 (9)-(13) in its cheapest case, P = Q = 1,
+   * The Lie step of Glowinski et al. 2006, eqs. (9)-(13) in its cheapest case, P = Q = 1,
    * alpha = 0, a lumped M, the closed-form friction step (53) and no
    * prescribed values, as two fused passes around one product with A.
    * With W the velocity after the friction step and X^1 = X + dt W -

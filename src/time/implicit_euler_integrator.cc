@@ -27,6 +27,6 @@ namespace stickslip
   std::string
   ImplicitEulerIntegrator::description() const
   {
-    return "implicit Euler, seed 004 (5.1)-(5.2): " + form.description();
+    return "implicit Euler, Bastien & Lamarque 2009, eqs. (5.1)-(5.2): " + form.description();
   }
 } // namespace stickslip

@@ -9,10 +9,10 @@
 namespace stickslip
 {
   /**
-   * The implicit Euler scheme of seed 004 (5.1)-(5.2) for a system in the
+   * The implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.2) for a system in the
    * form (A.7): the nonsmooth part implicit, G explicit. Order 1/2 in
-   * general, 1 when G does not depend on X (the quasistatic chain), seed
-   * 004 §5.
+   * general, 1 when G does not depend on X (the quasistatic chain), Bastien
+   * & Lamarque 2009, §5.
    */
   class ImplicitEulerIntegrator : public TimeIntegrator
   {

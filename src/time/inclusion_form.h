@@ -12,7 +12,7 @@
 namespace stickslip
 {
   /**
-   * A system written as the maximal monotone inclusion of seed 004 (A.7),
+   * A system written as the maximal monotone inclusion of Bastien & Lamarque 2009, eq. (A.7),
    *
    *   X' + M dphi(X) contains G(t, X),   M SPD, phi convex, G Lipschitz in X,
    *
@@ -40,7 +40,7 @@ namespace stickslip
       virtual ~Stepper() = default;
 
       /**
-       * seed 004 (5.2): X^{n+1} = (I + h M dphi)^{-1} (X^n + h G(t_n, X^n)),
+       * Bastien & Lamarque 2009, eq. (5.2): X^{n+1} = (I + h M dphi)^{-1} (X^n + h G(t_n, X^n)),
        * X^n and X^{n+1} in @p state, t_n = step.time, h = step.size.
        */
       virtual StepWork
@@ -55,7 +55,7 @@ namespace stickslip
                    const ParameterSource &source,
                    const double           dt) const = 0;
 
-    /** The three cases of seed 004 §5 this form uses, for the log. */
+    /** The three cases of Bastien & Lamarque 2009, §5 this form uses, for the log. */
     virtual std::string
     description() const = 0;
   };

@@ -184,7 +184,7 @@ namespace stickslip
   RegularizedArkodeIntegrator::description() const
   {
     std::ostringstream out;
-    out << "regularized multiplier lambda_eta (seed 000 (5)), eta = " << eta
+    out << "regularized multiplier lambda_eta (Glowinski et al. 2006, eq. (5)), eta = " << eta
         << ", SUNDIALS ARKode adaptive explicit Runge-Kutta, tolerance "
         << tolerance << "; iterations = ARKode steps";
     return out.str();

@@ -11,13 +11,13 @@
 namespace stickslip
 {
   /**
-   * The regularized problem of seed 000 (5)-(6): lambda replaced by
+   * The regularized problem of Glowinski et al. 2006, eqs. (5)-(6): lambda replaced by
    * lambda_eta(v) = v/sqrt(eta^2 + v^2), a Lipschitz ODE
    *   X' = V,  M V' = f + C gamma(V) + g - A X - C lambda_eta(V),
    * integrated with adaptive steps by SUNDIALS ARKode through deal.II's
    * wrapper (explicit Runge-Kutta, M inverted by SpdSolver). An independent
    * reference route: as eta -> 0 its solution approaches the splitting one
-   * (seed 000 (6)). The unknowns are interleaved (x_i, v_i) so that every
+   * (Glowinski et al. 2006, eq. (6)). The unknowns are interleaved (x_i, v_i) so that every
    * rank owns a contiguous range.
    */
   class RegularizedArkodeIntegrator : public TimeIntegrator

@@ -11,7 +11,7 @@
 namespace stickslip
 {
   /**
-   * The step of CenteredIntegrator (seed 002 (1.1)-(1.6), the fixed point
+   * The step of CenteredIntegrator (Glowinski & Kearsley 1995, eqs. (1.1)-(1.6), the fixed point
    * (1.12)-(1.15) or (1.19), or the friction step (38) with mass K = M +
    * alpha dt^2 A) for a tiny system replicated on every rank
    * (ReplicatedSystem): the same operations on plain arrays, with the

@@ -11,7 +11,7 @@
 namespace stickslip
 {
   /**
-   * Lie splitting seed 000 (9)-(13) = seed 001 (2.3)-(2.9): friction step
+   * Lie splitting Glowinski et al. 2006, eqs. (9)-(13) = Glowinski et al. 2005, eqs. (2.3)-(2.9): friction step
    * over dt, then elastic step over dt. Strang splitting (16)-(22): friction
    * over dt/2, elastic over dt, friction over dt/2. The external force lives
    * entirely in the friction step. The multiplier reported for the step is

@@ -8,7 +8,7 @@ namespace stickslip
 {
   /**
    * nu_d = lambda_max(M^{-1} A), which bounds the step of the centered
-   * schemes with alpha < 1/4 (seed 000 §4, seed 002 Remark 2.1): exact
+   * schemes with alpha < 1/4 (Glowinski et al. 2006, §4, Glowinski & Kearsley 1995, Remark 2.1): exact
    * (LAPACK) for up to 1000 unknowns, a Gershgorin bound for a larger
    * diagonal M, otherwise the power iteration with a 1% margin.
    */

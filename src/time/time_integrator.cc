@@ -41,7 +41,7 @@ namespace stickslip
             throw_bad_parameter(source,
                                 "Time/Scheme",
                                 "implicit euler",
-                                "the implicit Euler scheme of seed 004 "
+                                "the implicit Euler scheme of Bastien & Lamarque 2009, eq. "
                                 "(5.1) needs the model written in the form "
                                 "(A.7); only the chain model provides it");
           return std::make_unique<ImplicitEulerIntegrator>(

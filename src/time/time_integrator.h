@@ -65,7 +65,7 @@ namespace stickslip
 
   /**
    * Build the integrator of Time/Scheme for @p system and step @p dt.
-   * @p inclusion_form is the model's form (A.7) of seed 004, or nullptr if
+   * @p inclusion_form is the model's form (A.7) of Bastien & Lamarque 2009, or nullptr if
    * it has none (then Time/Scheme = implicit euler is an error). Checks
    * that depend on dt (elastic stability, rho range) throw InputErrors here,
    * before anything is written.

@@ -46,13 +46,13 @@ namespace stickslip
                         "lie",
                         Patterns::Selection(
                           "lie|strang|regularized arkode|centered|implicit euler"),
-                        "Time scheme: Lie splitting seed 000 (9)-(13), Strang "
+                        "Time scheme: Lie splitting Glowinski et al. 2006, eqs. (9)-(13), Strang "
                         "splitting (16)-(22), the regularized multiplier "
-                        "lambda_eta of seed 000 (5) integrated by SUNDIALS "
+                        "lambda_eta of Glowinski et al. 2006, eq. (5) integrated by SUNDIALS "
                         "ARKode with adaptive steps (a reference route), "
-                        "the centered multiplier scheme of seed 002 "
+                        "the centered multiplier scheme of Glowinski & Kearsley 1995, eqs. "
                         "(1.1)-(1.6) (see subsection Centered scheme), or "
-                        "the implicit Euler scheme of seed 004 (5.1)-(5.3) "
+                        "the implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.3) "
                         "for models written as X' + M dphi(X) contains "
                         "G(t, X) (A.7): the chain.");
       prm.leave_subsection();
@@ -178,21 +178,21 @@ namespace stickslip
                         "10",
                         Patterns::Integer(1, 100000),
                         "Number P of implicit-explicit sub-steps of the "
-                        "friction step, tau_1 = dt/P (seed 000 (25)-(26)). "
+                        "friction step, tau_1 = dt/P (Glowinski et al. 2006, eqs. (25)-(26)). "
                         "Default 10, but 1 for Model = string with "
                         "String/Mass = lumped.");
       prm.declare_entry("Elastic substeps",
                         "2",
                         Patterns::Integer(1, 100000),
                         "Number Q of centered sub-steps of the elastic "
-                        "step, tau_2 = dt/Q (seed 000 (55)-(57)). Default 2, "
+                        "step, tau_2 = dt/Q (Glowinski et al. 2006, eqs. (55)-(57)). Default 2, "
                         "but 1 for Model = string with String/Mass = "
                         "lumped.");
       prm.declare_entry("Elastic implicitness",
                         "0.25",
                         Patterns::Double(0, 0.5),
                         "Implicitness alpha in [0, 1/2] of the elastic "
-                        "step (the Newmark-type centered scheme, seed 000 "
+                        "step (the Newmark-type centered scheme, Glowinski et al. 2006, eq. "
                         "(56)): 0 is explicit, alpha >= 1/4 is "
                         "unconditionally stable; for alpha < 1/4 the "
                         "condition tau_2 < 1/sqrt((1/4 - alpha) nu_d) is "
@@ -224,23 +224,23 @@ namespace stickslip
                         "fixed point",
                         Patterns::Selection("fixed point|friction solver"),
                         "How the centered scheme finds the friction multiplier"
-                        " lambda^n (seed 002 (1.1)-(1.3)): fixed point, the "
+                        " lambda^n (Glowinski & Kearsley 1995, eqs. (1.1)-(1.3)): fixed point, the "
                         "paper's iteration (1.12)-(1.15); or friction solver, "
                         "the core's Friction/Solver applied to the equivalent "
                         "friction step (M + alpha dt^2 A) W + dt/2 C lambda = "
-                        "b, W = (x^{n+1} - x^{n-1})/(2 dt) (seed 000 (38); "
+                        "b, W = (x^{n+1} - x^{n-1})/(2 dt) (Glowinski et al. 2006, eq. (38); "
                         "exact, no regularization).");
       prm.declare_entry("Regularization",
                         "false",
                         Patterns::Bool(),
-                        "Use the regularized multiplier update of seed 002 "
+                        "Use the regularized multiplier update of Glowinski & Kearsley 1995, eq. "
                         "(1.19) instead of (1.14) (Multiplier solver = fixed "
                         "point only).");
       prm.declare_entry("Regularization epsilon",
                         "dt^(6/5)",
                         Patterns::Anything(),
                         "Regularization epsilon >= 0 of the multiplier update,"
-                        " a muParser expression in the time step dt (seed 002 "
+                        " a muParser expression in the time step dt (Glowinski & Kearsley 1995, eqs. "
                         "(1.17)-(1.19); §4 uses dt^(6/5); epsilon/dt must tend"
                         " to 0).");
       prm.declare_entry("Multiplier relaxation",
@@ -249,7 +249,7 @@ namespace stickslip
                         "Relaxation factor r > 0 of the fixed-point "
                         "iteration for the multiplier: lambda is moved by r "
                         "times the velocity it produces, then projected "
-                        "onto [-1, 1] (seed 002 (1.14)). 0 chooses r = "
+                        "onto [-1, 1] (Glowinski & Kearsley 1995, eq. (1.14)). 0 chooses r = "
                         "2/(delta dt), delta = lambda_max((M + alpha dt^2 "
                         "A)^{-1} C^2), the middle of the convergence range; "
                         "a given r must lie in (0, 4/(delta dt)).");
@@ -259,7 +259,7 @@ namespace stickslip
                         Patterns::Double(),
                         "Stopping tolerance eta > 0 of the fixed-point "
                         "iteration: ||x^{n+1,k} - x^{n+1,k-1}||_2 / "
-                        "(||x^{n+1,k-1}||_2 + 1) <= eta (seed 002 (1.15)).");
+                        "(||x^{n+1,k-1}||_2 + 1) <= eta (Glowinski & Kearsley 1995, eq. (1.15)).");
       prm.declare_entry("Maximum iterations",
                         "100000",
                         Patterns::Integer(1),
@@ -269,8 +269,8 @@ namespace stickslip
                         "true",
                         Patterns::Bool(),
                         "Start the fixed-point iteration from the previous "
-                        "step's multiplier, lambda^{n,0} = lambda^{n-1} (seed "
-                        "002 (1.12)); false starts from 0.");
+                        "step's multiplier, lambda^{n,0} = lambda^{n-1} (Glowinski "
+                        "& Kearsley 1995, eq. (1.12)); false starts from 0.");
       prm.leave_subsection();
     }
 
@@ -297,7 +297,7 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Centered scheme/Multiplier relaxation",
                             format_number(r),
-                            "r of seed 002 (1.10) must be positive (or 0 for "
+                            "r of Glowinski & Kearsley 1995, eq. (1.10) must be positive (or 0 for "
                             "the automatic choice 2/(delta dt))");
       if (!(tolerance > 0) || !std::isfinite(tolerance))
         throw_bad_parameter(source,

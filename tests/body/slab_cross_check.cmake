@@ -1,4 +1,4 @@
-# The body against the slab (seed 003): the block of
+# The body against the slab (Renard 2001): the block of
 # prm/body_slab_periodic.prm, periodic in x with data depending on y only,
 # is the slab of prm/slab.prm. tests/body/slab_cross_check.py runs the slab
 # at 6400 cells (CFL 1) and the body (Q1) at N_z = 50, 100, 200, 400, 800
@@ -29,7 +29,7 @@ add_test(NAME body_slab_cross_check_massless
 # everything asserted. Measured: orders S 0.75, v_s L1 0.92, v_s max 0.71,
 # w 1.05; events within 2 steps (lift-off, re-contact) from N_z = 100 and 5
 # steps (all) from N_z = 400. The surface mass perturbs the tangential motion
-# only, as in seed 003 (29)-(30); were it added to the normal motion too,
+# only, as in Renard 2001, eqs. (29)-(30); were it added to the normal motion too,
 # the body's boundary would move as a 10 kg/m^2 plate (first re-contact at
 # 8.064 us instead of 7.436 us) and no error would decrease (measured).
 add_test(NAME body_slab_cross_check

@@ -4,7 +4,7 @@
                        [--min-order Q] [--max-event-steps K]
                        [--min-duration TAU] [--full] [--workdir DIR]
 
-Cross-check of Model = body against Model = slab (seed 003): the 2D block
+Cross-check of Model = body against Model = slab (Renard 2001): the 2D block
 of prm/body_slab_periodic.prm, periodic in x, 2 cells wide, whose data
 depend on y only, is the slab of prm/slab.prm.
 

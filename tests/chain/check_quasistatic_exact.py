@@ -2,8 +2,8 @@
 """check_quasistatic_exact.py HISTORY --stiffnesses K0,..,Kn --thresholds A1,..,An
        --rate R --peak-time TP [--tolerance TOL]
 
-Exact elastic-plastic response of the quasistatic clamped-free chain of seed
-004 (force-displacement variant, (3.56)-(3.64)) pulled at its free end by
+Exact elastic-plastic response of the quasistatic clamped-free chain of Bastien
+& Lamarque 2009 (force-displacement variant, (3.56)-(3.64)) pulled at its free end by
 P(t) = R t up to t = TP, then released at the same rate (F_{n+1} = -P), from
 rest. Derivation (doc/theory.md §5.4): with T_l = k_l (v_{l+1} - v_l) the tension
 of spring l (v_0 = 0) and T_n = P, the balance of the massless mass i is

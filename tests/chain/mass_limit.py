@@ -2,7 +2,7 @@
 """mass_limit.py STICKSLIP PRM OUTDIR [--epsilons e1,e2,..] [--scheme S]
        [--max-final D] [--min-rate Q] [--np N]
 
-The limit m_1..m_{n-1} -> 0 of seed 004 §3: the dynamical chain with the
+The limit m_1..m_{n-1} -> 0 of Bastien & Lamarque 2009, §3: the dynamical chain with the
 masses m_1..m_{n-1} = eps (m_n as in PRM, a semi-dynamical example) against
 the semi-dynamical chain of PRM. Runs both with stickslip, then prints, per
 eps, the largest difference over the history rows of the displacements x_i,

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check_cycles.py HISTORY_CSV MIN_CYCLES MAX_FINAL_SPREAD
 
-Approach to a nearly periodic stick-slip motion (seed 003 §7.2): the
+Approach to a nearly periodic stick-slip motion (Renard 2001, §7.2): the
 periods between successive stick onsets at the contact boundary must be at
 least MIN_CYCLES, their relative spread (standard deviation / mean) in the
 last third of the run at most MAX_FINAL_SPREAD and at most half of that of

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check_refinement.py REFINEMENT_CSV
 
-The successive-refinement table of a slab study (seed 003 §7.1 style): the
+The successive-refinement table of a slab study (Renard 2001, §7.1 style): the
 differences between consecutive runs (slip velocity and normal displacement
 in L1 in time, normal displacement in max norm, contact pressure in L1 in
 time) must decrease at every refinement, and the last one must be at most

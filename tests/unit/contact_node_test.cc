@@ -1,6 +1,6 @@
 // Unit tests of the contact/friction node solver shared by the slab and the
 // finite-element body (src/friction/contact_node.h): Renard's boundary
-// scheme, seed 003 (47)-(52), for a node of impedance Z, one step at a
+// scheme, Renard 2001, eqs. (47)-(52), for a node of impedance Z, one step at a
 // time against closed forms.
 //
 // Normal, unilateral (47)-(48), (51): from the predicted gap
@@ -57,7 +57,7 @@ namespace
                  256});
   }
 
-  /** The fig2 law of seed 003 Fig. 2: mu_s 0.8, mu_d 0.5, v_c 0.1, L_mu = 6. */
+  /** The fig2 law of Renard 2001, Fig. 2: mu_s 0.8, mu_d 0.5, v_c 0.1, L_mu = 6. */
   ContactNode
   fig2_node()
   {

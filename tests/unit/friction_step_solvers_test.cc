@@ -250,7 +250,7 @@ namespace
 
 
 
-  // ---- Diagonal M: every solver, the exact solution seed 000 (53):
+  // ---- Diagonal M: every solver, the exact solution Glowinski et al. 2006, eq. (53):
   // lambda_i = P_[-1,1](b_i/(tau c_i)), w_i = S_{tau c_i}(b_i)/m_i. The
   // penalty method is exact here too: with one component, or uncoupled
   // ones, each penalized multiplier is clipped back to +-1 when sliding and

@@ -1,5 +1,5 @@
 // Unit tests of the velocity-weakening laws gamma (src/friction/gamma_law.h,
-// seed 000 Remark 2.1): gamma(0) = 0, gamma odd, |gamma| < beta (smooth) or
+// Glowinski et al. 2006, Remark 2.1): gamma(0) = 0, gamma odd, |gamma| < beta (smooth) or
 // <= beta (piecewise linear), gamma(+-inf) = +-beta, so that the kinetic
 // friction c (1 - beta) stays below the static c. Values are compared with
 // the closed forms

@@ -202,7 +202,7 @@ namespace
 
 
 
-  /** The gamma law of seed 000 (2) with beta = 0.3, eps = 0.1. */
+  /** The gamma law of Glowinski et al. 2006, eq. (2) with beta = 0.3, eps = 0.1. */
   void
   set_gamma(FrictionSystem &system)
   {

@@ -487,7 +487,7 @@ namespace stickslip
           }
       if (contact)
         {
-          // The surface layer of seed 003 (29), tangential only.
+          // The surface layer of Renard 2001, eq. (29), tangential only.
           const auto [energy, momentum] = contact->surface_layer(v);
           sums[0] += energy;
           for (unsigned int d = 0; d < dim; ++d)

@@ -330,9 +330,9 @@ namespace stickslip
       prm.declare_entry("Contact law",
                         "unilateral",
                         Patterns::Selection("unilateral|compliant"),
-                        "unilateral: Signorini (seed 003 (3)/(14), (47)-(48)); "
+                        "unilateral: Signorini (Renard 2001, eqs. (3)/(14), (47)-(48)); "
                         "compliant: normal compliance S = max(-gap, 0)/eta "
-                        "(seed 003 (37), (49)-(50)).");
+                        "(Renard 2001, eqs. (37), (49)-(50)).");
       prm.declare_entry("Compliance",
                         "1e-12",
                         Patterns::Double(),
@@ -343,7 +343,7 @@ namespace stickslip
                         "0",
                         Patterns::Double(),
                         "Mass per area epsilon >= 0 [kg/m^2] on the contact "
-                        "boundary Gamma_C, added to the nodal masses (seed 003"
+                        "boundary Gamma_C, added to the nodal masses (Renard 2001"
                         " (29)).");
       declare_friction_entries(prm);
     }

@@ -16,7 +16,7 @@ namespace stickslip
   /**
    * The parameters of Model = body: an elastic body in frictional contact
    * with a rigid foundation (doc/body.md; the 2D/3D finite-element form of
-   * Renard's slab, seed 003). One struct per subsection, each with
+   * Renard's slab, Renard 2001). One struct per subsection, each with
    * declare_parameters() and parse(); parse() checks every value that needs
    * neither the mesh nor MPI and throws an InputError naming the parameter.
    * Expressions are kept as text, dim components separated by ';', in the
@@ -81,7 +81,7 @@ namespace stickslip
     /**
      * The subsection Body/Contact: the contact boundary Gamma_C against a
      * rigid foundation, the normal law and the slip-rate dependent Coulomb
-     * friction of seed 003 (3)-(15), (29), (37), generalized in doc/body.md.
+     * friction of Renard 2001, eqs. (3)-(15), (29), (37), generalized in doc/body.md.
      */
     struct ContactParameters
     {

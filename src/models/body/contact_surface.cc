@@ -330,7 +330,7 @@ namespace stickslip
           position[d]  = displacement.local_element(node[d]);
         }
 
-      // Normal, with the lumped mass (the surface mass of seed 003 (29)
+      // Normal, with the lumped mass (the surface mass of Renard 2001, eq. (29)
       // perturbs the friction condition only): the gap w = g0 - u.n opens
       // with the separation velocity -v.n (n points into the foundation).
       const double       v_n     = predicted * outward_normal;

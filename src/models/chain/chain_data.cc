@@ -253,7 +253,7 @@ namespace stickslip
                             "k_" + std::to_string(i) + " = " +
                               format_number(k(i)),
                             "k_0..k_{n-1} must be positive: the stiffness "
-                            "matrix K must be positive definite (seed 004 "
+                            "matrix K must be positive definite (Bastien & Lamarque 2009, eqs. "
                             "(3.26), (3.46), (3.61), Lemma B.1)");
       const double k_n = k(n);
       if (!(k_n >= 0) || !std::isfinite(k_n))
@@ -306,7 +306,7 @@ namespace stickslip
                regime == ChainRegime::semi_dynamical ?
                "m_1..m_{n-1} = 0 and m_n > 0" :
                "every m_i = 0") +
-            " (seed 004 §3); change the masses or the regime");
+            " (Bastien & Lamarque 2009, §3); change the masses or the regime");
     }
   } // namespace
 

@@ -56,9 +56,9 @@ namespace stickslip
 
 
   /**
-   * The data of a chain (seed 004 §2, doc/theory.md §5.1) evaluated from its
+   * The data of a chain (Bastien & Lamarque 2009, §2, doc/theory.md §5.1) evaluated from its
    * ChainParameters on the rows of this rank and checked against the
-   * assumptions of seed 004 ((3.26), (3.46), (3.61), Lemma B.1: K positive
+   * assumptions of Bastien & Lamarque 2009 ((3.26), (3.46), (3.61), Lemma B.1: K positive
    * definite; m_i, alpha_i non-negative; masses matching the regime). Only
    * the rows owned by this rank are stored; every check is collective and
    * names the parameter and the first offending index.

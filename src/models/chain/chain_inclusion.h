@@ -10,12 +10,12 @@
 namespace stickslip
 {
   /**
-   * The chain in the form X' + M dphi(X) contains G(t, X) of seed 004 (A.7),
+   * The chain in the form X' + M dphi(X) contains G(t, X) of Bastien & Lamarque 2009, eq. (A.7),
    * one class for the three regimes (doc/theory.md §5.5, Table 1). Rows with
    * m_i > 0 carry (v_i, v_i') with M = diag(1, 1/m_i) and phi = alpha_i
    * |v_i'|; massless rows carry the friction force g_i with the block M = K
    * restricted to them and phi = the indicator of [-alpha_i, alpha_i].
-   * Implicit Euler (5.2) then splits into the practical cases of seed 004
+   * Implicit Euler (5.2) then splits into the practical cases of Bastien & Lamarque 2009
    * §5 (doc/theory.md §5.6):
    *  1. massive rows, M diagonal: explicit, a soft threshold per mass;
    *  2. massless rows: the projection of the elastic predictor onto the box

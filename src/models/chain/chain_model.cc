@@ -55,7 +55,7 @@ namespace stickslip
                           scheme_name(time.scheme),
                           "the " + data.regime_name() +
                             " chain has massless masses (M singular), so "
-                            "only Time/Scheme = implicit euler (seed 004 "
+                            "only Time/Scheme = implicit euler (Bastien & Lamarque 2009, eqs. "
                             "(5.1)-(5.3)) applies; the splitting and "
                             "centered schemes need Chain/Regime = dynamical");
 
@@ -232,7 +232,7 @@ namespace stickslip
                             "alpha_i] = [-" +
                               format_number(bad_alpha) + ", " +
                               format_number(bad_alpha) +
-                              "] (initial data in D(dphi), seed 004 "
+                              "] (initial data in D(dphi), Bastien & Lamarque 2009, "
                               "Proposition A.1); change the initial "
                               "displacements or the loads at t0");
       }
@@ -559,7 +559,7 @@ namespace stickslip
   ChainModel::description() const
   {
     std::ostringstream out;
-    out << "chain model (seed 004), " << data.regime_name() << ", "
+    out << "chain model (Bastien & Lamarque 2009), " << data.regime_name() << ", "
         << data.right_end_name() << ", n = " << data.n_masses << " masses on "
         << Utilities::MPI::n_mpi_processes(comm) << " rank(s)";
     return out.str();

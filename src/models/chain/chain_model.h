@@ -16,7 +16,7 @@ namespace stickslip
 {
   /**
    * A chain of n masses linked by springs k_0..k_n, each held by a
-   * St-Venant element of threshold alpha_i (seed 004, doc/theory.md §5), left
+   * St-Venant element of threshold alpha_i (Bastien & Lamarque 2009, doc/theory.md §5), left
    * end clamped, right end clamped, loaded by a force or driven by a
    * displacement. The tridiagonal stiffness K ((3.4): K(n), or K_cf of
    * (3.11c) with a force at the free end) and M = diag(m_i), C =
@@ -78,7 +78,7 @@ namespace stickslip
     std::string
     description() const override;
 
-    /** The chain's form (A.7) of seed 004 (ChainInclusion). */
+    /** The chain's form (A.7) of Bastien & Lamarque 2009 (ChainInclusion). */
     const InclusionForm *
     inclusion_form() const override;
 

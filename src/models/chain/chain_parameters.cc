@@ -53,13 +53,13 @@ namespace stickslip
                       Patterns::Integer(1),
                       "Number n of masses of the chain; it has springs "
                       "k_0..k_n and St-Venant (friction) elements "
-                      "alpha_1..alpha_n (seed 004 §2).");
+                      "alpha_1..alpha_n (Bastien & Lamarque 2009, §2).");
     prm.declare_entry("Regime",
                       "dynamical",
                       Patterns::Selection(
                         "dynamical|semi-dynamical|quasistatic"),
                       "Which masses have inertia. dynamical: every m_i > 0 "
-                      "(seed 004 (3.6), (3.12)); semi-dynamical: m_1..m_{n-1} "
+                      "(Bastien & Lamarque 2009, eqs. (3.6), (3.12)); semi-dynamical: m_1..m_{n-1} "
                       "= 0 and m_n > 0, n >= 2 ((3.29)-(3.41)); quasistatic: "
                       "every m_i = 0 ((3.48), (3.53), (3.62)). The Masses must"
                       " match.");
@@ -83,7 +83,7 @@ namespace stickslip
                       "Spring stiffnesses k_0..k_n [N/m]: one value, a list of"
                       " n+1 values, or an expression of i = 0..n. k_0..k_{n-1}"
                       " > 0 (so that the stiffness matrix is positive "
-                      "definite, seed 004 Lemma B.1); k_n >= 0 with a clamped "
+                      "definite, Bastien & Lamarque 2009, Lemma B.1); k_n >= 0 with a clamped "
                       "right end, k_n > 0 with a free one.");
     prm.declare_entry("Thresholds",
                       "1",
@@ -117,7 +117,7 @@ namespace stickslip
                       "Initial displacement v_i(t0) [m] of mass i, an "
                       "expression of i. With massless masses the initial "
                       "friction forces g = K V - F must lie in [-alpha_i, "
-                      "alpha_i] (seed 004 App. A).");
+                      "alpha_i] (Bastien & Lamarque 2009, App. A).");
     prm.declare_entry("Initial velocities",
                       "0",
                       Patterns::Anything(),

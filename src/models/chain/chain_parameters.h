@@ -11,7 +11,7 @@
 
 namespace stickslip
 {
-  /** The three regimes of seed 004 §3 (doc/theory.md §5.2-5.4). */
+  /** The three regimes of Bastien & Lamarque 2009, §3 (doc/theory.md §5.2-5.4). */
   enum class ChainRegime
   {
     dynamical,      ///< all m_i > 0, (3.6)/(3.12)
@@ -31,7 +31,7 @@ namespace stickslip
 
   /**
    * The subsection `Chain`: a chain of masses, springs and St-Venant
-   * elements (seed 004 §2, doc/theory.md §5.1). parse() reads the selections,
+   * elements (Bastien & Lamarque 2009, §2, doc/theory.md §5.1). parse() reads the selections,
    * the number of masses and the masses written to history.csv, and keeps
    * the coefficients and loads as the text of their parameters: a chain of
    * 10^6 masses is evaluated and checked by ChainData on the rows of each

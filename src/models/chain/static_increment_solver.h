@@ -15,9 +15,9 @@ namespace stickslip
    *   dV_i = 0                                          (other rows),
    *
    * i.e. dV = argmin 1/2 dV.K dV - b.dV + sum alpha_i |dV_i|, the dual of
-   * the projection onto the box C in the metric of K^{-1} of seed 004 §5
+   * the projection onto the box C in the metric of K^{-1} of Bastien & Lamarque 2009, §5
    * case 2 (doc/theory.md §5.6: G^{n+1} = -alpha lambda). It is the friction
-   * step of seed 000 (38) with M = K, tau C = diag(alpha), so this class
+   * step of Glowinski et al. 2006, eq. (38) with M = K, tau C = diag(alpha), so this class
    * only configures the core's SemismoothNewtonSolver: operator K,
    * thresholds alpha, the massive rows fixed, and the masked K_SS solved by
    * conjugate gradients from zero, preconditioned with exact per-rank

@@ -55,7 +55,7 @@ namespace stickslip
 
     /**
      * Add the constant force @p force (replicated, one entry per unknown) to
-     * f(t): the control term B v of seed 002 (2.1). Replaces the previous
+     * f(t): the control term B v of Glowinski & Kearsley 1995, eq. (2.1). Replaces the previous
      * control force.
      */
     void

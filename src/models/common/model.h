@@ -45,10 +45,10 @@ namespace stickslip
 
 
   /**
-   * A model whose discretization is a friction system (seed 000 (4)): its
+   * A model whose discretization is a friction system (Glowinski et al. 2006, eq. (4)): its
    * FrictionSystem, an optional exact solution, the norm of its errors, its
    * outputs (history.csv columns, field files) and, as a capability, its
-   * form (A.7) of seed 004 for the implicit Euler scheme. Models build
+   * form (A.7) of Bastien & Lamarque 2009 for the implicit Euler scheme. Models build
    * their operators in their constructors. FrictionEvolution advances one
    * through the run loop.
    */
@@ -114,7 +114,7 @@ namespace stickslip
                  const FieldFiles &   files) const;
 
     /**
-     * The system in the form X' + M dphi(X) contains G(t, X) of seed 004
+     * The system in the form X' + M dphi(X) contains G(t, X) of Bastien & Lamarque 2009
      * (A.7), for Time/Scheme = implicit euler, or nullptr if the model has
      * none (the default; the chain has one).
      */

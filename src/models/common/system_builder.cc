@@ -189,7 +189,7 @@ namespace stickslip
                               beta_path,
                               format_number(beta[i]),
                               "beta must lie in the open interval (0, 1) "
-                              "(seed 000 §1: static friction c exceeds "
+                              "(Glowinski et al. 2006, §1: static friction c exceeds "
                               "kinetic friction c (1 - beta) > 0)" +
                                 component(i));
         if (!(epsilon[i] > 0))

@@ -65,7 +65,7 @@ namespace stickslip
   parse_gamma_law(const std::string &name, const std::string &path);
 
   /**
-   * Check the parameters of a gamma law (seed 000 (2), (3)): unless
+   * Check the parameters of a gamma law (Glowinski et al. 2006, eqs. (2), (3)): unless
    * @p type is none, every beta_i lies in (0, 1) and every eps_i is
    * positive. InputErrors name @p beta_path or @p epsilon_path (and the
    * component, if there are several).

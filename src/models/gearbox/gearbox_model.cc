@@ -57,7 +57,7 @@ namespace stickslip
   std::string
   GearboxModel::description() const
   {
-    return "gear box model (seed 000 (54)), c_eff = " +
+    return "gear box model (Glowinski et al. 2006, eq. (54)), c_eff = " +
            format_number(effective_friction);
   }
 } // namespace stickslip

@@ -8,7 +8,7 @@
 namespace stickslip
 {
   /**
-   * The gear box efficiency problem seed 000 (54) (doc/theory.md §1.12), d = 1:
+   * The gear box efficiency problem Glowinski et al. 2006, eq. (54) (doc/theory.md §1.12), d = 1:
    *   m w' + c (sgn(w) - gamma(w)) + k(delta) g(delta w) = f(t),
    *   g(xi) = (a+b)/2 + (b-a)/2 [sgn(xi) - gamma_ab(xi)],  0 < a < b.
    * For delta != 0, k(delta) Sgn(delta w) = |k(delta)| Sgn(w), so it is a

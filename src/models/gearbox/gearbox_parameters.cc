@@ -22,7 +22,7 @@ namespace stickslip
                       "piecewise linear",
                       Patterns::Selection(gamma_law_names()),
                       "Velocity weakening gamma of the bearing friction: none,"
-                      " smooth or piecewise linear (seed 000 (2) or (3)).");
+                      " smooth or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
     prm.declare_entry("Gamma beta",
                       "0.3",
                       Patterns::Double(),
@@ -35,7 +35,7 @@ namespace stickslip
                       "1",
                       Patterns::Double(),
                       "Gear parameter delta: the load k(delta) acts with the "
-                      "sign of delta w (seed 000 (54)).");
+                      "sign of delta w (Glowinski et al. 2006, eq. (54)).");
     prm.declare_entry("Gear force",
                       "2*tanh(delta)",
                       Patterns::Anything(),
@@ -46,13 +46,13 @@ namespace stickslip
                       Patterns::Double(),
                       "a, 0 < a < b: the gear factor g when the gear runs "
                       "backward (delta w < 0); g moves between a and b "
-                      "with the sign of delta w (seed 000 (54)).");
+                      "with the sign of delta w (Glowinski et al. 2006, eq. (54)).");
     prm.declare_alias("Lower gear factor", "a", true);
     prm.declare_entry("Upper gear factor",
                       "1.2",
                       Patterns::Double(),
                       "b > a: the gear factor g when the gear runs forward "
-                      "(delta w > 0) (seed 000 (54)).");
+                      "(delta w > 0) (Glowinski et al. 2006, eq. (54)).");
     prm.declare_alias("Upper gear factor", "b", true);
     prm.declare_entry("Gamma ab",
                       "smooth",

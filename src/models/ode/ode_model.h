@@ -8,7 +8,7 @@
 namespace stickslip
 {
   /**
-   * The `ode` model: the finite-dof friction system of seeds 000/001,
+   * The `ode` model: the finite-dof friction system of Glowinski et al. 2006, 2005,
    *   M X'' + A X + C (lambda - gamma(X')) = f(t),
    * with M, A, C, gamma, f, the initial data and optionally the exact
    * solution written in the parameter file (subsection "ODE",

@@ -43,14 +43,14 @@ namespace stickslip
                       Patterns::Anything(),
                       "Friction coefficients c_i >= 0 (the diagonal of C), "
                       "comma-separated, one per component. c_i = 0 makes "
-                      "component i frictionless (lambda_i = 0, seed 002 "
+                      "component i frictionless (lambda_i = 0, Glowinski & Kearsley 1995, eq. "
                       "(1.11)).");
     prm.declare_entry("Gamma",
                       "none",
                       Patterns::Selection(gamma_law_names()),
                       "Velocity weakening gamma: none (pure Coulomb), smooth "
-                      "beta v/sqrt(eps^2 + v^2) (seed 000 (2)), piecewise "
-                      "linear beta clamp(v/eps, -1, 1) (seed 000 (3)).");
+                      "beta v/sqrt(eps^2 + v^2) (Glowinski et al. 2006, eq. (2)), piecewise "
+                      "linear beta clamp(v/eps, -1, 1) (Glowinski et al. 2006, eq. (3)).");
     prm.declare_entry("Gamma beta",
                       "",
                       Patterns::Anything(),

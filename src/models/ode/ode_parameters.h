@@ -14,7 +14,7 @@
 namespace stickslip
 {
   /**
-   * The subsection `ODE`: the finite-dof friction system of seeds 000/001,
+   * The subsection `ODE`: the finite-dof friction system of Glowinski et al. 2006, 2005,
    *   M X'' + A X + C (lambda - gamma(X')) = f(t),
    * written in the parameter file. parse() checks what the data must
    * satisfy (M symmetric positive definite, A symmetric positive

@@ -13,7 +13,7 @@ namespace stickslip
   namespace Slab
   {
     /**
-     * The characteristics b+- = u_t +- C u_,3 (seed 003 (16)-(20), sign of
+     * The characteristics b+- = u_t +- C u_,3 (Renard 2001, eqs. (16)-(20), sign of
      * (17) corrected) at the nodes z_i = i dz, i = 0..N_z, of the slab,
      * distributed over the ranks of a communicator in contiguous blocks
      * (rank r owns nodes [first, end)). Both schemes are 3-point stencils,

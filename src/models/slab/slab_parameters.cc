@@ -34,12 +34,12 @@ namespace stickslip
                           "1e-5",
                           Patterns::Double(),
                           "Compression D >= 0 [m]: the top x3 = H is held at "
-                          "the displacement (0, 0, -D) (seed 003 (12)).");
+                          "the displacement (0, 0, -D) (Renard 2001, eq. (12)).");
         prm.declare_entry("Foundation velocity",
                           "0.1",
                           Patterns::Double(),
                           "Velocity v_* [m/s] of the rigid foundation along x1"
-                          " (seed 003 (8)).");
+                          " (Renard 2001, eq. (8)).");
         prm.declare_entry("Initial displacement",
                           "0; 0; -1e-5*z/0.05",
                           Patterns::Anything(),
@@ -63,7 +63,7 @@ namespace stickslip
                           Patterns::Anything(),
                           "Comma-separated list of N_z. When not empty, one "
                           "invocation runs every N_z of the list with the "
-                          "same CFL number (constant dt/dz, as in seed 003 "
+                          "same CFL number (constant dt/dz, as in Renard 2001, "
                           "§7.1) and writes refinement.csv with the "
                           "differences between successive runs. Needs CFL "
                           "number > 0.");
@@ -87,7 +87,7 @@ namespace stickslip
                           "upwind",
                           Patterns::Selection("upwind|lax-wendroff"),
                           "Scheme of the interior transport along the "
-                          "characteristics. upwind: seed 003 (42)-(43) (first "
+                          "characteristics. upwind: Renard 2001, eqs. (42)-(43) (first "
                           "order; the paper "
                           "calls it Lax-Wendroff), lax-wendroff: second-order "
                           "Lax-Wendroff on the characteristics. Both are exact "
@@ -103,19 +103,19 @@ namespace stickslip
                           Patterns::Double(),
                           "Normal compliance eta > 0 [m/Pa] of Contact = "
                           "regularized: the penetration is eta times the "
-                          "contact pressure S (seed 003 (37)).");
+                          "contact pressure S (Renard 2001, eq. (37)).");
         prm.declare_entry("Surface mass epsilon",
                           "10",
                           Patterns::Double(),
                           "Mass per area epsilon >= 0 [kg/m^2] added on the "
-                          "contact boundary (seed 003 (29)-(36), (52)); 0 "
-                          "solves the unperturbed inclusion (seed 003 (25)).");
+                          "contact boundary (Renard 2001, eqs. (29)-(36), (52)); 0 "
+                          "solves the unperturbed inclusion (Renard 2001, eq. (25)).");
         prm.declare_entry(
           "Boundary theta",
           "1",
           Patterns::Double(),
           "Implicitness theta in [1/2, 1] of the contact-boundary schemes: 1 "
-          "is the implicit Euler scheme of the paper (seed 003 (47)-(52)), 1/2"
+          "is the implicit Euler scheme of the paper (Renard 2001, eqs. (47)-(52)), 1/2"
           " the trapezoidal variant it calls more accurate.");
         prm.declare_entry("Friction law",
                           "fig2",
@@ -147,7 +147,7 @@ namespace stickslip
                           Patterns::Integer(2),
                           "Number of samples of the scalar slip-speed equation"
                           " used to find every root when it may have several "
-                          "(eps + dt G/c1 <= dt S L_mu, seed 003 (52)).");
+                          "(eps + dt G/c1 <= dt S L_mu, Renard 2001, eq. (52)).");
         prm.declare_entry("Write profiles",
                           "false",
                           Patterns::Bool(),
@@ -247,7 +247,7 @@ namespace stickslip
               "Compression",
               compression,
               "D must be >= 0: the top is pushed down by (0, 0, -D), "
-              "seed 003 (12)");
+              "Renard 2001, eq. (12)");
       require(std::isfinite(foundation_velocity),
               "Foundation velocity",
               foundation_velocity,
@@ -256,7 +256,7 @@ namespace stickslip
               "CFL number",
               cfl_number,
               "0 (use Time/Time step) or 0 < CFL <= 1: the scheme needs "
-              "d2 = c2 dt/dz <= 1 (seed 003 §6.2, Props. 4-7)");
+              "d2 = c2 dt/dz <= 1 (Renard 2001, §6.2, Props. 4-7)");
       require(eta > 0,
               "Regularization eta",
               eta,

@@ -17,19 +17,19 @@ namespace stickslip
     /** Interior schemes for the characteristics b+ and b-. */
     enum class InteriorScheme
     {
-      upwind,      ///< seed 003 (42)-(43), first order, exact at CFL 1
+      upwind,      ///< Renard 2001, eqs. (42)-(43), first order, exact at CFL 1
       lax_wendroff ///< second order, exact at CFL 1 as well
     };
 
     /** Treatment of the unilateral contact at x3 = 0. */
     enum class ContactTreatment
     {
-      non_regularized, ///< seed 003 (47)-(48)
-      regularized      ///< seed 003 (49)-(50), normal compliance 1/eta
+      non_regularized, ///< Renard 2001, eqs. (47)-(48)
+      regularized      ///< Renard 2001, eqs. (49)-(50), normal compliance 1/eta
     };
 
     /**
-     * The `Slab` subsection: Renard's elastic slab (seed 003, doc/theory.md §4).
+     * The `Slab` subsection: Renard's elastic slab (Renard 2001, doc/theory.md §4).
      * Parsing checks every value and throws an InputError naming the
      * parameter; checks that need the mesh (CFL) are done by the simulation.
      */

@@ -125,7 +125,7 @@ namespace stickslip
     SlabProblem::description() const
     {
       std::ostringstream out;
-      out << "slab model (seed 003), H = " << slab.height
+      out << "slab model (Renard 2001), H = " << slab.height
           << " m, c1 = " << slab.c1() << " m/s, c2 = " << slab.c2()
           << " m/s, "
           << (slab.interior_scheme == InteriorScheme::upwind ?
@@ -181,7 +181,7 @@ namespace stickslip
               "Time/Time step",
               format_number(time.time_step),
               "the CFL condition d2 = c2 dt/dz <= 1 of the slab scheme "
-              "(seed 003 §6.2, Props. 4-7) is violated: c2 = " +
+              "(Renard 2001, §6.2, Props. 4-7) is violated: c2 = " +
                 format_number(c2) + " m/s, dz = H/N_z = " + format_number(dz) +
                 " m give d2 = " + format_number(d2) +
                 ". Choose dt <= dz/c2 = " + format_number(dz / c2) +
@@ -304,7 +304,7 @@ namespace stickslip
           slab.initial_displacement,
           "inconsistent initial data at the contact: u^0_3(0) = " +
             format_number(gap) +
-            " < 0 means the slab starts inside the foundation (seed 003 (3) "
+            " < 0 means the slab starts inside the foundation (Renard 2001, eq. (3) "
             "needs u_3(t, 0) >= 0)");
       // Stress at an open gap or tension in contact is not an equilibrium
       // of the contact law; the first step projects it (a warning only).

@@ -28,7 +28,7 @@ namespace stickslip
 
 
     /**
-     * Renard's elastic slab (seed 003, doc/theory.md) as a problem: the
+     * Renard's elastic slab (Renard 2001, doc/theory.md) as a problem: the
      * Slab parameters, the initial data u^0, u^1 (checked against the top
      * condition and the contact law), and the discretizations of the runs
      * (one, or the grids of a refinement study, at a constant dt/dz when

@@ -23,7 +23,7 @@ namespace stickslip
   struct OperatorRows;
 
   /**
-   * The frictional wave string (seed 000 Remark 2.4, (23); doc/theory.md §2) and,
+   * The frictional wave string (Glowinski et al. 2006, Remark 2.4, (23); doc/theory.md §2) and,
    * for dim = 2, the membrane sliding on a plane (doc/theory.md §2.4):
    *
    *   (1/c^2) u_tt - Laplace u + g lambda = f,  lambda in Sgn(u_t) pointwise,

@@ -73,7 +73,7 @@ namespace stickslip
                         "none",
                         Patterns::Selection(gamma_law_names()),
                         "Velocity weakening gamma of the friction: none, smooth "
-                        "or piecewise linear (seed 000 (2) or (3)).");
+                        "or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
       prm.declare_entry("Gamma beta",
                         "0.3",
                         Patterns::Double(),

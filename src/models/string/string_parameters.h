@@ -50,7 +50,7 @@ namespace stickslip
 
   /**
    * The subsection `String`: the frictional wave string (Dimension = 1) and
-   * the membrane (Dimension = 2), seed 000 (23), doc/theory.md §2. The entries
+   * the membrane (Dimension = 2), Glowinski et al. 2006, eq. (23), doc/theory.md §2. The entries
    * are declared once for both dimensions; parse() resolves what depends on
    * the dimension (String/Mesh = auto) and checks every value that needs
    * neither the mesh nor MPI, with InputErrors naming the parameter. The
