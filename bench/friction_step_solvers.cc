@@ -1,4 +1,5 @@
-// The friction step Glowinski et al. 2006, eq. (38) on the consistent-mass string,
+// The friction step Glowinski et al. 2006, eq. (38) on the consistent-mass
+// string,
 //   M W + tau C lambda = b,  lambda_i in Sgn(w_i),
 // i.e. W = argmin 1/2 W.MW + tau sum c_i |w_i| - b.W, solved by the core's
 // semismooth Newton, projection (39)-(41) and penalty/Newton (67)-(74)
@@ -9,8 +10,8 @@
 //
 // Fairness: every solver starts cold (lambda = 0, W+- = 0) and every
 // iterative one stops on the same KKT residual of (38) in multiplier units,
-//   eta(W) = max_i max(dist(mu_i, [-1, 1]), |l_i - P(l_i + m_ii w_i/(tau c_i))|),
-//   mu = (b - MW)/(tau c), l = P(mu),
+//   eta(W) = max_i max(dist(mu_i, [-1, 1]), |l_i - P(l_i + m_ii w_i/(tau
+//   c_i))|), mu = (b - MW)/(tau c), l = P(mu),
 // which is zero exactly at the solution: TAO through a convergence test
 // (its own cost, one product with M, is excluded from its time), the
 // projection solver through its multiplier-change tolerance (checked
@@ -31,12 +32,12 @@
 
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 
+#include <petsctao.h>
+
 #include <base/local_values.h>
 #include <friction/penalty_newton_solver.h>
 #include <friction/projection_solver.h>
 #include <friction/semismooth_newton_solver.h>
-
-#include <petsctao.h>
 
 #include <algorithm>
 #include <chrono>
@@ -83,9 +84,9 @@ namespace
    * eliminated): M = h/6 [1 4 1], A = 1/h [-1 2 -1], c_i = g h. The data
    * are the string's u = sin(pi x) and a third-mode velocity w_prev = pi
    * sin(3 pi x), so that W changes sign inside; b = M w_prev - tau A u is
-   * the friction step's right-hand side (Glowinski et al. 2006, eq. (26)) and g = 1/2 pi/tau
-   * makes the friction threshold tau g half the velocity amplitude: about
-   * a third of the nodes stick.
+   * the friction step's right-hand side (Glowinski et al. 2006, eq. (26)) and g
+   * = 1/2 pi/tau makes the friction threshold tau g half the velocity
+   * amplitude: about a third of the nodes stick.
    */
   std::unique_ptr<StringStep>
   build_string_step(const MPI_Comm comm, const unsigned int n)
@@ -103,7 +104,9 @@ namespace
 
     DynamicSparsityPattern pattern(n, n, owned);
     for (const auto i : owned)
-      for (unsigned int j = (i > 0 ? i - 1 : 0); j <= std::min<unsigned int>(i + 1, n - 1); ++j)
+      for (unsigned int j = (i > 0 ? i - 1 : 0);
+           j <= std::min<unsigned int>(i + 1, n - 1);
+           ++j)
         pattern.add(i, j);
     DistributedMatrix stiffness;
     system.mass.reinit(owned, owned, pattern, comm);
@@ -154,22 +157,22 @@ namespace
    * the file), from W, MW and the data as raw owned arrays.
    */
   double
-  kkt_residual(const double *     w,
-               const double *     mw,
-               const double *     b,
-               const double *     tau_c,
-               const double *     mass_diagonal,
-               const std::size_t  n,
-               const MPI_Comm     comm)
+  kkt_residual(const double     *w,
+               const double     *mw,
+               const double     *b,
+               const double     *tau_c,
+               const double     *mass_diagonal,
+               const std::size_t n,
+               const MPI_Comm    comm)
   {
     double eta = 0;
     for (std::size_t k = 0; k < n; ++k)
       {
-        const double mu     = (b[k] - mw[k]) / tau_c[k];
-        const double l      = std::min(1., std::max(-1., mu));
-        const double z      = l + mass_diagonal[k] * w[k] / tau_c[k];
-        const double comp   = std::abs(l - std::min(1., std::max(-1., z)));
-        eta                 = std::max({eta, std::abs(mu - l), comp});
+        const double mu   = (b[k] - mw[k]) / tau_c[k];
+        const double l    = std::min(1., std::max(-1., mu));
+        const double z    = l + mass_diagonal[k] * w[k] / tau_c[k];
+        const double comp = std::abs(l - std::min(1., std::max(-1., z)));
+        eta               = std::max({eta, std::abs(mu - l), comp});
       }
     return Utilities::MPI::max(eta, comm);
   }
@@ -208,7 +211,7 @@ namespace
 
 
   Accuracy
-  measure(const StringStep &       step,
+  measure(const StringStep        &step,
           const DistributedVector &w,
           const DistributedVector &lambda,
           const DistributedVector *reference)
@@ -262,28 +265,29 @@ namespace
 
   void
   print_line(const MPI_Comm      comm,
-             const std::string & solver,
+             const std::string  &solver,
              const unsigned int  n,
              const unsigned long iterations,
              const double        seconds,
-             const Accuracy &    accuracy,
+             const Accuracy     &accuracy,
              const bool          converged,
-             const std::string & extra = "")
+             const std::string  &extra = "")
   {
     if (Utilities::MPI::this_mpi_process(comm) == 0)
-      std::printf("friction_bench %s iterations %lu seconds %.4g rel_diff_w %.3g"
-                  " n %u eta %.3g complementarity %.3g equilibrium %.3g"
-                  " converged %d%s\n",
-                  solver.c_str(),
-                  iterations,
-                  seconds,
-                  accuracy.rel_diff_w,
-                  n,
-                  accuracy.eta,
-                  accuracy.complementarity,
-                  accuracy.equilibrium,
-                  converged ? 1 : 0,
-                  extra.c_str());
+      std::printf(
+        "friction_bench %s iterations %lu seconds %.4g rel_diff_w %.3g"
+        " n %u eta %.3g complementarity %.3g equilibrium %.3g"
+        " converged %d%s\n",
+        solver.c_str(),
+        iterations,
+        seconds,
+        accuracy.rel_diff_w,
+        n,
+        accuracy.eta,
+        accuracy.complementarity,
+        accuracy.equilibrium,
+        converged ? 1 : 0,
+        extra.c_str());
     std::fflush(stdout);
   }
 
@@ -292,17 +296,17 @@ namespace
   /** Data of the TAO callbacks: the split problem on PETSc objects. */
   struct SplitProblem
   {
-    Mat                mass;
-    Vec                w, mw, b, tau_c, mass_diagonal;
-    PetscInt           n_local;
-    MPI_Comm           comm;
-    double             tolerance;
-    PetscInt           max_iterations;
-    double             time_cap;
+    Mat                                   mass;
+    Vec                                   w, mw, b, tau_c, mass_diagonal;
+    PetscInt                              n_local;
+    MPI_Comm                              comm;
+    double                                tolerance;
+    PetscInt                              max_iterations;
+    double                                time_cap;
     std::chrono::steady_clock::time_point start;
-    double             test_seconds;
-    unsigned long      n_evaluations;
-    double             last_eta;
+    double                                test_seconds;
+    unsigned long                         n_evaluations;
+    double                                last_eta;
   };
 
 
@@ -312,7 +316,7 @@ namespace
   difference_and_product(SplitProblem &p, Vec X)
   {
     const PetscScalar *x;
-    PetscScalar *      w;
+    PetscScalar       *w;
     PetscCall(VecGetArrayRead(X, &x));
     PetscCall(VecGetArray(p.w, &w));
     for (PetscInt k = 0; k < p.n_local; ++k)
@@ -332,7 +336,7 @@ namespace
     PetscCall(difference_and_product(p, X));
     ++p.n_evaluations;
     const PetscScalar *x, *w, *mw, *b, *tau_c;
-    PetscScalar *      g;
+    PetscScalar       *g;
     PetscCall(VecGetArrayRead(X, &x));
     PetscCall(VecGetArrayRead(p.w, &w));
     PetscCall(VecGetArrayRead(p.mw, &mw));
@@ -343,8 +347,8 @@ namespace
     for (PetscInt k = 0; k < p.n_local; ++k)
       {
         const double r = mw[k] - b[k];
-        local += w[k] * (0.5 * mw[k] - b[k]) +
-                 tau_c[k] * (x[k] + x[p.n_local + k]);
+        local +=
+          w[k] * (0.5 * mw[k] - b[k]) + tau_c[k] * (x[k] + x[p.n_local + k]);
         g[k]             = r + tau_c[k];
         g[p.n_local + k] = -r + tau_c[k];
       }
@@ -441,11 +445,12 @@ namespace
     for (PetscInt i = first; i < last; ++i)
       {
         PetscInt           n_columns;
-        const PetscInt *   columns;
+        const PetscInt    *columns;
         const PetscScalar *values;
         MatGetRow(mass, i, &n_columns, &columns, &values);
         std::vector<PetscInt>    split_columns(2 * n_columns);
-        std::vector<PetscScalar> plus_row(2 * n_columns), minus_row(2 * n_columns);
+        std::vector<PetscScalar> plus_row(2 * n_columns),
+          minus_row(2 * n_columns);
         for (PetscInt j = 0; j < n_columns; ++j)
           {
             split_columns[j]             = split_index(columns[j], false);
@@ -457,10 +462,20 @@ namespace
           }
         MatRestoreRow(mass, i, &n_columns, &columns, &values);
         const PetscInt rows[2] = {split_index(i, false), split_index(i, true)};
-        MatSetValues(hessian, 1, &rows[0], 2 * n_columns, split_columns.data(),
-                     plus_row.data(), INSERT_VALUES);
-        MatSetValues(hessian, 1, &rows[1], 2 * n_columns, split_columns.data(),
-                     minus_row.data(), INSERT_VALUES);
+        MatSetValues(hessian,
+                     1,
+                     &rows[0],
+                     2 * n_columns,
+                     split_columns.data(),
+                     plus_row.data(),
+                     INSERT_VALUES);
+        MatSetValues(hessian,
+                     1,
+                     &rows[1],
+                     2 * n_columns,
+                     split_columns.data(),
+                     minus_row.data(),
+                     INSERT_VALUES);
       }
     MatAssemblyBegin(hessian, MAT_FINAL_ASSEMBLY);
     MatAssemblyEnd(hessian, MAT_FINAL_ASSEMBLY);
@@ -514,7 +529,7 @@ namespace
 
   /** Solve the split problem with TAO solver @p type; W into @p w. */
   TaoOutcome
-  solve_with_tao(const StringStep & step,
+  solve_with_tao(const StringStep  &step,
                  const TaoType      type,
                  const double       tolerance,
                  const double       time_cap,
@@ -530,17 +545,17 @@ namespace
     p.mass = static_cast<const Mat &>(system.mass);
     VecDuplicate(static_cast<const Vec &>(step.b), &p.w);
     VecDuplicate(static_cast<const Vec &>(step.b), &p.mw);
-    p.b             = static_cast<const Vec &>(step.b);
-    p.tau_c         = static_cast<const Vec &>(step.tau_c);
-    p.mass_diagonal = static_cast<const Vec &>(system.mass_diagonal());
-    p.n_local       = system.locally_owned.n_elements();
-    p.comm          = comm;
-    p.tolerance     = tolerance;
+    p.b              = static_cast<const Vec &>(step.b);
+    p.tau_c          = static_cast<const Vec &>(step.tau_c);
+    p.mass_diagonal  = static_cast<const Vec &>(system.mass_diagonal());
+    p.n_local        = system.locally_owned.n_elements();
+    p.comm           = comm;
+    p.tolerance      = tolerance;
     p.max_iterations = 1000000;
-    p.time_cap      = time_cap;
-    p.test_seconds  = 0;
-    p.n_evaluations = 0;
-    p.last_eta      = 0;
+    p.time_cap       = time_cap;
+    p.test_seconds   = 0;
+    p.n_evaluations  = 0;
+    p.last_eta       = 0;
 
     Mat hessian =
       uses_hessian(type) ? assemble_split_hessian(p.mass, comm) : nullptr;
@@ -583,7 +598,7 @@ namespace
     MPI_Barrier(comm);
     outcome.setup_seconds = seconds_since(setup_start);
 
-    p.start = std::chrono::steady_clock::now();
+    p.start       = std::chrono::steady_clock::now();
     outcome.error = TaoSolve(tao);
     MPI_Barrier(comm);
     outcome.seconds = seconds_since(p.start) - p.test_seconds;
@@ -614,7 +629,9 @@ namespace
 
   /** The multiplier a W determines: lambda = P((b - MW)/(tau c)). */
   void
-  multiplier_of(const StringStep &step, const DistributedVector &w, DistributedVector &lambda)
+  multiplier_of(const StringStep        &step,
+                const DistributedVector &w,
+                DistributedVector       &lambda)
   {
     step.system.mass.vmult(lambda, w);
     LocalValues      l(lambda);
@@ -639,15 +656,15 @@ namespace
 
   /** Cold-started semismooth Newton solve; returns iterations, seconds. */
   std::pair<unsigned int, double>
-  run_semismooth_newton(const StringStep &                step,
-                        const Parameters::Friction &      friction,
-                        const Parameters::LinearSolver &  linear_solver,
-                        DistributedVector &               w,
-                        DistributedVector &               lambda,
-                        unsigned long &                   linear_iterations,
-                        const unsigned int                repetitions)
+  run_semismooth_newton(const StringStep               &step,
+                        const Parameters::Friction     &friction,
+                        const Parameters::LinearSolver &linear_solver,
+                        DistributedVector              &w,
+                        DistributedVector              &lambda,
+                        unsigned long                  &linear_iterations,
+                        const unsigned int              repetitions)
   {
-    const FrictionSystem &system = step.system;
+    const FrictionSystem  &system = step.system;
     SemismoothNewtonSolver solver(system, friction, linear_solver);
     solver.set_substep(step.tau);
     DistributedVector warm_start(system.locally_owned, system.comm);
@@ -657,8 +674,8 @@ namespace
     unsigned int iterations = 0;
     for (unsigned int repetition = 0; repetition < repetitions; ++repetition)
       {
-        w          = 0;
-        warm_start = 0;
+        w                             = 0;
+        warm_start                    = 0;
         const unsigned long cg_before = solver.n_linear_iterations();
         MPI_Barrier(system.comm);
         const auto start = std::chrono::steady_clock::now();
@@ -683,7 +700,8 @@ namespace
     bool
     operator()(const std::string &solver) const
     {
-      return list == ",all," || list.find("," + solver + ",") != std::string::npos;
+      return list == ",all," ||
+             list.find("," + solver + ",") != std::string::npos;
     }
 
     const std::string  list;
@@ -698,20 +716,20 @@ main(int argc, char **argv)
 {
   using namespace stickslip;
   Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
-  const MPI_Comm     comm      = MPI_COMM_WORLD;
-  const unsigned int n         = argc > 1 ? std::atoi(argv[1]) : 1000000;
-  const double       tolerance = argc > 2 ? std::atof(argv[2]) : 1e-6;
-  const double       time_cap  = argc > 3 ? std::atof(argv[3]) : 120;
-  const bool         root      = Utilities::MPI::this_mpi_process(comm) == 0;
+  const MPI_Comm                   comm = MPI_COMM_WORLD;
+  const unsigned int               n = argc > 1 ? std::atoi(argv[1]) : 1000000;
+  const double tolerance             = argc > 2 ? std::atof(argv[2]) : 1e-6;
+  const double time_cap              = argc > 3 ? std::atof(argv[3]) : 120;
+  const bool   root = Utilities::MPI::this_mpi_process(comm) == 0;
 
   Parameters::Friction friction;
-  friction.solver             = Parameters::FrictionSolverType::semismooth_newton;
-  friction.tolerance          = tolerance;
-  friction.max_iterations     = 100000;
-  friction.projection_rho     = 0;
-  friction.penalty_epsilon    = 1e-12;
-  friction.regularization_eta = 1e-3;
-  friction.arkode_tolerance   = 1e-8;
+  friction.solver          = Parameters::FrictionSolverType::semismooth_newton;
+  friction.tolerance       = tolerance;
+  friction.max_iterations  = 100000;
+  friction.projection_rho  = 0;
+  friction.penalty_epsilon = 1e-12;
+  friction.regularization_eta  = 1e-3;
+  friction.arkode_tolerance    = 1e-8;
   friction.newton_cg_tolerance = 0; // forcing, the default
   Parameters::LinearSolver linear_solver;
   linear_solver.type              = Parameters::LinearSolverType::automatic;
@@ -725,29 +743,30 @@ main(int argc, char **argv)
 
   // The reference: semismooth Newton with the tight CG of earlier versions
   // (Friction/Newton step CG tolerance = 1e-13), when it is selected.
-  const Selection selected(argc, argv);
-  const unsigned int repetitions = selected.repetitions;
+  const Selection      selected(argc, argv);
+  const unsigned int   repetitions = selected.repetitions;
   Parameters::Friction tight(friction);
   tight.newton_cg_tolerance = 1e-13;
-  DistributedVector w_ssn(owned, comm), lambda_ssn(owned, comm);
+  DistributedVector        w_ssn(owned, comm), lambda_ssn(owned, comm);
   const DistributedVector *reference = nullptr;
   if (selected("semismooth_newton_tight_cg"))
     {
-      unsigned long tight_cg = 0;
+      unsigned long tight_cg                       = 0;
       const auto [tight_iterations, tight_seconds] = run_semismooth_newton(
         *step, tight, linear_solver, w_ssn, lambda_ssn, tight_cg, repetitions);
       reference = &w_ssn;
       // Collective: on every rank, not inside the root's printf.
       const double stuck = stick_fraction(w_ssn, comm);
       if (root)
-        std::printf("friction_bench_problem n %u tau %g g %g stick_fraction %.3f"
-                    " tolerance %g ranks %u\n",
-                    n,
-                    step->tau,
-                    step->g,
-                    stuck,
-                    tolerance,
-                    Utilities::MPI::n_mpi_processes(comm));
+        std::printf(
+          "friction_bench_problem n %u tau %g g %g stick_fraction %.3f"
+          " tolerance %g ranks %u\n",
+          n,
+          step->tau,
+          step->g,
+          stuck,
+          tolerance,
+          Utilities::MPI::n_mpi_processes(comm));
       print_line(comm,
                  "semismooth_newton_tight_cg",
                  n,
@@ -763,11 +782,16 @@ main(int argc, char **argv)
   if (selected("semismooth_newton"))
     {
       DistributedVector w(owned, comm), lambda(owned, comm);
-      unsigned long     cg = 0;
+      unsigned long     cg             = 0;
       const auto [iterations, seconds] = run_semismooth_newton(
         *step, friction, linear_solver, w, lambda, cg, repetitions);
       const Accuracy accuracy = measure(*step, w, lambda, reference);
-      print_line(comm, "semismooth_newton", n, iterations, seconds, accuracy,
+      print_line(comm,
+                 "semismooth_newton",
+                 n,
+                 iterations,
+                 seconds,
+                 accuracy,
                  accuracy.eta <= tolerance,
                  " cg_iterations " + std::to_string(cg));
     }
@@ -777,12 +801,17 @@ main(int argc, char **argv)
       Parameters::Friction strict(friction);
       strict.tolerance = 1e-12;
       DistributedVector w(owned, comm), lambda(owned, comm);
-      unsigned long     cg = 0;
+      unsigned long     cg             = 0;
       const auto [iterations, seconds] = run_semismooth_newton(
         *step, strict, linear_solver, w, lambda, cg, repetitions);
       const Accuracy accuracy = measure(*step, w, lambda, reference);
-      print_line(comm, "semismooth_newton_tolerance_1e-12", n, iterations,
-                 seconds, accuracy, accuracy.eta <= strict.tolerance,
+      print_line(comm,
+                 "semismooth_newton_tolerance_1e-12",
+                 n,
+                 iterations,
+                 seconds,
+                 accuracy,
+                 accuracy.eta <= strict.tolerance,
                  " cg_iterations " + std::to_string(cg));
     }
 
@@ -790,80 +819,99 @@ main(int argc, char **argv)
   // stops on the change of lambda, not on eta: the loosest power-of-ten
   // tolerance whose result meets eta <= tolerance is the one reported.
   if (selected("projection"))
-  {
-    Parameters::Friction tightened(friction);
-    for (unsigned int attempt = 0; attempt < 4; ++attempt)
-      {
-        MPI_Barrier(comm);
-        const auto       setup_start = std::chrono::steady_clock::now();
-        ProjectionSolver solver(system, tightened, linear_solver, source);
-        solver.set_substep(step->tau);
-        const double      setup = seconds_since(setup_start);
-        DistributedVector w(owned, comm), lambda(owned, comm),
-          warm_start(owned, comm);
-        MPI_Barrier(comm);
-        const auto         start = std::chrono::steady_clock::now();
-        const unsigned int iterations =
-          solver.solve(step->b, w, lambda, warm_start);
-        MPI_Barrier(comm);
-        const double   seconds  = seconds_since(start);
-        const Accuracy accuracy = measure(*step, w, lambda, reference);
-        if (accuracy.eta <= tolerance || attempt == 3)
-          {
-            char extra[96];
-            std::snprintf(extra, sizeof(extra),
-                          " setup_seconds %.3g lambda_change_tolerance %g",
-                          setup, tightened.tolerance);
-            print_line(comm, "projection", n, iterations, seconds, accuracy,
-                       accuracy.eta <= tolerance, extra);
-            break;
-          }
-        tightened.tolerance /= 10;
-      }
-  }
+    {
+      Parameters::Friction tightened(friction);
+      for (unsigned int attempt = 0; attempt < 4; ++attempt)
+        {
+          MPI_Barrier(comm);
+          const auto       setup_start = std::chrono::steady_clock::now();
+          ProjectionSolver solver(system, tightened, linear_solver, source);
+          solver.set_substep(step->tau);
+          const double      setup = seconds_since(setup_start);
+          DistributedVector w(owned, comm), lambda(owned, comm),
+            warm_start(owned, comm);
+          MPI_Barrier(comm);
+          const auto         start = std::chrono::steady_clock::now();
+          const unsigned int iterations =
+            solver.solve(step->b, w, lambda, warm_start);
+          MPI_Barrier(comm);
+          const double   seconds  = seconds_since(start);
+          const Accuracy accuracy = measure(*step, w, lambda, reference);
+          if (accuracy.eta <= tolerance || attempt == 3)
+            {
+              char extra[96];
+              std::snprintf(extra,
+                            sizeof(extra),
+                            " setup_seconds %.3g lambda_change_tolerance %g",
+                            setup,
+                            tightened.tolerance);
+              print_line(comm,
+                         "projection",
+                         n,
+                         iterations,
+                         seconds,
+                         accuracy,
+                         accuracy.eta <= tolerance,
+                         extra);
+              break;
+            }
+          tightened.tolerance /= 10;
+        }
+    }
 
   // Penalty/Newton is dense (tau C M^-1 C): at its largest accepted size,
   // against semismooth Newton at the same size.
   if (selected("penalty_newton_small"))
-  {
-    const unsigned int small_n = PenaltyNewtonSolver::max_size;
-    const auto         small   = build_string_step(comm, small_n);
-    const IndexSet &   small_owned = small->system.locally_owned;
-    DistributedVector  w_ref(small_owned, comm), lambda_ref(small_owned, comm);
-    unsigned long      cg = 0;
-    const auto [ref_iterations, ref_seconds] =
-      run_semismooth_newton(*small, friction, linear_solver, w_ref, lambda_ref, cg, repetitions);
-    print_line(comm,
-               "semismooth_newton_small",
-               small_n,
-               ref_iterations,
-               ref_seconds,
-               measure(*small, w_ref, lambda_ref, &w_ref),
-               true);
-    MPI_Barrier(comm);
-    auto                setup_start = std::chrono::steady_clock::now();
-    PenaltyNewtonSolver solver(small->system, friction, source);
-    solver.set_substep(small->tau);
-    const double      setup = seconds_since(setup_start);
-    DistributedVector w(small_owned, comm), lambda(small_owned, comm),
-      warm_start(small_owned, comm);
-    MPI_Barrier(comm);
-    const auto         start      = std::chrono::steady_clock::now();
-    const unsigned int iterations = solver.solve(small->b, w, lambda, warm_start);
-    MPI_Barrier(comm);
-    const double   seconds  = seconds_since(start);
-    const Accuracy accuracy = measure(*small, w, lambda, &w_ref);
-    char           extra[96];
-    std::snprintf(extra, sizeof(extra), " setup_seconds %.3g epsilon %g", setup,
-                  friction.penalty_epsilon);
-    print_line(comm, "penalty_newton_small", small_n, iterations, seconds,
-               accuracy, accuracy.eta <= tolerance, extra);
-    if (root)
-      std::printf("friction_bench_note penalty_newton refuses n > %u"
-                  " (dense tau C M^-1 C, Glowinski et al. 2006, eq. (63)); run at n = %u\n",
-                  PenaltyNewtonSolver::max_size,
-                  small_n);
-  }
+    {
+      const unsigned int small_n     = PenaltyNewtonSolver::max_size;
+      const auto         small       = build_string_step(comm, small_n);
+      const IndexSet    &small_owned = small->system.locally_owned;
+      DistributedVector w_ref(small_owned, comm), lambda_ref(small_owned, comm);
+      unsigned long     cg                     = 0;
+      const auto [ref_iterations, ref_seconds] = run_semismooth_newton(
+        *small, friction, linear_solver, w_ref, lambda_ref, cg, repetitions);
+      print_line(comm,
+                 "semismooth_newton_small",
+                 small_n,
+                 ref_iterations,
+                 ref_seconds,
+                 measure(*small, w_ref, lambda_ref, &w_ref),
+                 true);
+      MPI_Barrier(comm);
+      auto                setup_start = std::chrono::steady_clock::now();
+      PenaltyNewtonSolver solver(small->system, friction, source);
+      solver.set_substep(small->tau);
+      const double      setup = seconds_since(setup_start);
+      DistributedVector w(small_owned, comm), lambda(small_owned, comm),
+        warm_start(small_owned, comm);
+      MPI_Barrier(comm);
+      const auto         start = std::chrono::steady_clock::now();
+      const unsigned int iterations =
+        solver.solve(small->b, w, lambda, warm_start);
+      MPI_Barrier(comm);
+      const double   seconds  = seconds_since(start);
+      const Accuracy accuracy = measure(*small, w, lambda, &w_ref);
+      char           extra[96];
+      std::snprintf(extra,
+                    sizeof(extra),
+                    " setup_seconds %.3g epsilon %g",
+                    setup,
+                    friction.penalty_epsilon);
+      print_line(comm,
+                 "penalty_newton_small",
+                 small_n,
+                 iterations,
+                 seconds,
+                 accuracy,
+                 accuracy.eta <= tolerance,
+                 extra);
+      if (root)
+        std::printf(
+          "friction_bench_note penalty_newton refuses n > %u"
+          " (dense tau C M^-1 C, Glowinski et al. 2006, eq. (63)); run at n = %u\n",
+          PenaltyNewtonSolver::max_size,
+          small_n);
+    }
 
   // PETSc's bound-constrained solvers on the split problem.
   for (const TaoType type : tao_solvers)
@@ -872,7 +920,7 @@ main(int argc, char **argv)
         continue;
       // Best of three like semismooth Newton, unless a solve takes long.
       DistributedVector w(owned, comm), lambda(owned, comm);
-      TaoOutcome        outcome = solve_with_tao(*step, type, tolerance, time_cap, w);
+      TaoOutcome outcome = solve_with_tao(*step, type, tolerance, time_cap, w);
       for (unsigned int repetition = 1;
            repetition < repetitions && outcome.seconds < 10;
            ++repetition)
@@ -885,16 +933,23 @@ main(int argc, char **argv)
       multiplier_of(*step, w, lambda);
       const Accuracy accuracy = measure(*step, w, lambda, reference);
       char           extra[192];
-      std::snprintf(extra, sizeof(extra),
+      std::snprintf(extra,
+                    sizeof(extra),
                     " setup_seconds %.3g objective_gradient_evaluations %lu"
                     " ksp_iterations %ld reason %s%s",
-                    outcome.setup_seconds, outcome.n_evaluations,
+                    outcome.setup_seconds,
+                    outcome.n_evaluations,
                     outcome.linear_iterations,
                     TaoConvergedReasons[outcome.reason],
                     outcome.error ? "_PETSC_ERROR" : "");
-      print_line(comm, std::string("tao_") + type, n, outcome.iterations,
-                 outcome.seconds, accuracy,
-                 outcome.reason == TAO_CONVERGED_USER, extra);
+      print_line(comm,
+                 std::string("tao_") + type,
+                 n,
+                 outcome.iterations,
+                 outcome.seconds,
+                 accuracy,
+                 outcome.reason == TAO_CONVERGED_USER,
+                 extra);
     }
   return 0;
 }

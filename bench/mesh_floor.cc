@@ -13,8 +13,10 @@
 //
 // prints "unknowns N rss_kb R peak_rss_kb P".
 #include <deal.II/base/mpi.h>
+
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/dofs/dof_tools.h>
+
 #include <deal.II/fe/fe_q.h>
 
 #include <base/input_error.h>
@@ -50,27 +52,27 @@ namespace
   build(const unsigned int refinements,
         const unsigned int degree,
         const MPI_Comm     comm,
-        unsigned long &    held)
+        unsigned long     &held)
   {
     // The defaults of prm/string.prm and prm/membrane_manufactured.prm:
     // the interval (0, 1) or the unit square.
     StringParameters parameters{};
-    parameters.dimension          = dim;
-    parameters.mesh               = dim == 1 ? StringMesh::interval : StringMesh::rectangle;
-    parameters.length             = 1;
-    parameters.height             = 1;
+    parameters.dimension = dim;
+    parameters.mesh   = dim == 1 ? StringMesh::interval : StringMesh::rectangle;
+    parameters.length = 1;
+    parameters.height = 1;
     parameters.global_refinements = refinements;
     parameters.triangulation      = StringTriangulation::fully_distributed;
     parameters.degree             = degree;
     const ParameterSource source;
     const auto triangulation = make_string_grid<dim>(parameters, source, comm);
-    const FE_Q<dim>       fe(degree);
-    DoFHandler<dim>       dof_handler(*triangulation);
+    const FE_Q<dim> fe(degree);
+    DoFHandler<dim> dof_handler(*triangulation);
     dof_handler.distribute_dofs(fe);
     IndexSet relevant;
     DoFTools::extract_locally_relevant_dofs(dof_handler, relevant);
     const types::global_dof_index n = dof_handler.n_dofs();
-    held = rss_kb("VmRSS");
+    held                            = rss_kb("VmRSS");
     dof_handler.clear();
     return n;
   }
@@ -91,13 +93,13 @@ main(int argc, char **argv)
   const unsigned int refinements = std::atoi(argv[2]);
   const unsigned int degree      = argc > 3 ? std::atoi(argv[3]) : 1;
   const MPI_Comm     comm        = MPI_COMM_WORLD;
-  unsigned long held = 0;
-  const auto    n    = dim == 1 ? build<1>(refinements, degree, comm, held) :
-                                  build<2>(refinements, degree, comm, held);
-  held                     = dealii::Utilities::MPI::max(held, comm);
+  unsigned long      held        = 0;
+  const auto         n = dim == 1 ? build<1>(refinements, degree, comm, held) :
+                                    build<2>(refinements, degree, comm, held);
+  held                 = dealii::Utilities::MPI::max(held, comm);
   const unsigned long peak = dealii::Utilities::MPI::max(rss_kb("VmHWM"), comm);
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::cout << "unknowns " << n << " rss_kb " << held << " peak_rss_kb " << peak
-              << std::endl;
+    std::cout << "unknowns " << n << " rss_kb " << held << " peak_rss_kb "
+              << peak << std::endl;
   return 0;
 }

@@ -20,7 +20,7 @@ main(int argc, char **argv)
 {
   using namespace stickslip;
   Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
-  const MPI_Comm     comm    = MPI_COMM_WORLD;
+  const MPI_Comm                   comm = MPI_COMM_WORLD;
   const unsigned int n_cells = argc > 1 ? std::atoi(argv[1]) : (1u << 22);
   const unsigned int n_steps = argc > 2 ? std::atoi(argv[2]) : 60;
   const double       H = 0.05, c1 = 3141.9, c2 = 5784.6;
@@ -28,10 +28,15 @@ main(int argc, char **argv)
   for (const auto scheme :
        {Slab::InteriorScheme::upwind, Slab::InteriorScheme::lax_wendroff})
     {
-      Slab::CharacteristicTransport transport(comm, n_cells, H, c1, c2, dt, scheme);
+      Slab::CharacteristicTransport transport(
+        comm, n_cells, H, c1, c2, dt, scheme);
       transport.initialize(
-        [](const double z, const unsigned int k) { return std::sin(40 * z + k); },
-        [](const double z, const unsigned int k) { return 1e-3 * std::cos(40 * z + k); });
+        [](const double z, const unsigned int k) {
+          return std::sin(40 * z + k);
+        },
+        [](const double z, const unsigned int k) {
+          return 1e-3 * std::cos(40 * z + k);
+        });
       double best = 1e300;
       for (unsigned int repetition = 0; repetition < 3; ++repetition)
         {
@@ -54,7 +59,8 @@ main(int argc, char **argv)
       const double       check = transport.max_normal_characteristic();
       if (Utilities::MPI::this_mpi_process(comm) == 0)
         std::printf("slab_%s_updates_per_s_per_rank %.4g ranks %u check %.3f\n",
-                    scheme == Slab::InteriorScheme::upwind ? "upwind" : "lax_wendroff",
+                    scheme == Slab::InteriorScheme::upwind ? "upwind" :
+                                                             "lax_wendroff",
                     rate,
                     ranks,
                     check);

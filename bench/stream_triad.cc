@@ -19,7 +19,8 @@ main(int argc, char **argv)
   int rank = 0, n_ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &n_ranks);
-  const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : (1ull << 25);
+  const std::size_t n =
+    argc > 1 ? std::strtoull(argv[1], nullptr, 10) : (1ull << 25);
   std::vector<double> a(n, 0.), b(n, 1.), c(n, 2.);
   const double        s    = 3.;
   double              best = 1e300;
@@ -30,7 +31,8 @@ main(int argc, char **argv)
       for (std::size_t i = 0; i < n; ++i)
         a[i] = b[i] + s * c[i];
       const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
       best = std::min(best, seconds);
     }
   const double bandwidth = 3. * 8. * n / best / 1e9;
@@ -38,7 +40,9 @@ main(int argc, char **argv)
   MPI_Reduce(&bandwidth, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
   if (rank == 0)
     std::printf("triad_GBps_per_rank %.3f ranks %d check %.1f\n",
-                sum / n_ranks, n_ranks, a[n / 2]);
+                sum / n_ranks,
+                n_ranks,
+                a[n / 2]);
   MPI_Finalize();
   return 0;
 }

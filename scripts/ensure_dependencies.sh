@@ -15,7 +15,8 @@
 # that used python3-vtk9 runs on ParaView's vtkmodules. Measured on Debian 12
 # with deal.II installed: 109 packages, 121 MB of archives, 684 MB on disk;
 # 37 s (78 MB downloaded, the rest already in apt's cache). xvfb and xauth:
-# 5.8 MB of archives, 7.8 MB on disk. Also OpenBLAS (libopenblas0-pthread):
+# 5.8 MB of archives, 7.8 MB on disk. clang-format-14 for the test that the
+# sources stay formatted (style_clang_format). Also OpenBLAS (libopenblas0-pthread):
 # once installed, Debian makes it the BLAS behind libblas.so.3, whose threads
 # stickslip limits to one per rank; tests/threads checks that limit, which a
 # machine with only the reference BLAS cannot show. The suite's results do
@@ -43,7 +44,7 @@ installed() {   # "ok installed", not merely known to dpkg (removed, config file
 }
 
 if $tests; then
-  packages+=(paraview python3-paraview xvfb xauth libopenblas0-pthread)
+  packages+=(paraview python3-paraview xvfb xauth libopenblas0-pthread clang-format-14)
 elif ! installed python3-paraview; then
   packages+=(python3-vtk9)
 fi

@@ -80,9 +80,10 @@ namespace
   {
     const std::string marker   = "Additional information:";
     const auto        position = what.find(marker);
-    std::string       reason =
-      position == std::string::npos ? what : what.substr(position + marker.size());
-    const auto stack = reason.find("Stacktrace:");
+    std::string       reason   = position == std::string::npos ?
+                                   what :
+                                   what.substr(position + marker.size());
+    const auto        stack    = reason.find("Stacktrace:");
     if (stack != std::string::npos)
       reason = reason.substr(0, stack);
     std::string compact;
@@ -108,11 +109,11 @@ namespace
    * returned).
    */
   std::string
-  apply_override(ParameterHandler &     prm,
-                 const DeclaredNames &  names,
-                 const std::string &    path,
-                 const std::string &    value,
-                 ParameterSource &      source)
+  apply_override(ParameterHandler    &prm,
+                 const DeclaredNames &names,
+                 const std::string   &path,
+                 const std::string   &value,
+                 ParameterSource     &source)
   {
     std::vector<std::string> parts;
     std::string              part;
@@ -158,9 +159,9 @@ namespace
 
   /** The file's text to deal.II (a .json or .xml file: deal.II reads it). */
   void
-  parse_file(ParameterHandler &        prm,
-             const DeclaredNames &     names,
-             const std::string &       file_name,
+  parse_file(ParameterHandler         &prm,
+             const DeclaredNames      &names,
+             const std::string        &file_name,
              std::vector<std::string> &warnings)
   {
     const std::string extension =
@@ -183,8 +184,8 @@ namespace
       }
     catch (std::exception &e)
       {
-        throw InputError("in the parameter file '" + file_name + "': " +
-                         shorten_quoted_values(short_reason(e.what())) +
+        throw InputError("in the parameter file '" + file_name +
+                         "': " + shorten_quoted_values(short_reason(e.what())) +
                          " (see stickslip --print-parameters for every "
                          "parameter and its allowed values)");
       }
@@ -197,9 +198,9 @@ namespace
    * declarations @p names lists.
    */
   ParameterSource
-  read_parameters(const CommandLine &       line,
-                  ParameterHandler &        prm,
-                  const DeclaredNames &     names,
+  read_parameters(const CommandLine        &line,
+                  ParameterHandler         &prm,
+                  const DeclaredNames      &names,
                   const ConditionalOStream &pcout)
   {
     std::vector<std::string> warnings;
@@ -233,7 +234,7 @@ namespace
    */
   std::unique_ptr<Model>
   create_model(const Parameters::Run &parameters,
-               ParameterHandler &     prm,
+               ParameterHandler      &prm,
                const ParameterSource &source,
                const MPI_Comm         comm)
   {
@@ -289,12 +290,12 @@ namespace
    * the one place where the model selection is turned into code.
    */
   std::unique_ptr<Study>
-  create_study(const Parameters::Run &   parameters,
-               ParameterHandler &        prm,
-               const ParameterSource &   source,
+  create_study(const Parameters::Run    &parameters,
+               ParameterHandler         &prm,
+               const ParameterSource    &source,
                const MPI_Comm            comm,
                const ConditionalOStream &pcout,
-               TimerOutput &             timer)
+               TimerOutput              &timer)
   {
     TimerOutput::Scope scope(timer, "set-up");
     const MemoryStage  stage("setting up the model");
@@ -302,18 +303,21 @@ namespace
                             parameters.model == Parameters::ModelKind::gearbox;
     const bool control_enabled = ControlParameters::enabled_in(prm);
     if (control_enabled && !finite_dof)
-      throw_bad_parameter(source,
-                          "Control/Enabled",
-                          "true",
-                          "the control problem of Glowinski & Kearsley 1995 is for the "
-                          "finite-dof models (Model = ode or gearbox)");
+      throw_bad_parameter(
+        source,
+        "Control/Enabled",
+        "true",
+        "the control problem of Glowinski & Kearsley 1995 is for the "
+        "finite-dof models (Model = ode or gearbox)");
     if (parameters.model == Parameters::ModelKind::slab)
       {
         Slab::SlabParameters slab;
         slab.parse(prm, source);
         if (slab.cfl_number == 0) // else the slab chooses its own step
-          pcout << parameters.output.check_intervals(
-            parameters.time.time_step, "Time/Time step", true, source);
+          pcout << parameters.output.check_intervals(parameters.time.time_step,
+                                                     "Time/Time step",
+                                                     true,
+                                                     source);
         return std::make_unique<SlabStudy>(
           parameters, slab, source, comm, pcout, timer);
       }
@@ -321,8 +325,10 @@ namespace
       {
         Body::BodyParameters body;
         body.parse(prm, source, parameters.dimension);
-        pcout << parameters.output.check_intervals(
-          parameters.time.time_step, "Time/Time step", true, source);
+        pcout << parameters.output.check_intervals(parameters.time.time_step,
+                                                   "Time/Time step",
+                                                   true,
+                                                   source);
         return std::make_unique<BodyStudy>(
           parameters, body, source, comm, pcout, timer);
       }
@@ -338,9 +344,10 @@ namespace
       {
         ControlParameters control;
         control.parse(prm, source, model->system().size(), comm);
-        const auto factory = [&parameters, &prm, &source](const MPI_Comm group) {
-          return create_model(parameters, prm, source, group);
-        };
+        const auto factory =
+          [&parameters, &prm, &source](const MPI_Comm group) {
+            return create_model(parameters, prm, source, group);
+          };
         study = std::make_unique<ControlDriver>(parameters,
                                                 control,
                                                 source,
@@ -371,18 +378,18 @@ namespace
    * runs of a batch (nullptr for a lone run).
    */
   void
-  run(const CommandLine &   line,
-      const MPI_Comm        comm,
-      ConditionalOStream &  pcout,
-      ScreenLog &           screen,
-      const DeclaredNames & names,
-      BatchDirectories *    batch)
+  run(const CommandLine   &line,
+      const MPI_Comm       comm,
+      ConditionalOStream  &pcout,
+      ScreenLog           &screen,
+      const DeclaredNames &names,
+      BatchDirectories    *batch)
   {
     ParameterHandler prm;
     declare_all_parameters(prm);
     const ParameterSource source = read_parameters(line, prm, names, pcout);
     Parameters::Run::apply_model_defaults(prm, source);
-    const bool            resume = !line.resume_directory.empty();
+    const bool resume = !line.resume_directory.empty();
     if (resume)
       check_resumed_parameters(prm, source, line.resume_directory);
 
@@ -412,9 +419,9 @@ namespace
   // --help, --version and --print-parameters answer and end the program;
   // returns whether the command line asked for one of them.
   bool
-  answer_without_running(const CommandLine &            line,
-                         dealii::ConditionalOStream &  pcout,
-                         const bool                    rank0)
+  answer_without_running(const CommandLine          &line,
+                         dealii::ConditionalOStream &pcout,
+                         const bool                  rank0)
   {
     using namespace stickslip;
     if (line.help)
@@ -454,10 +461,10 @@ namespace
    * main(). @p names and @p batch: see run().
    */
   int
-  run_and_report(const stickslip::CommandLine &  line,
+  run_and_report(const stickslip::CommandLine   &line,
                  const MPI_Comm                  comm,
                  const stickslip::DeclaredNames &names,
-                 stickslip::BatchDirectories *   batch)
+                 stickslip::BatchDirectories    *batch)
   {
     using namespace stickslip;
     const bool rank0 = Utilities::MPI::this_mpi_process(comm) == 0;
@@ -525,7 +532,7 @@ main(int argc, char **argv)
       return run_batch(
         line.batch_file,
         [comm, &names](const CommandLine &command,
-                       BatchDirectories & directories) {
+                       BatchDirectories  &directories) {
           return run_and_report(command, comm, names, &directories);
         },
         comm);

@@ -16,9 +16,9 @@ namespace stickslip
   constexpr std::uint64_t checksum_start = 1469598103934665603ull;
 
   inline std::uint64_t
-  checksum(const char *       bytes,
-           const std::size_t  n_bytes,
-           std::uint64_t      hash = checksum_start)
+  checksum(const char       *bytes,
+           const std::size_t n_bytes,
+           std::uint64_t     hash = checksum_start)
   {
     for (std::size_t i = 0; i < n_bytes; ++i)
       {

@@ -45,9 +45,9 @@ namespace stickslip
     /** The word after option @p option (InputError if there is none). */
     const std::string &
     argument_of(const std::vector<std::string> &words,
-                std::size_t &                   i,
-                const std::string &             option,
-                const std::string &             what)
+                std::size_t                    &i,
+                const std::string              &option,
+                const std::string              &what)
     {
       if (i + 1 >= words.size())
         throw InputError(option + " needs " + what);
@@ -59,7 +59,7 @@ namespace stickslip
 
   CommandLine
   parse_command_line(const std::vector<std::string> &words,
-                     const std::string &             usage_hint)
+                     const std::string              &usage_hint)
   {
     CommandLine line;
     for (std::size_t i = 0; i < words.size(); ++i)
@@ -88,9 +88,12 @@ namespace stickslip
           line.resume_directory = argument_of(
             words, i, argument, "the output directory of the run to continue");
         else if (argument == "--batch")
-          line.batch_file = argument_of(
-            words, i, argument, "a batch file (one run per line; - reads "
-                                "standard input)");
+          line.batch_file =
+            argument_of(words,
+                        i,
+                        argument,
+                        "a batch file (one run per line; - reads "
+                        "standard input)");
         else if (argument == "--set")
           line.overrides.push_back(parse_assignment(argument_of(
             words, i, argument, "an argument \"Subsection/Name=value\"")));
@@ -120,7 +123,7 @@ namespace stickslip
   CommandLine
   parse_batch_line(const std::vector<std::string> &words)
   {
-    const std::string first  = words.empty() ? "" : words[0];
+    const std::string first   = words.empty() ? "" : words[0];
     const std::string program = first.substr(first.rfind('/') + 1);
     if (program == "stickslip" || program == "mpirun" || program == "mpiexec")
       throw InputError("the line begins with '" + first +

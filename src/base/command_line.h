@@ -35,7 +35,7 @@ namespace stickslip
    */
   CommandLine
   parse_command_line(const std::vector<std::string> &words,
-                     const std::string &             usage_hint);
+                     const std::string              &usage_hint);
 
   /**
    * The words of a line of a batch file, which must be a run (a parameter

@@ -36,11 +36,8 @@ namespace stickslip
     // The text of an ostream with precision 12 ("%.12g"), without the
     // stream: the time loop names its stage with it at every history row.
     char       buffer[64];
-    const auto result = std::to_chars(buffer,
-                                      buffer + sizeof(buffer),
-                                      value,
-                                      std::chars_format::general,
-                                      12);
+    const auto result = std::to_chars(
+      buffer, buffer + sizeof(buffer), value, std::chars_format::general, 12);
     return std::string(buffer, result.ptr);
   }
 
@@ -71,7 +68,8 @@ namespace stickslip
   plain_number(const std::string &text)
   {
     // Digits, point, exponent and signs only, as muParser reads numbers.
-    if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos)
+    if (text.empty() ||
+        text.find_first_not_of("0123456789.eE+-") != std::string::npos)
       return std::nullopt;
     char        *end   = nullptr;
     const double value = std::strtod(text.c_str(), &end);
@@ -465,12 +463,12 @@ namespace stickslip
     const std::string found = format_number(value) + " at " + point +
                               (point.empty() ? "t = " : ", t = ") +
                               format_number(t);
-    message = bad_parameter_message(source,
+    message     = bad_parameter_message(source,
                                     path,
                                     text,
                                     "it evaluates to " + found +
                                       ": data must be finite numbers "
-                                      "wherever they are evaluated");
+                                          "wherever they are evaluated");
     run_message = "parameter '" + path + "'" + source.where(path) + " = '" +
                   text + "' became " + found +
                   " during the run: data must stay finite numbers (a "
@@ -488,8 +486,8 @@ namespace stickslip
       Utilities::MPI::min(message.empty() ? n_ranks : rank, comm);
     if (first == n_ranks)
       return;
-    const std::string text = Utilities::MPI::broadcast(
-      comm, initial ? message : run_message, first);
+    const std::string text =
+      Utilities::MPI::broadcast(comm, initial ? message : run_message, first);
     if (initial)
       throw InputError(text);
     throw RunError(text);

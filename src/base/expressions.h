@@ -211,7 +211,7 @@ namespace stickslip
          const std::string &text,
          const double       t,
          const double       value,
-         const Describe &   point)
+         const Describe    &point)
     {
       if (!std::isfinite(value) && message.empty())
         record(path, text, t, value, point());

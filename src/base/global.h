@@ -31,7 +31,8 @@ namespace stickslip
 #endif
   } // namespace LA
 
-  /** The distributed vector type of every state, right-hand side and multiplier. */
+  /** The distributed vector type of every state, right-hand side and
+   * multiplier. */
   using DistributedVector = LA::MPI::Vector;
 
   /** The distributed sparse matrix type of M, A and the elastic operator. */

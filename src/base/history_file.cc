@@ -13,8 +13,8 @@
 
 namespace stickslip
 {
-  HistoryFile::HistoryFile(const OutputDirectory &         directory,
-                           const std::string &             file_name,
+  HistoryFile::HistoryFile(const OutputDirectory          &directory,
+                           const std::string              &file_name,
                            const std::vector<std::string> &column_names)
     : directory(directory)
     , path(directory.file(file_name))
@@ -107,8 +107,8 @@ namespace stickslip
     if (writer)
       {
         if (::truncate(path.c_str(), n_bytes) != 0)
-          error = "cannot shorten the file " + path + ": " +
-                  std::strerror(errno);
+          error =
+            "cannot shorten the file " + path + ": " + std::strerror(errno);
         else
           error = open_for_append();
         bytes        = n_bytes;
@@ -137,9 +137,8 @@ namespace stickslip
         std::size_t written = 0;
         while (written < text.size() && error.empty())
           {
-            const ssize_t n = ::write(descriptor,
-                                      text.data() + written,
-                                      text.size() - written);
+            const ssize_t n =
+              ::write(descriptor, text.data() + written, text.size() - written);
             if (n > 0)
               written += n;
             else if (!(n < 0 && errno == EINTR))

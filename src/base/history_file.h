@@ -21,8 +21,8 @@ namespace stickslip
   class HistoryFile
   {
   public:
-    HistoryFile(const OutputDirectory &         directory,
-                const std::string &             file_name,
+    HistoryFile(const OutputDirectory          &directory,
+                const std::string              &file_name,
                 const std::vector<std::string> &column_names);
 
     ~HistoryFile();
@@ -59,7 +59,8 @@ namespace stickslip
     void
     append(const std::vector<double> &row);
 
-    /** Make what was written durable (rank 0; before a snapshot refers to it). */
+    /** Make what was written durable (rank 0; before a snapshot refers to it).
+     */
     void
     sync() const;
 
@@ -78,7 +79,7 @@ namespace stickslip
     std::string
     open_for_append();
 
-    const OutputDirectory &        directory;
+    const OutputDirectory         &directory;
     const std::string              path;
     const std::vector<std::string> columns;
     const bool                     writer; ///< rank 0 writes

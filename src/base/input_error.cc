@@ -45,7 +45,7 @@ namespace stickslip
         ++line_number;
         if (line_number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
           line.erase(0, 3); // a UTF-8 byte order mark
-        const std::string text = trim(line.substr(0, line.find('#')));
+        const std::string  text = trim(line.substr(0, line.find('#')));
         std::istringstream words(text);
         std::string        keyword;
         words >> keyword;
@@ -84,8 +84,7 @@ namespace stickslip
       return " (set on the command line by --set)";
     const auto line = line_of_path.find(path);
     if (line != line_of_path.end())
-      return " (" + input_file + ", line " + std::to_string(line->second) +
-             ")";
+      return " (" + input_file + ", line " + std::to_string(line->second) + ")";
     return " (default value)";
   }
 
@@ -144,21 +143,21 @@ namespace stickslip
 
   std::string
   bad_parameter_message(const ParameterSource &source,
-                        const std::string &    path,
-                        const std::string &    value,
-                        const std::string &    allowed)
+                        const std::string     &path,
+                        const std::string     &value,
+                        const std::string     &allowed)
   {
-    return "parameter '" + path + "'" + source.where(path) + " has the value '" +
-           value + "', but " + allowed;
+    return "parameter '" + path + "'" + source.where(path) +
+           " has the value '" + value + "', but " + allowed;
   }
 
 
 
   void
   throw_bad_parameter(const ParameterSource &source,
-                      const std::string &    path,
-                      const std::string &    value,
-                      const std::string &    allowed)
+                      const std::string     &path,
+                      const std::string     &value,
+                      const std::string     &allowed)
   {
     throw InputError(bad_parameter_message(source, path, value, allowed));
   }

@@ -77,7 +77,7 @@ namespace stickslip
     command_line_paths() const;
 
   private:
-    std::string                        input_file;
+    std::string                         input_file;
     std::map<std::string, unsigned int> line_of_path;
     std::map<std::string, bool>         from_command_line;
   };
@@ -90,16 +90,16 @@ namespace stickslip
    */
   std::string
   bad_parameter_message(const ParameterSource &source,
-                        const std::string &    path,
-                        const std::string &    value,
-                        const std::string &    allowed);
+                        const std::string     &path,
+                        const std::string     &value,
+                        const std::string     &allowed);
 
   /** Throw an InputError with bad_parameter_message(). */
   [[noreturn]] void
   throw_bad_parameter(const ParameterSource &source,
-                      const std::string &    path,
-                      const std::string &    value,
-                      const std::string &    allowed);
+                      const std::string     &path,
+                      const std::string     &value,
+                      const std::string     &allowed);
 } // namespace stickslip
 
 #endif

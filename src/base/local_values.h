@@ -41,7 +41,8 @@ namespace stickslip
     LocalValues &
     operator=(const LocalValues &) = delete;
 
-    double &operator[](const std::size_t k)
+    double &
+    operator[](const std::size_t k)
     {
       return values[k];
     }
@@ -52,7 +53,8 @@ namespace stickslip
       return n_values;
     }
 
-    /** The owned entries as a plain array (for loops the compiler keeps tight). */
+    /** The owned entries as a plain array (for loops the compiler keeps tight).
+     */
     double *
     data()
     {
@@ -61,7 +63,7 @@ namespace stickslip
 
   private:
     DistributedVector &vector;
-    double *           values;
+    double            *values;
     std::size_t        n_values;
   };
 
@@ -93,7 +95,8 @@ namespace stickslip
     ConstLocalValues &
     operator=(const ConstLocalValues &) = delete;
 
-    double operator[](const std::size_t k) const
+    double
+    operator[](const std::size_t k) const
     {
       return values[k];
     }
@@ -113,7 +116,7 @@ namespace stickslip
 
   private:
     const DistributedVector &vector;
-    const double *           values;
+    const double            *values;
     std::size_t              n_values;
   };
 } // namespace stickslip

@@ -249,14 +249,14 @@ namespace stickslip
                                                        comma - start);
             // strtod, not stod: a subnormal value (below 2.2e-308) is a
             // value, not an error.
-            char *       end   = nullptr;
+            char        *end   = nullptr;
             const double value = std::strtod(field.c_str(), &end);
             AssertThrow(field.empty() || (end != field.c_str() && *end == '\0'),
-                        ExcMessage("'" + field + "' in a table read back is "
+                        ExcMessage("'" + field +
+                                   "' in a table read back is "
                                    "not a number"));
-            row.push_back(field.empty() ?
-                            std::numeric_limits<double>::quiet_NaN() :
-                            value);
+            row.push_back(
+              field.empty() ? std::numeric_limits<double>::quiet_NaN() : value);
             if (comma == std::string::npos)
               break;
             start = comma + 1;

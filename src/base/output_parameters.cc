@@ -56,7 +56,7 @@ namespace stickslip
 
     std::string
     Output::check_intervals(const double           dt,
-                            const std::string &    dt_path,
+                            const std::string     &dt_path,
                             const bool             checkpoints,
                             const ParameterSource &source) const
     {
@@ -74,10 +74,10 @@ namespace stickslip
           const double nearest = std::round(ratio);
           if (nearest >= 1 && std::abs(ratio - nearest) <= 1e-9 * ratio)
             continue;
-          const double      below   = std::max(1.0, std::floor(ratio));
+          const double      below = std::max(1.0, std::floor(ratio));
           const std::string allowed =
-            "an integer multiple of the time step '" + dt_path + "' = " +
-            format_number(dt) + source.where(dt_path) + " (it is " +
+            "an integer multiple of the time step '" + dt_path +
+            "' = " + format_number(dt) + source.where(dt_path) + " (it is " +
             format_number(ratio) + " steps); the nearest allowed values are " +
             format_number(below * dt) + " and " +
             format_number((below + 1) * dt);
@@ -171,14 +171,14 @@ namespace stickslip
     Output::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Output");
-      directory         = prm.get("Directory");
-      interval_auto     = prm.get("Interval") == "auto";
-      interval          = interval_auto ? 0. : prm.get_double("Interval");
-      overwrite         = prm.get_bool("Overwrite");
-      quiet             = prm.get_bool("Quiet");
-      progress_interval = prm.get_double("Progress interval");
-      field_output      = prm.get_bool("Field output");
-      checkpoint_interval      = prm.get_double("Checkpoint interval");
+      directory           = prm.get("Directory");
+      interval_auto       = prm.get("Interval") == "auto";
+      interval            = interval_auto ? 0. : prm.get_double("Interval");
+      overwrite           = prm.get_bool("Overwrite");
+      quiet               = prm.get_bool("Quiet");
+      progress_interval   = prm.get_double("Progress interval");
+      field_output        = prm.get_bool("Field output");
+      checkpoint_interval = prm.get_double("Checkpoint interval");
       checkpoint_wall_interval = prm.get_double("Checkpoint wall interval");
       prm.leave_subsection();
       if (directory.find_first_not_of(" \t") == std::string::npos)

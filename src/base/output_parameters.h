@@ -48,7 +48,7 @@ namespace stickslip
        */
       std::string
       check_intervals(const double           dt,
-                      const std::string &    dt_path,
+                      const std::string     &dt_path,
                       const bool             checkpoints,
                       const ParameterSource &source) const;
 

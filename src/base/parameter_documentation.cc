@@ -1,7 +1,7 @@
-#include <base/parameter_documentation.h>
-
 #include <boost/property_tree/json_parser.hpp>
 #include <boost/property_tree/ptree.hpp>
+
+#include <base/parameter_documentation.h>
 
 #include <sstream>
 #include <string>
@@ -39,19 +39,19 @@ namespace stickslip
     markdown_cell(std::string text)
     {
       for (std::size_t p = text.find('|'); p != std::string::npos;
-           p = text.find('|', p + 2))
+           p             = text.find('|', p + 2))
         text.replace(p, 1, "\\|");
       return text;
     }
 
     void
-    print_section(const Tree &       tree,
+    print_section(const Tree        &tree,
                   const std::string &path,
-                  std::ostream &     out,
+                  std::ostream      &out,
                   const bool         markdown,
                   const unsigned int depth)
     {
-      const std::string indent(2 * depth, ' ');
+      const std::string                                 indent(2 * depth, ' ');
       std::vector<std::pair<std::string, const Tree *>> entries, sections,
         aliases;
       for (const auto &child : tree)
@@ -75,18 +75,18 @@ namespace stickslip
                 << " |\n";
           for (const auto &[name, alias] : aliases)
             out << "| `" << name << "` | | | Deprecated old name of `"
-                << alias->get<std::string>("alias")
-                << "`, still accepted. |\n";
+                << alias->get<std::string>("alias") << "`, still accepted. |\n";
         }
       else
         for (const auto &[name, entry] : entries)
           {
             for (const auto &line :
-                 wrap(entry->get<std::string>("documentation"), 76 - indent.size()))
-              out << indent << "# " << line << '\n';
-            for (const auto &line :
-                 wrap("Allowed: " + entry->get<std::string>("pattern_description"),
+                 wrap(entry->get<std::string>("documentation"),
                       76 - indent.size()))
+              out << indent << "# " << line << '\n';
+            for (const auto &line : wrap("Allowed: " + entry->get<std::string>(
+                                                         "pattern_description"),
+                                         76 - indent.size()))
               out << indent << "# " << line << '\n';
             out << indent << "set " << name << " = "
                 << entry->get<std::string>("default_value") << "\n\n";
@@ -111,7 +111,7 @@ namespace stickslip
 
   void
   print_parameter_documentation(const ParameterHandler &prm,
-                                std::ostream &          out,
+                                std::ostream           &out,
                                 const bool              markdown)
   {
     std::stringstream json;
@@ -136,10 +136,11 @@ namespace stickslip
   {
     std::string out;
     for (std::size_t i = 0; i < name.size(); ++i)
-      if (name[i] == '_' && i + 2 < name.size() &&
-          std::isxdigit(name[i + 1]) && std::isxdigit(name[i + 2]))
+      if (name[i] == '_' && i + 2 < name.size() && std::isxdigit(name[i + 1]) &&
+          std::isxdigit(name[i + 2]))
         {
-          out += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
+          out +=
+            static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
           i += 2;
         }
       else

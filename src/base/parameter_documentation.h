@@ -19,7 +19,7 @@ namespace stickslip
    */
   void
   print_parameter_documentation(const ParameterHandler &prm,
-                                std::ostream &          out,
+                                std::ostream           &out,
                                 const bool              markdown);
 
   /**

@@ -1,9 +1,9 @@
+#include <boost/property_tree/json_parser.hpp>
+#include <boost/property_tree/ptree.hpp>
+
 #include <base/input_error.h>
 #include <base/parameter_documentation.h>
 #include <base/parameter_file.h>
-
-#include <boost/property_tree/json_parser.hpp>
-#include <boost/property_tree/ptree.hpp>
 
 #include <algorithm>
 #include <array>
@@ -51,10 +51,10 @@ namespace stickslip
           for (std::size_t j = 1; j <= b.size(); ++j)
             {
               const std::size_t above = row[j];
-              row[j] = std::min({row[j] + 1,
-                                 row[j - 1] + 1,
-                                 diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-              diagonal = above;
+              row[j]                  = std::min({row[j] + 1,
+                                                  row[j - 1] + 1,
+                                                  diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+              diagonal                = above;
             }
         }
       return row[b.size()];
@@ -62,7 +62,8 @@ namespace stickslip
 
     /** "; did you mean 'X'?" for the closest of @p candidates, or "". */
     std::string
-    suggestion(const std::string &name, const std::vector<std::string> &candidates)
+    suggestion(const std::string              &name,
+               const std::vector<std::string> &candidates)
     {
       std::string best;
       std::size_t best_distance = std::string::npos;
@@ -95,11 +96,11 @@ namespace stickslip
     }
 
     void
-    collect(const Tree &                      tree,
-            const std::string &               path,
-            std::set<std::string> &           entries,
+    collect(const Tree                         &tree,
+            const std::string                  &path,
+            std::set<std::string>              &entries,
             std::map<std::string, std::string> &aliases,
-            std::set<std::string> &           subsections)
+            std::set<std::string>              &subsections)
     {
       for (const auto &child : tree)
         {
@@ -160,7 +161,7 @@ namespace stickslip
 
       bool
       declared(const std::vector<std::string> &path,
-               const std::string &             name) const;
+               const std::string              &name) const;
 
       /** "; is the 'end' of ... missing?" if @p name fits an outer level. */
       std::string
@@ -172,8 +173,8 @@ namespace stickslip
       void
       set(const std::string &text, const unsigned int number);
 
-      const std::string &                 file_name;
-      const DeclaredNames &               names;
+      const std::string                  &file_name;
+      const DeclaredNames                &names;
       std::vector<std::string>            path;
       std::vector<unsigned int>           opened_on;
       std::map<std::string, unsigned int> first_set;
@@ -184,7 +185,7 @@ namespace stickslip
 
     bool
     FileScan::declared(const std::vector<std::string> &where,
-                       const std::string &             name) const
+                       const std::string              &name) const
     {
       try
         {
@@ -207,9 +208,9 @@ namespace stickslip
         {
           std::vector<std::string> outer(path.begin(), path.begin() + k);
           const bool               fits =
-            subsection ? (outer.push_back(name),
-                          names.subsection_problem(outer).empty()) :
-                         declared(outer, name);
+            subsection ?
+                            (outer.push_back(name), names.subsection_problem(outer).empty()) :
+                            declared(outer, name);
           if (fits)
             return "; is the 'end' of 'subsection " + path[k] + "' (line " +
                    std::to_string(opened_on[k]) + ") missing?";
@@ -312,8 +313,7 @@ namespace stickslip
       if (!path.empty())
         throw InputError("in the parameter file '" + file_name +
                          "': 'subsection " + path.back() + "' (line " +
-                         std::to_string(opened_on.back()) +
-                         ") has no 'end'");
+                         std::to_string(opened_on.back()) + ") has no 'end'");
       if (!sets_something)
         throw InputError("the parameter file '" + file_name +
                          "' sets nothing (it is empty or holds only "
@@ -328,10 +328,10 @@ namespace stickslip
      * (deal.II would warn about them on every rank), one warning each.
      */
     std::string
-    with_new_names(const std::string &                            text,
+    with_new_names(const std::string                             &text,
                    const std::vector<std::array<std::string, 3>> &renamed,
-                   const std::string &                            file_name,
-                   std::vector<std::string> &                     warnings)
+                   const std::string                             &file_name,
+                   std::vector<std::string>                      &warnings)
     {
       std::vector<std::string> lines;
       std::istringstream       in(text);
@@ -381,8 +381,8 @@ namespace stickslip
 
 
   std::string
-  read_parameter_file(const std::string &       file_name,
-                      const DeclaredNames &     names,
+  read_parameter_file(const std::string        &file_name,
+                      const DeclaredNames      &names,
                       std::vector<std::string> &warnings)
   {
     namespace fs = std::filesystem;
@@ -440,14 +440,13 @@ namespace stickslip
 
 
   std::string
-  DeclaredNames::subsection_problem(
-    const std::vector<std::string> &path) const
+  DeclaredNames::subsection_problem(const std::vector<std::string> &path) const
   {
     for (std::size_t depth = 0; depth < path.size(); ++depth)
       {
         const std::vector<std::string> parent(path.begin(),
                                               path.begin() + depth);
-        const std::string here = join(parent, path[depth]);
+        const std::string              here = join(parent, path[depth]);
         if (subsections.count(here) > 0)
           continue;
         return "no subsection '" + path[depth] + "'" +
@@ -461,8 +460,8 @@ namespace stickslip
 
   std::string
   DeclaredNames::entry(const std::vector<std::string> &path,
-                       const std::string &             name,
-                       const std::string &             where) const
+                       const std::string              &name,
+                       const std::string              &where) const
   {
     const std::string problem = subsection_problem(path);
     if (!problem.empty())
@@ -546,9 +545,9 @@ namespace stickslip
             bracketed += message.substr(position);
             break;
           }
-        bracketed += message.substr(position, open + 1 - position) +
-                     printable_excerpt(message.substr(open + 1, close - open - 1)) +
-                     ">";
+        bracketed +=
+          message.substr(position, open + 1 - position) +
+          printable_excerpt(message.substr(open + 1, close - open - 1)) + ">";
         position = close + 1;
       }
     std::string        out;

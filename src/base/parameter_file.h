@@ -31,8 +31,8 @@ namespace stickslip
      */
     std::string
     entry(const std::vector<std::string> &subsections,
-          const std::string &             name,
-          const std::string &             where) const;
+          const std::string              &name,
+          const std::string              &where) const;
 
     /** "" if @p subsections names a declared subsection, else the reason. */
     std::string
@@ -64,8 +64,8 @@ namespace stickslip
    * throws an InputError naming the line.
    */
   std::string
-  read_parameter_file(const std::string &       file_name,
-                      const DeclaredNames &     names,
+  read_parameter_file(const std::string        &file_name,
+                      const DeclaredNames      &names,
                       std::vector<std::string> &warnings);
 
   /**

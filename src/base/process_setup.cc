@@ -57,7 +57,8 @@ namespace stickslip
     openblas_threads()
     {
       using GetThreads = int (*)();
-      if (const auto get = loaded_function<GetThreads>("openblas_get_num_threads"))
+      if (const auto get =
+            loaded_function<GetThreads>("openblas_get_num_threads"))
         return get();
       return 0;
     }
@@ -104,7 +105,8 @@ namespace stickslip
     using SetThreads = void (*)(int);
     // OpenBLAS read its variables when it was loaded (before main):
     // setting them now only reaches child processes.
-    if (const auto set = loaded_function<SetThreads>("openblas_set_num_threads"))
+    if (const auto set =
+          loaded_function<SetThreads>("openblas_set_num_threads"))
       set(1);
     else if (const auto goto_set =
                loaded_function<SetThreads>("goto_set_num_threads"))
@@ -121,7 +123,7 @@ namespace stickslip
   thread_description()
   {
     const unsigned int threads = dealii::MultithreadInfo::n_threads();
-    std::string text = std::to_string(threads) +
+    std::string        text    = std::to_string(threads) +
                        (threads == 1 ? " thread each" : " threads each");
     const int blas = openblas_threads();
     if (blas > 0)

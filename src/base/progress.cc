@@ -28,10 +28,10 @@ namespace stickslip
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_print).count() < interval)
       return;
-    last_print = now;
+    last_print            = now;
     const double wall     = elapsed();
     const double fraction = (time - start_time) / (end_time - start_time);
-    const double left = fraction > 0 ? wall * (1 - fraction) / fraction : 0;
+    const double left     = fraction > 0 ? wall * (1 - fraction) / fraction : 0;
     char         line[160];
     std::snprintf(line,
                   sizeof(line),

@@ -29,11 +29,11 @@ namespace stickslip
     elapsed() const;
 
   private:
-    const ConditionalOStream &pcout;
-    const double              start_time;
-    const double              end_time;
-    const double              interval;
-    const bool                quiet;
+    const ConditionalOStream                   &pcout;
+    const double                                start_time;
+    const double                                end_time;
+    const double                                interval;
+    const bool                                  quiet;
     const std::chrono::steady_clock::time_point wall_start;
     std::chrono::steady_clock::time_point       last_print;
   };

@@ -16,7 +16,7 @@ namespace stickslip
 
   void
   PvdRecord::add(const double           t,
-                 const std::string &    record_name,
+                 const std::string     &record_name,
                  const OutputDirectory &directory)
   {
     outputs.emplace_back(t, record_name);

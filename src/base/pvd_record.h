@@ -25,7 +25,8 @@ namespace stickslip
     /** The list of the series @p series, written as SERIES.pvd. */
     explicit PvdRecord(const std::string &series = "solution");
 
-    /** Add output @p record_name at time @p t and rewrite the .pvd file (collective). */
+    /** Add output @p record_name at time @p t and rewrite the .pvd file
+     * (collective). */
     void
     add(const double           t,
         const std::string     &record_name,

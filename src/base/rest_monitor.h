@@ -49,16 +49,16 @@ namespace stickslip
     summary() const;
 
   private:
-    bool   any_row      = false;
-    double max_kinetic  = 0;
+    bool   any_row     = false;
+    double max_kinetic = 0;
     /** The first time of the current run of rest rows (when resting). */
-    double rest_since   = 0;
-    bool   resting      = false;
-    double last_time    = 0;
-    double last_kinetic = 0;
-    double last_elastic = 0;
+    double rest_since      = 0;
+    bool   resting         = false;
+    double last_time       = 0;
+    double last_kinetic    = 0;
+    double last_elastic    = 0;
     double last_dissipated = 0;
-    double last_stick   = 0;
+    double last_stick      = 0;
   };
 } // namespace stickslip
 

@@ -22,7 +22,7 @@ namespace stickslip
       std::map<std::string, std::string> values;
       std::vector<std::string>           path;
       std::string                        line;
-      const auto trim = [](const std::string &s) {
+      const auto                         trim = [](const std::string &s) {
         const auto first = s.find_first_not_of(" \t");
         if (first == std::string::npos)
           return std::string();
@@ -81,8 +81,8 @@ namespace stickslip
 
   void
   check_resumed_parameters(const dealii::ParameterHandler &prm,
-                           const ParameterSource &         source,
-                           const std::string &             directory)
+                           const ParameterSource          &source,
+                           const std::string              &directory)
   {
     // None of these changes a result: where and how often the run saves
     // itself, and how much it prints.
@@ -124,15 +124,14 @@ namespace stickslip
         if (may_differ.count(entry.first) > 0 ||
             (extendable && entry.first == "Time/Final time"))
           continue;
-        const auto other = written.find(entry.first);
+        const auto        other = written.find(entry.first);
         const std::string before =
           other == written.end() ? "(not set)" : other->second;
         if (!same_value(entry.second, before))
           throw InputError(
-            "--resume " + directory + ": parameter '" + entry.first +
-            "' is '" + entry.second + "'" + source.where(entry.first) +
-            " but was '" + before +
-            "' in the run being resumed (" + file +
+            "--resume " + directory + ": parameter '" + entry.first + "' is '" +
+            entry.second + "'" + source.where(entry.first) + " but was '" +
+            before + "' in the run being resumed (" + file +
             "); a resumed run continues that run and must be given its "
             "parameters (only Output/Directory, Overwrite, Quiet, Progress "
             "interval, Checkpoint interval and Checkpoint wall interval may "

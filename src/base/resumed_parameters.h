@@ -1,9 +1,9 @@
 #ifndef stickslip_base_resumed_parameters_h
 #define stickslip_base_resumed_parameters_h
 
-#include <base/input_error.h>
-
 #include <deal.II/base/parameter_handler.h>
+
+#include <base/input_error.h>
 
 #include <string>
 
@@ -22,8 +22,8 @@ namespace stickslip
    */
   void
   check_resumed_parameters(const dealii::ParameterHandler &prm,
-                           const ParameterSource &         source,
-                           const std::string &             directory);
+                           const ParameterSource          &source,
+                           const std::string              &directory);
 } // namespace stickslip
 
 #endif

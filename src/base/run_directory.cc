@@ -49,9 +49,9 @@ namespace stickslip
 
 
   RunDirectory::RunDirectory(const Parameters::Output &output,
-                             const std::string &       parameters,
+                             const std::string        &parameters,
                              const MPI_Comm            comm,
-                             ScreenLog *               log)
+                             ScreenLog                *log)
     : OutputDirectory(output.directory, comm)
     , output(output)
     , parameters(parameters)
@@ -85,10 +85,10 @@ namespace stickslip
     std::string error;
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       {
-        std::error_code code;
-        const std::string where =
-          "the output directory '" + directory + "' (parameter 'Output/Directory'" +
-          source.where("Output/Directory") + ")";
+        std::error_code   code;
+        const std::string where = "the output directory '" + directory +
+                                  "' (parameter 'Output/Directory'" +
+                                  source.where("Output/Directory") + ")";
         if (fs::exists(directory, code) && !fs::is_directory(directory, code))
           error = where + " exists but is not a directory";
         else if (create && !fs::create_directories(directory, code) && code)
@@ -99,7 +99,8 @@ namespace stickslip
             lock_descriptor =
               ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
             if (lock_descriptor < 0)
-              error = "cannot write into " + where + ": " + std::strerror(errno);
+              error =
+                "cannot write into " + where + ": " + std::strerror(errno);
             else if (::flock(lock_descriptor, LOCK_EX | LOCK_NB) != 0 &&
                      errno == EWOULDBLOCK)
               {
@@ -120,8 +121,8 @@ namespace stickslip
                 char host[256] = "unknown host";
                 ::gethostname(host, sizeof(host) - 1);
                 const std::string holder = "process " +
-                                           std::to_string(::getpid()) +
-                                           " on " + host + "\n";
+                                           std::to_string(::getpid()) + " on " +
+                                           host + "\n";
                 if (::ftruncate(lock_descriptor, 0) == 0)
                   {
                     const ssize_t n =

@@ -38,9 +38,9 @@ namespace stickslip
      * written to log.txt (may be null).
      */
     RunDirectory(const Parameters::Output &output,
-                 const std::string &       parameters,
+                 const std::string        &parameters,
                  const MPI_Comm            comm,
-                 ScreenLog *               log);
+                 ScreenLog                *log);
 
     ~RunDirectory();
 
@@ -59,7 +59,8 @@ namespace stickslip
     void
     start_fresh();
 
-    /** The directory holds snapshots to continue from (collective; InputError if not). */
+    /** The directory holds snapshots to continue from (collective; InputError
+     * if not). */
     void
     check_resumable() const;
 
@@ -94,7 +95,7 @@ namespace stickslip
 
     const Parameters::Output output;
     const std::string        parameters;
-    ScreenLog *              log;
+    ScreenLog               *log;
     int                      lock_descriptor;
   };
 } // namespace stickslip

@@ -84,7 +84,7 @@ namespace stickslip
     static constexpr std::size_t max_kept = 1 << 20;
 
     std::streambuf *screen;
-    std::FILE *     log;
+    std::FILE      *log;
     std::string     kept;
   };
 

@@ -18,9 +18,9 @@ namespace stickslip
    */
   template <typename Enum>
   Enum
-  parse_selection(const std::string &                             name,
+  parse_selection(const std::string                               &name,
                   const std::vector<std::pair<std::string, Enum>> &choices,
-                  const std::string &                             path)
+                  const std::string                               &path)
   {
     std::string allowed;
     for (const auto &choice : choices)

@@ -16,7 +16,7 @@ namespace stickslip
     class ShellSplitter
     {
     public:
-      ShellSplitter(const std::string &            text,
+      ShellSplitter(const std::string             &text,
                     std::vector<ShellSyntaxError> &errors)
         : text(text)
         , position(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0)
@@ -221,7 +221,7 @@ namespace stickslip
                 (text[position] == '\r' && next_is('\n')));
       }
 
-      const std::string &            text;
+      const std::string             &text;
       std::size_t                    position;
       unsigned int                   line;
       std::vector<ShellSyntaxError> &errors;
@@ -237,7 +237,7 @@ namespace stickslip
 
 
   std::vector<ShellCommand>
-  split_shell_commands(const std::string &            text,
+  split_shell_commands(const std::string             &text,
                        std::vector<ShellSyntaxError> &errors)
   {
     return ShellSplitter(text, errors).split();

@@ -37,7 +37,7 @@ namespace stickslip
    * UTF-8 byte order mark at the start are dropped.
    */
   std::vector<ShellCommand>
-  split_shell_commands(const std::string &            text,
+  split_shell_commands(const std::string             &text,
                        std::vector<ShellSyntaxError> &errors);
 } // namespace stickslip
 

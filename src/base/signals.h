@@ -24,7 +24,8 @@ namespace stickslip
   void
   restore_default_termination_handlers();
 
-  /** The signal received so far on any rank of @p comm (0: none; collective). */
+  /** The signal received so far on any rank of @p comm (0: none; collective).
+   */
   int
   termination_signal(const MPI_Comm comm);
 

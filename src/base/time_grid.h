@@ -37,7 +37,8 @@ namespace stickslip
       return time + k * ((next_time - time) / n);
     }
 
-    /** Sub-interval @p k (0-based) of @p n equal parts, as a step of its own. */
+    /** Sub-interval @p k (0-based) of @p n equal parts, as a step of its own.
+     */
     TimeStep
     part(const unsigned int k, const unsigned int n) const
     {

@@ -56,10 +56,14 @@ namespace stickslip
     ::gethostname(host, sizeof(host) - 1);
     char              date[64];
     const std::time_t now = std::time(nullptr);
-    std::strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
+    std::strftime(date,
+                  sizeof(date),
+                  "%Y-%m-%d %H:%M:%S UTC",
+                  std::gmtime(&now));
     const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
     return "# stickslip " + stickslip_version() + "\n# " + library_versions() +
            "\n# " + std::to_string(n_ranks) + " MPI rank" +
-           (n_ranks > 1 ? "s" : "") + ", " + thread_description() + ", host " + host + ", " + date + "\n";
+           (n_ranks > 1 ? "s" : "") + ", " + thread_description() + ", host " +
+           host + ", " + date + "\n";
   }
 } // namespace stickslip

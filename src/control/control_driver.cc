@@ -15,13 +15,13 @@
 
 namespace stickslip
 {
-  ControlDriver::ControlDriver(const Parameters::Run &   run,
-                               const ControlParameters & control,
-                               const ParameterSource &   source,
-                               const ModelFactory &      factory,
+  ControlDriver::ControlDriver(const Parameters::Run    &run,
+                               const ControlParameters  &control,
+                               const ParameterSource    &source,
+                               const ModelFactory       &factory,
                                std::unique_ptr<Model>    model,
                                const ConditionalOStream &pcout,
-                               TimerOutput &             timer,
+                               TimerOutput              &timer,
                                const MPI_Comm            world)
     : parameters(run)
     , control(control)
@@ -50,11 +50,12 @@ namespace stickslip
     group_model        = factory(group);
     group_system_model = dynamic_cast<FiniteDofModel *>(group_model.get());
     if (group_system_model == nullptr)
-      throw_bad_parameter(source,
-                          "Control/Enabled",
-                          "true",
-                          "the control problem of Glowinski & Kearsley 1995 is for the "
-                          "finite-dof models (Model = ode)");
+      throw_bad_parameter(
+        source,
+        "Control/Enabled",
+        "true",
+        "the control problem of Glowinski & Kearsley 1995 is for the "
+        "finite-dof models (Model = ode)");
     // Input checks of the integrator (stability, r range) before any output.
     create_time_integrator(parameters,
                            group_model->system(),
@@ -89,12 +90,12 @@ namespace stickslip
   ControlDriver::simulate(const std::vector<double> &v)
   {
     group_system_model->set_control_force(control_force(v));
-    const FrictionSystem &system = group_model->system();
-    const double          dt     = parameters.time.time_step;
+    const FrictionSystem &system     = group_model->system();
+    const double          dt         = parameters.time.time_step;
     const auto            integrator = create_time_integrator(
       parameters, system, source, dt, group_model->inclusion_form());
     FrictionEvolution evolution(*group_model, *integrator, false);
-    ControlOutcome outcome;
+    ControlOutcome    outcome;
     try
       {
         RunLoop::integrate(evolution,
@@ -177,40 +178,42 @@ namespace stickslip
   ControlDriver::print_header(const RunDirectory &directory) const
   {
     const unsigned int d = group_model->system().size();
-    pcout << "stickslip: optimal control (Glowinski & Kearsley 1995, §2-3) of the "
-          << group_model->description() << '\n'
-          << "  penalty "
-          << (control.penalty == ControlParameters::Penalty::exact ? "P (3.1)" :
-                                                                     "Pi_K (3.4)")
-          << (control.dynamic_rho ? ", dynamic rho (3.2)-(3.3)" :
-                                    ", constant rho = " + format_number(control.rho))
-          << "; parallel direct search, template of "
-          << control.search_scales.size() * d << " points, tolerance "
-          << control.tolerance << "; " << n_groups << " group(s) of "
-          << control.ranks_per_simulation << " rank(s)\n"
-          << "  output: " << directory.file("") << std::endl;
+    pcout
+      << "stickslip: optimal control (Glowinski & Kearsley 1995, §2-3) of the "
+      << group_model->description() << '\n'
+      << "  penalty "
+      << (control.penalty == ControlParameters::Penalty::exact ? "P (3.1)" :
+                                                                 "Pi_K (3.4)")
+      << (control.dynamic_rho ?
+            ", dynamic rho (3.2)-(3.3)" :
+            ", constant rho = " + format_number(control.rho))
+      << "; parallel direct search, template of "
+      << control.search_scales.size() * d << " points, tolerance "
+      << control.tolerance << "; " << n_groups << " group(s) of "
+      << control.ranks_per_simulation << " rank(s)\n"
+      << "  output: " << directory.file("") << std::endl;
   }
 
 
 
   void
   ControlDriver::observe(const ParallelDirectSearch::State &state,
-                         const RunDirectory &               directory)
+                         const RunDirectory                &directory)
   {
     const unsigned int         iteration = state.simplexes;
     const std::vector<double> &best      = state.vertices[0];
-    const ControlOutcome &     outcome   = state.outcomes[0];
+    const ControlOutcome      &outcome   = state.outcomes[0];
     const double               edge      = state.largest_edge();
     const double               value     = penalty->value(best, outcome);
     std::vector<double>        row       = {double(iteration),
-                               value,
-                               edge,
-                               penalty->displacement_error(outcome),
-                               penalty->velocity_error(outcome),
-                               penalty->cost(best),
-                               double(state.evaluations),
-                               penalty->rho_1,
-                               penalty->rho_2};
+                                            value,
+                                            edge,
+                                            penalty->displacement_error(outcome),
+                                            penalty->velocity_error(outcome),
+                                            penalty->cost(best),
+                                            double(state.evaluations),
+                                            penalty->rho_1,
+                                            penalty->rho_2};
     row.insert(row.end(), best.begin(), best.end());
     table->add_row(row);
     directory.write_atomically("optimization.csv", table->to_string());
@@ -236,7 +239,7 @@ namespace stickslip
       return;
     // After the last iteration always: a resume then only reruns the
     // controlled trajectory.
-    const bool due = snapshots->due() || edge < control.tolerance;
+    const bool due    = snapshots->due() || edge < control.tolerance;
     const int  signal = termination_signal(world);
     if (due || signal != 0)
       {
@@ -244,11 +247,11 @@ namespace stickslip
         snapshots->write(state, *penalty, simulation_iterations, *table);
       }
     if (signal != 0)
-      throw Interrupted(
-        std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-        " after simplex " + std::to_string(iteration) +
-        ": a snapshot of the search is in " + snapshots->folder() +
-        "; continue with --resume " + directory.path());
+      throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                        " after simplex " + std::to_string(iteration) +
+                        ": a snapshot of the search is in " +
+                        snapshots->folder() + "; continue with --resume " +
+                        directory.path());
   }
 
 
@@ -256,7 +259,7 @@ namespace stickslip
   ParallelDirectSearch::Result
   ControlDriver::search(RunDirectory &directory, const bool resume)
   {
-    const unsigned int d = group_model->system().size();
+    const unsigned int       d       = group_model->system().size();
     std::vector<std::string> columns = {"simplex",
                                         "penalty",
                                         "largest_edge",
@@ -272,8 +275,8 @@ namespace stickslip
     const ParallelDirectSearch search(control.search_scales,
                                       control.tolerance,
                                       control.max_simplexes);
-    const auto merit = [&](const std::vector<double> &v,
-                           const ControlOutcome &     outcome) {
+    const auto                 merit = [&](const std::vector<double> &v,
+                           const ControlOutcome      &outcome) {
       return penalty->value(v, outcome);
     };
     const auto evaluator = [&](const std::vector<std::vector<double>> &points) {
@@ -289,8 +292,8 @@ namespace stickslip
     if (resume)
       {
         std::vector<std::string> warnings;
-        state = snapshots->read(
-          d, *penalty, simulation_iterations, *table, warnings);
+        state =
+          snapshots->read(d, *penalty, simulation_iterations, *table, warnings);
         for (const auto &warning : warnings)
           pcout << "stickslip: warning: " << warning << std::endl;
         directory.continue_run();
@@ -343,19 +346,24 @@ namespace stickslip
   void
   ControlDriver::run(RunDirectory &directory, const bool resume)
   {
-    snapshots =
-      std::make_unique<SearchSnapshots>(parameters.output, directory.path(), world);
+    snapshots      = std::make_unique<SearchSnapshots>(parameters.output,
+                                                  directory.path(),
+                                                  world);
     take_snapshots = snapshots->enabled() || resume;
     if (resume)
       directory.check_resumable();
     else
       directory.start_fresh();
     print_header(directory);
-    penalty = std::make_unique<ControlPenalty>(
-      control, parameters.time.final_time - parameters.time.initial_time);
+    penalty = std::make_unique<ControlPenalty>(control,
+                                               parameters.time.final_time -
+                                                 parameters.time.initial_time);
 
-    ProgressReporter progress(
-      pcout, 0, 1, parameters.output.progress_interval, parameters.output.quiet);
+    ProgressReporter             progress(pcout,
+                              0,
+                              1,
+                              parameters.output.progress_interval,
+                              parameters.output.quiet);
     ParallelDirectSearch::Result result;
     {
       TimerOutput::Scope scope(timer, "control search");
@@ -368,7 +376,8 @@ namespace stickslip
 
     dynamic_cast<FiniteDofModel &>(*world_model)
       .set_control_force(control_force(result.best));
-    FrictionStudy controlled(parameters, std::move(world_model), source, pcout, timer);
+    FrictionStudy controlled(
+      parameters, std::move(world_model), source, pcout, timer);
     controlled.run_once(directory);
     pcout << "  wrote " << directory.file("optimization.csv") << std::endl;
   }

@@ -20,10 +20,10 @@ namespace stickslip
   class SearchSnapshots;
 
   /**
-   * The optimal control of Glowinski & Kearsley 1995, §2-3: a parallel direct search over
-   * constant controls v whose function evaluations are whole simulations
-   * of M x'' + A x + C lambda = f + B v. MPI_COMM_WORLD is split into
-   * groups of Control/Ranks per simulation ranks; group g evaluates the
+   * The optimal control of Glowinski & Kearsley 1995, §2-3: a parallel direct
+   * search over constant controls v whose function evaluations are whole
+   * simulations of M x'' + A x + C lambda = f + B v. MPI_COMM_WORLD is split
+   * into groups of Control/Ranks per simulation ranks; group g evaluates the
    * trial points g, g + n_groups, ..., and the outcomes are summed over the
    * world, so every rank sees every outcome and takes the same decisions.
    * Each evaluation builds a fresh integrator (no warm start carried from
@@ -45,13 +45,13 @@ namespace stickslip
      * @p model: the model on @p world, used for the controlled run after
      * the search; @p factory builds the models of the search's groups.
      */
-    ControlDriver(const Parameters::Run &   run,
-                  const ControlParameters & control,
-                  const ParameterSource &   source,
-                  const ModelFactory &      factory,
+    ControlDriver(const Parameters::Run    &run,
+                  const ControlParameters  &control,
+                  const ParameterSource    &source,
+                  const ModelFactory       &factory,
                   std::unique_ptr<Model>    model,
                   const ConditionalOStream &pcout,
-                  TimerOutput &             timer,
+                  TimerOutput              &timer,
                   const MPI_Comm            world);
 
     ~ControlDriver() override;
@@ -86,7 +86,7 @@ namespace stickslip
      */
     void
     observe(const ParallelDirectSearch::State &state,
-            const RunDirectory &               directory);
+            const RunDirectory                &directory);
 
     void
     print_header(const RunDirectory &directory) const;
@@ -97,16 +97,16 @@ namespace stickslip
 
     const Parameters::Run            parameters;
     const ControlParameters          control;
-    const ParameterSource &          source;
+    const ParameterSource           &source;
     const ModelFactory               factory;
     std::unique_ptr<Model>           world_model;
-    const ConditionalOStream &       pcout;
-    TimerOutput &                    timer;
+    const ConditionalOStream        &pcout;
+    TimerOutput                     &timer;
     const MPI_Comm                   world;
     MPI_Comm                         group;
     unsigned int                     n_groups, group_index;
     std::unique_ptr<Model>           group_model;
-    FiniteDofModel *                 group_system_model;
+    FiniteDofModel                  *group_system_model;
     unsigned long                    simulation_iterations;
     std::unique_ptr<ControlPenalty>  penalty;
     std::unique_ptr<CsvTable>        table;

@@ -16,38 +16,42 @@ namespace stickslip
     void
     declare_search(ParameterHandler &prm)
     {
-      prm.declare_entry("Penalty",
-                        "P",
-                        Patterns::Selection("P|Pi"),
-                        "How a missed target is penalized. P: the exact penalty "
-                        "with rho_1 = rho_2 (Glowinski & Kearsley 1995, eq. (3.1)); Pi: the penalty "
-                        "Pi_K whose norm K adapts to the constraint violation "
-                        "(Glowinski & Kearsley 1995, eqs. (3.4)-(3.8)).");
-      prm.declare_entry("Penalty parameters",
-                        "constant",
-                        Patterns::Selection("constant|dynamic"),
-                        "constant: every penalty weight equals Penalty "
-                        "parameter; dynamic: the weights are raised after each "
-                        "simplex from Initial dynamic rho up to Penalty "
-                        "parameter (Glowinski & Kearsley 1995, eqs. (3.2)-(3.3), rho_3 by (3.8)).");
-      prm.declare_entry("Penalty parameter",
-                        "1e6",
-                        Patterns::Double(),
-                        "Weight rho > 0 of the penalty on missing the "
-                        "target: the search minimizes the control cost plus "
-                        "rho times the distance of x(T) (and x'(T)) from "
-                        "the target (Glowinski & Kearsley 1995, eq. (3.1), which uses 1e6); with "
-                        "dynamic Penalty parameters the cap of rho_1, rho_2.");
+      prm.declare_entry(
+        "Penalty",
+        "P",
+        Patterns::Selection("P|Pi"),
+        "How a missed target is penalized. P: the exact penalty "
+        "with rho_1 = rho_2 (Glowinski & Kearsley 1995, eq. (3.1)); Pi: the penalty "
+        "Pi_K whose norm K adapts to the constraint violation "
+        "(Glowinski & Kearsley 1995, eqs. (3.4)-(3.8)).");
+      prm.declare_entry(
+        "Penalty parameters",
+        "constant",
+        Patterns::Selection("constant|dynamic"),
+        "constant: every penalty weight equals Penalty "
+        "parameter; dynamic: the weights are raised after each "
+        "simplex from Initial dynamic rho up to Penalty "
+        "parameter (Glowinski & Kearsley 1995, eqs. (3.2)-(3.3), rho_3 by (3.8)).");
+      prm.declare_entry(
+        "Penalty parameter",
+        "1e6",
+        Patterns::Double(),
+        "Weight rho > 0 of the penalty on missing the "
+        "target: the search minimizes the control cost plus "
+        "rho times the distance of x(T) (and x'(T)) from "
+        "the target (Glowinski & Kearsley 1995, eq. (3.1), which uses 1e6); with "
+        "dynamic Penalty parameters the cap of rho_1, rho_2.");
       prm.declare_alias("Penalty parameter", "rho", true);
-      prm.declare_entry("Initial dynamic rho",
-                        "1e5",
-                        Patterns::Double(),
-                        "Starting penalty weight rho_1 = rho_2 (> 0) of dynamic "
-                        "Penalty parameters. The paper does not give it; its "
-                        "Tables 2 and 4 show the same simplex counts for "
-                        "constant and dynamic rho, so it must start close to the"
-                        " cap. Too small a start lets the search contract around"
-                        " an infeasible point before rho has grown.");
+      prm.declare_entry(
+        "Initial dynamic rho",
+        "1e5",
+        Patterns::Double(),
+        "Starting penalty weight rho_1 = rho_2 (> 0) of dynamic "
+        "Penalty parameters. The paper does not give it; its "
+        "Tables 2 and 4 show the same simplex counts for "
+        "constant and dynamic rho, so it must start close to the"
+        " cap. Too small a start lets the search contract around"
+        " an infeasible point before rho has grown.");
       prm.declare_entry("Search scheme",
                         "-1, -2, 0.5",
                         Patterns::Anything(),
@@ -57,12 +61,13 @@ namespace stickslip
                         "(Torczon's multidirectional search); more factors "
                         "(e.g. -4, 0.25, -0.5) search deeper per iteration "
                         "and keep more ranks busy. Must contain 0.5.");
-      prm.declare_entry("Tolerance",
-                        "1e-10",
-                        Patterns::Double(),
-                        "Stopping tolerance (> 0) of the direct search: it stops"
-                        " when the largest simplex edge max_i |v_i - v0| is "
-                        "below it (Glowinski & Kearsley 1995 uses 1e-10).");
+      prm.declare_entry(
+        "Tolerance",
+        "1e-10",
+        Patterns::Double(),
+        "Stopping tolerance (> 0) of the direct search: it stops"
+        " when the largest simplex edge max_i |v_i - v0| is "
+        "below it (Glowinski & Kearsley 1995 uses 1e-10).");
       prm.declare_entry("Maximum simplexes",
                         "1000",
                         Patterns::Integer(1),
@@ -83,31 +88,35 @@ namespace stickslip
   ControlParameters::declare_parameters(ParameterHandler &prm)
   {
     prm.enter_subsection("Control");
-    prm.declare_entry("Enabled",
-                      "false",
-                      Patterns::Bool(),
-                      "Solve the optimal control problem of Glowinski & Kearsley 1995, §2 "
-                      "(finite-dof models): find the constant control v "
-                      "minimizing T N v.v with x(T) = x_T (and x'(T) = x'_T) "
-                      "by parallel direct search, then run the controlled "
-                      "system.");
-    prm.declare_entry("Target displacement",
-                      "",
-                      Patterns::Anything(),
-                      "Target position x_T that the controlled system must "
-                      "reach at the final time, one value per unknown (Glowinski "
-                      "& Kearsley 1995, eq. (2.5)).");
-    prm.declare_entry("Target velocity",
-                      "",
-                      Patterns::Anything(),
-                      "Target velocity x'_T at the final time, one value per "
-                      "unknown; empty: no velocity target (Glowinski & Kearsley 1995, eq. (2.6)).");
-    prm.declare_entry("Control matrix",
-                      "1",
-                      Patterns::Anything(),
-                      "Diagonal of the matrix B through which the control "
-                      "acts: the forcing becomes f + B v. One value (B = b I) "
-                      "or one per unknown (Glowinski & Kearsley 1995, eq. (2.1)).");
+    prm.declare_entry(
+      "Enabled",
+      "false",
+      Patterns::Bool(),
+      "Solve the optimal control problem of Glowinski & Kearsley 1995, §2 "
+      "(finite-dof models): find the constant control v "
+      "minimizing T N v.v with x(T) = x_T (and x'(T) = x'_T) "
+      "by parallel direct search, then run the controlled "
+      "system.");
+    prm.declare_entry(
+      "Target displacement",
+      "",
+      Patterns::Anything(),
+      "Target position x_T that the controlled system must "
+      "reach at the final time, one value per unknown (Glowinski "
+      "& Kearsley 1995, eq. (2.5)).");
+    prm.declare_entry(
+      "Target velocity",
+      "",
+      Patterns::Anything(),
+      "Target velocity x'_T at the final time, one value per "
+      "unknown; empty: no velocity target (Glowinski & Kearsley 1995, eq. (2.6)).");
+    prm.declare_entry(
+      "Control matrix",
+      "1",
+      Patterns::Anything(),
+      "Diagonal of the matrix B through which the control "
+      "acts: the forcing becomes f + B v. One value (B = b I) "
+      "or one per unknown (Glowinski & Kearsley 1995, eq. (2.1)).");
     prm.declare_entry("Cost matrix",
                       "1",
                       Patterns::Anything(),
@@ -134,8 +143,8 @@ namespace stickslip
   {
     /** A list of one value (broadcast) or d values. */
     std::vector<double>
-    diagonal_list(const std::string &    text,
-                  const std::string &    path,
+    diagonal_list(const std::string     &text,
+                  const std::string     &path,
                   const ParameterSource &source,
                   const unsigned int     d)
     {
@@ -169,37 +178,39 @@ namespace stickslip
 
 
   void
-  ControlParameters::parse(ParameterHandler &     prm,
+  ControlParameters::parse(ParameterHandler      &prm,
                            const ParameterSource &source,
                            const unsigned int     d,
                            const MPI_Comm         comm)
   {
     prm.enter_subsection("Control");
-    enabled                    = prm.get_bool("Enabled");
-    const std::string x_text   = prm.get("Target displacement");
-    const std::string v_text   = prm.get("Target velocity");
-    const std::string b_text   = prm.get("Control matrix");
-    const std::string n_text   = prm.get("Cost matrix");
-    const std::string v0_text  = prm.get("Initial control");
-    initial_simplex_size       = prm.get_double("Initial simplex size");
-    penalty = parse_selection<Penalty>(prm.get("Penalty"),
+    enabled                   = prm.get_bool("Enabled");
+    const std::string x_text  = prm.get("Target displacement");
+    const std::string v_text  = prm.get("Target velocity");
+    const std::string b_text  = prm.get("Control matrix");
+    const std::string n_text  = prm.get("Cost matrix");
+    const std::string v0_text = prm.get("Initial control");
+    initial_simplex_size      = prm.get_double("Initial simplex size");
+    penalty                   = parse_selection<Penalty>(prm.get("Penalty"),
                                        {{"P", Penalty::exact},
-                                        {"Pi", Penalty::adaptive_k}},
+                                                          {"Pi", Penalty::adaptive_k}},
                                        "Control/Penalty");
-    dynamic_rho = parse_selection<bool>(prm.get("Penalty parameters"),
-                                        {{"constant", false}, {"dynamic", true}},
-                                        "Control/Penalty parameters");
-    rho                 = prm.get_double("Penalty parameter");
-    initial_dynamic_rho = prm.get_double("Initial dynamic rho");
+    dynamic_rho =
+      parse_selection<bool>(prm.get("Penalty parameters"),
+                            {{"constant", false}, {"dynamic", true}},
+                            "Control/Penalty parameters");
+    rho                           = prm.get_double("Penalty parameter");
+    initial_dynamic_rho           = prm.get_double("Initial dynamic rho");
     const std::string scheme_text = prm.get("Search scheme");
-    tolerance            = prm.get_double("Tolerance");
-    max_simplexes        = prm.get_integer("Maximum simplexes");
-    ranks_per_simulation = prm.get_integer("Ranks per simulation");
+    tolerance                     = prm.get_double("Tolerance");
+    max_simplexes                 = prm.get_integer("Maximum simplexes");
+    ranks_per_simulation          = prm.get_integer("Ranks per simulation");
     prm.leave_subsection();
     if (!enabled)
       return;
-    parse_vectors(
-      {x_text, v_text, b_text, n_text, v0_text, scheme_text}, d, source);
+    parse_vectors({x_text, v_text, b_text, n_text, v0_text, scheme_text},
+                  d,
+                  source);
     check(source, n_text, scheme_text, comm);
   }
 
@@ -208,7 +219,7 @@ namespace stickslip
   void
   ControlParameters::parse_vectors(const std::vector<std::string> &texts,
                                    const unsigned int              d,
-                                   const ParameterSource &         source)
+                                   const ParameterSource          &source)
   {
     const std::string &x_text = texts[0], &v_text = texts[1],
                       &b_text = texts[2], &n_text = texts[3],
@@ -241,9 +252,10 @@ namespace stickslip
                                 std::to_string(d) + ") is needed, not " +
                                 std::to_string(target_velocity.size()));
       }
-    control_matrix  = diagonal_list(b_text, "Control/Control matrix", source, d);
-    cost_matrix     = diagonal_list(n_text, "Control/Cost matrix", source, d);
-    initial_control = diagonal_list(v0_text, "Control/Initial control", source, d);
+    control_matrix = diagonal_list(b_text, "Control/Control matrix", source, d);
+    cost_matrix    = diagonal_list(n_text, "Control/Cost matrix", source, d);
+    initial_control =
+      diagonal_list(v0_text, "Control/Initial control", source, d);
     search_scales =
       parse_number_list(scheme_text, "Control/Search scheme", source);
   }
@@ -252,8 +264,8 @@ namespace stickslip
 
   void
   ControlParameters::check(const ParameterSource &source,
-                           const std::string &    n_text,
-                           const std::string &    scheme_text,
+                           const std::string     &n_text,
+                           const std::string     &scheme_text,
                            const MPI_Comm         comm) const
   {
     for (const double n : cost_matrix)

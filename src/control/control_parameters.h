@@ -12,10 +12,11 @@
 namespace stickslip
 {
   /**
-   * The optimal control problem of Glowinski & Kearsley 1995, §2-3 (doc/theory.md §3.5-3.7):
-   * minimize int_0^T N v.v dt over constant controls v entering as f + B v,
-   * subject to x(T) = x_T and, where given, x'(T) = x'_T, by a penalty
-   * function and the parallel direct search. Subsection "Control".
+   * The optimal control problem of Glowinski & Kearsley 1995, §2-3
+   * (doc/theory.md §3.5-3.7): minimize int_0^T N v.v dt over constant controls
+   * v entering as f + B v, subject to x(T) = x_T and, where given, x'(T) =
+   * x'_T, by a penalty function and the parallel direct search. Subsection
+   * "Control".
    */
   struct ControlParameters
   {
@@ -53,7 +54,7 @@ namespace stickslip
      * finite-dof model: the caller checks that the control applies).
      */
     void
-    parse(ParameterHandler &     prm,
+    parse(ParameterHandler      &prm,
           const ParameterSource &source,
           const unsigned int     d,
           const MPI_Comm         comm);
@@ -66,13 +67,13 @@ namespace stickslip
     void
     parse_vectors(const std::vector<std::string> &texts,
                   const unsigned int              d,
-                  const ParameterSource &         source);
+                  const ParameterSource          &source);
 
     /** Range checks of the values read. */
     void
     check(const ParameterSource &source,
-          const std::string &    n_text,
-          const std::string &    scheme_text,
+          const std::string     &n_text,
+          const std::string     &scheme_text,
           const MPI_Comm         comm) const;
   };
 } // namespace stickslip

@@ -20,7 +20,7 @@ namespace stickslip
       for (unsigned int i = 0; i < a.size(); ++i)
         {
           const double d = std::abs(a[i] - b[i]);
-          largest = std::max(largest, d);
+          largest        = std::max(largest, d);
           sum += (k == 1 ? d : d * d);
         }
       return k == infinity_norm ? largest : k == 1 ? sum : std::sqrt(sum);
@@ -60,9 +60,8 @@ namespace stickslip
   ControlPenalty::constraint_norm(const ControlOutcome &outcome,
                                   const double          k) const
   {
-    const double x = difference_norm(outcome.displacement,
-                                      parameters.target_displacement,
-                                      k);
+    const double x =
+      difference_norm(outcome.displacement, parameters.target_displacement, k);
     if (parameters.target_velocity.empty())
       return x;
     const double v =
@@ -76,7 +75,7 @@ namespace stickslip
 
   double
   ControlPenalty::value(const std::vector<double> &control,
-                        const ControlOutcome &     outcome) const
+                        const ControlOutcome      &outcome) const
   {
     const double j = cost(control);
     if (parameters.penalty == ControlParameters::Penalty::exact)
@@ -86,9 +85,8 @@ namespace stickslip
                                                parameters.target_displacement,
                                                2);
         if (!parameters.target_velocity.empty())
-          p += rho_2 * difference_norm(outcome.velocity,
-                                       parameters.target_velocity,
-                                       2);
+          p += rho_2 *
+               difference_norm(outcome.velocity, parameters.target_velocity, 2);
         return p;
       }
     // (3.4)-(3.6): Pi_K = J + rho_3 G_K(v) + Z_K(v, v^c)
@@ -104,7 +102,7 @@ namespace stickslip
 
   void
   ControlPenalty::update(const std::vector<double> &best,
-                         const ControlOutcome &     outcome)
+                         const ControlOutcome      &outcome)
   {
     if (parameters.dynamic_rho && has_best)
       {
@@ -133,7 +131,8 @@ namespace stickslip
   void
   ControlPenalty::register_state(CheckpointArchive &archive)
   {
-    for (double *x : {&rho_1, &rho_2, &rho_3, &best_cost, &norm_k, &best_violation})
+    for (double *x :
+         {&rho_1, &rho_2, &rho_3, &best_cost, &norm_k, &best_violation})
       archive.add(*x);
     archive.add(has_best);
   }

@@ -20,10 +20,10 @@ namespace stickslip
 
 
   /**
-   * The penalty functions of Glowinski & Kearsley 1995, §3 (doc/theory.md §3.6) for the direct
-   * search: P (3.1) and Pi_K (3.4)-(3.8), with constant or dynamic
-   * penalty parameters (3.2)-(3.3). Both depend on the best control v^c of
-   * the preceding simplex, set by update() after every simplex.
+   * The penalty functions of Glowinski & Kearsley 1995, §3 (doc/theory.md §3.6)
+   * for the direct search: P (3.1) and Pi_K (3.4)-(3.8), with constant or
+   * dynamic penalty parameters (3.2)-(3.3). Both depend on the best control v^c
+   * of the preceding simplex, set by update() after every simplex.
    */
   class ControlPenalty
   {
@@ -36,9 +36,11 @@ namespace stickslip
 
     /** The penalty of @p control with outcome @p outcome, given v^c. */
     double
-    value(const std::vector<double> &control, const ControlOutcome &outcome) const;
+    value(const std::vector<double> &control,
+          const ControlOutcome      &outcome) const;
 
-    /** v^c <- @p best; rho_1, rho_2, rho_3 by (3.2), (3.3), (3.8) if dynamic. */
+    /** v^c <- @p best; rho_1, rho_2, rho_3 by (3.2), (3.3), (3.8) if dynamic.
+     */
     void
     update(const std::vector<double> &best, const ControlOutcome &outcome);
 

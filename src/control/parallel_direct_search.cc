@@ -22,7 +22,7 @@ namespace stickslip
 
     /** Best vertex first; stable, so ties keep the earlier vertex. */
     void
-    order_vertices(ParallelDirectSearch::State &       state,
+    order_vertices(ParallelDirectSearch::State       &state,
                    const ParallelDirectSearch::Merit &merit)
     {
       const unsigned int  n = state.vertices.size();
@@ -64,10 +64,10 @@ namespace stickslip
 
 
   ParallelDirectSearch::State
-  ParallelDirectSearch::start(const Point &    initial,
+  ParallelDirectSearch::start(const Point     &initial,
                               const double     size,
                               const Evaluator &evaluate,
-                              const Merit &    merit) const
+                              const Merit     &merit) const
   {
     const unsigned int p = initial.size();
     State              state;
@@ -86,12 +86,12 @@ namespace stickslip
   ParallelDirectSearch::Result
   ParallelDirectSearch::minimize(State            state,
                                  const Evaluator &evaluate,
-                                 const Merit &    merit,
-                                 const Observer & observe) const
+                                 const Merit     &merit,
+                                 const Observer  &observe) const
   {
-    const unsigned int p           = state.vertices.size() - 1;
-    auto &             vertices    = state.vertices;
-    auto &             outcomes    = state.outcomes;
+    const unsigned int p        = state.vertices.size() - 1;
+    auto              &vertices = state.vertices;
+    auto              &outcomes = state.outcomes;
     const unsigned int contraction =
       std::find(scales.begin(), scales.end(), 0.5) - scales.begin();
 
@@ -103,8 +103,9 @@ namespace stickslip
             message << "the parallel direct search reached "
                        "'Control/Maximum simplexes' = "
                     << max_simplexes << " with the largest edge "
-                    << state.largest_edge() << " >= 'Control/Tolerance' = "
-                    << tolerance << " (" << state.evaluations
+                    << state.largest_edge()
+                    << " >= 'Control/Tolerance' = " << tolerance << " ("
+                    << state.evaluations
                     << " simulations). Raise the limit or the tolerance";
             throw RunError(message.str());
           }
@@ -120,7 +121,8 @@ namespace stickslip
             {
               Point point(p);
               for (unsigned int k = 0; k < p; ++k)
-                point[k] = vertices[0][k] + s * (vertices[i][k] - vertices[0][k]);
+                point[k] =
+                  vertices[0][k] + s * (vertices[i][k] - vertices[0][k]);
               trials.push_back(point);
             }
         const std::vector<ControlOutcome> trial_outcomes = evaluate(trials);

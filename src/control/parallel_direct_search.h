@@ -73,10 +73,10 @@ namespace stickslip
 
     /** The simplex {v_0, v_0 + h e_i}, evaluated, best vertex first. */
     State
-    start(const Point &    initial,
+    start(const Point     &initial,
           const double     size,
           const Evaluator &evaluate,
-          const Merit &    merit) const;
+          const Merit     &merit) const;
 
     /**
      * Iterate from @p state (a start() or a restored snapshot) until the
@@ -86,8 +86,8 @@ namespace stickslip
     Result
     minimize(State            state,
              const Evaluator &evaluate,
-             const Merit &    merit,
-             const Observer & observe) const;
+             const Merit     &merit,
+             const Observer  &observe) const;
 
   private:
     const std::vector<double> scales;

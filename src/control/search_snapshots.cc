@@ -6,7 +6,7 @@
 namespace stickslip
 {
   SearchSnapshots::SearchSnapshots(const Parameters::Output &output,
-                                   const std::string &       directory,
+                                   const std::string        &directory,
                                    const MPI_Comm            world)
     : every_iteration(output.checkpoint_interval > 0)
     , schedule(output, world)
@@ -34,14 +34,16 @@ namespace stickslip
 
   CheckpointArchive
   SearchSnapshots::archive(ParallelDirectSearch::State &state,
-                           ControlPenalty &             penalty,
-                           unsigned long &              simulation_iterations,
-                           unsigned long &              n_rows,
-                           std::vector<double> &        rows)
+                           ControlPenalty              &penalty,
+                           unsigned long               &simulation_iterations,
+                           unsigned long               &n_rows,
+                           std::vector<double>         &rows)
   {
     CheckpointArchive archive;
-    for (unsigned long *c :
-         {&state.simplexes, &state.evaluations, &simulation_iterations, &n_rows})
+    for (unsigned long *c : {&state.simplexes,
+                             &state.evaluations,
+                             &simulation_iterations,
+                             &n_rows})
       archive.add(*c);
     for (unsigned int i = 0; i < state.vertices.size(); ++i)
       {
@@ -59,9 +61,9 @@ namespace stickslip
 
   void
   SearchSnapshots::write(const ParallelDirectSearch::State &state,
-                         ControlPenalty &                   penalty,
+                         ControlPenalty                    &penalty,
                          const unsigned long simulation_iterations,
-                         const CsvTable &    table) const
+                         const CsvTable     &table) const
   {
     ParallelDirectSearch::State saved      = state;
     unsigned long               iterations = simulation_iterations;
@@ -79,9 +81,9 @@ namespace stickslip
 
   ParallelDirectSearch::State
   SearchSnapshots::read(const unsigned int        n_controls,
-                        ControlPenalty &          penalty,
-                        unsigned long &           simulation_iterations,
-                        CsvTable &                table,
+                        ControlPenalty           &penalty,
+                        unsigned long            &simulation_iterations,
+                        CsvTable                 &table,
                         std::vector<std::string> &warnings) const
   {
     ParallelDirectSearch::State state;

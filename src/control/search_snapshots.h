@@ -31,7 +31,7 @@ namespace stickslip
   {
   public:
     SearchSnapshots(const Parameters::Output &output,
-                    const std::string &       directory,
+                    const std::string        &directory,
                     const MPI_Comm            world);
 
     /** Either checkpoint parameter is set. */
@@ -49,9 +49,9 @@ namespace stickslip
     /** Write a snapshot of the search after @p state (collective). */
     void
     write(const ParallelDirectSearch::State &state,
-          ControlPenalty &                   penalty,
+          ControlPenalty                    &penalty,
           const unsigned long                simulation_iterations,
-          const CsvTable &                   table) const;
+          const CsvTable                    &table) const;
 
     /**
      * Read the newest good snapshot (collective); fills @p penalty,
@@ -60,9 +60,9 @@ namespace stickslip
      */
     ParallelDirectSearch::State
     read(const unsigned int        n_controls,
-         ControlPenalty &          penalty,
-         unsigned long &           simulation_iterations,
-         CsvTable &                table,
+         ControlPenalty           &penalty,
+         unsigned long            &simulation_iterations,
+         CsvTable                 &table,
          std::vector<std::string> &warnings) const;
 
     /** Remove the snapshots of an earlier run in the directory (collective). */
@@ -76,10 +76,10 @@ namespace stickslip
     /** Everything a snapshot holds, registered in a fixed order. */
     static CheckpointArchive
     archive(ParallelDirectSearch::State &state,
-            ControlPenalty &             penalty,
-            unsigned long &              simulation_iterations,
-            unsigned long &              n_rows,
-            std::vector<double> &        rows);
+            ControlPenalty              &penalty,
+            unsigned long               &simulation_iterations,
+            unsigned long               &n_rows,
+            std::vector<double>         &rows);
 
     const bool            every_iteration;
     CheckpointSchedule    schedule;

@@ -42,7 +42,7 @@ namespace stickslip
 
     /** "batch file 'x', line 3: ..." for every error, at most 20 of them. */
     std::string
-    error_message(const std::string &                  where,
+    error_message(const std::string                   &where,
                   const std::vector<ShellSyntaxError> &errors)
     {
       std::string message = std::to_string(errors.size()) +
@@ -50,12 +50,11 @@ namespace stickslip
                             " of the " + where +
                             " cannot be run, so no run was started:";
       for (unsigned int i = 0; i < errors.size() && i < max_listed_errors; ++i)
-        message += "\n  " + where + ", line " +
-                   std::to_string(errors[i].line) + ": " + errors[i].message;
+        message += "\n  " + where + ", line " + std::to_string(errors[i].line) +
+                   ": " + errors[i].message;
       if (errors.size() > max_listed_errors)
         message += "\n  ... and " +
-                   std::to_string(errors.size() - max_listed_errors) +
-                   " more";
+                   std::to_string(errors.size() - max_listed_errors) + " more";
       return message;
     }
   } // namespace

@@ -4,12 +4,12 @@
 
 #include <petscsys.h>
 
-#include <malloc.h>
-
 #include <base/memory_stage.h>
 #include <base/signals.h>
 #include <drivers/batch_file.h>
 #include <drivers/batch_runner.h>
+
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -47,7 +47,7 @@ namespace stickslip
 
 
   void
-  BatchDirectories::claim(const std::string &    name,
+  BatchDirectories::claim(const std::string     &name,
                           const bool             resume,
                           const ParameterSource &source)
   {
@@ -61,8 +61,7 @@ namespace stickslip
       std::to_string(wrote->second) +
       " of this batch: every line of a batch needs its own directory (e.g. "
       "--set \"Output/Directory=out/run_" +
-      std::to_string(line) +
-      "\"), or --resume to continue that line's run");
+      std::to_string(line) + "\"), or --resume to continue that line's run");
   }
 
 
@@ -192,7 +191,7 @@ namespace stickslip
 
     /** The line printed (rank 0) when a run of the batch ends. */
     void
-    print_run_line(const BatchEntry &      entry,
+    print_run_line(const BatchEntry       &entry,
                    const std::size_t       index,
                    const std::size_t       n_runs,
                    const int               status,
@@ -217,8 +216,8 @@ namespace stickslip
      */
     void
     print_summary(const std::vector<BatchEntry> &entries,
-                  const std::vector<int> &       statuses,
-                  const std::string &            where,
+                  const std::vector<int>        &statuses,
+                  const std::string             &where,
                   const int                      stop_signal,
                   const int                      exit_status)
     {
@@ -257,7 +256,7 @@ namespace stickslip
             const MPI_Comm     comm)
   {
     const std::vector<BatchEntry> entries = read_batch_file(file_name, comm);
-    const bool rank0 = Utilities::MPI::this_mpi_process(comm) == 0;
+    const bool         rank0 = Utilities::MPI::this_mpi_process(comm) == 0;
     const RunIsolation isolation(comm);
     BatchDirectories   directories;
     std::vector<int>   statuses(entries.size(), -1);

@@ -32,7 +32,7 @@ namespace stickslip
 
     /** The run writes into @p directory (InputError as said above). */
     void
-    claim(const std::string &    directory,
+    claim(const std::string     &directory,
           const bool             resume,
           const ParameterSource &source);
 
@@ -67,7 +67,7 @@ namespace stickslip
    * lone run).
    */
   using RunFunction = std::function<int(const CommandLine &command,
-                                        BatchDirectories & directories)>;
+                                        BatchDirectories  &directories)>;
 
   /**
    * `stickslip --batch FILE`: every line of FILE (read_batch_file()) run one

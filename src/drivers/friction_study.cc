@@ -59,7 +59,7 @@ namespace stickslip
   public:
     ErrorObserver(const FrictionEvolution &evolution,
                   const ReferenceSolution &reference,
-                  const Model &            model)
+                  const Model             &model)
       : evolution(evolution)
       , reference(reference)
       , model(model)
@@ -116,8 +116,8 @@ namespace stickslip
               std::sqrt(sum_x),
               std::sqrt(sum_v),
               reference.has_multiplier() ?
-                std::sqrt(Utilities::MPI::sum(local_sum_lambda,
-                                              model.system().comm)) :
+                std::sqrt(
+                  Utilities::MPI::sum(local_sum_lambda, model.system().comm)) :
                 not_measured,
               max_x,
               max_v};
@@ -141,7 +141,7 @@ namespace stickslip
 
     const FrictionEvolution &evolution;
     const ReferenceSolution &reference;
-    const Model &            model;
+    const Model             &model;
     DistributedVector        exact_x, exact_v;
     double                   sum_x, sum_v, max_x, max_v;
     double                   local_sum_lambda, sum_lambda_total;
@@ -154,7 +154,7 @@ namespace stickslip
   {
   public:
     RecordingObserver(const FrictionEvolution &evolution,
-                      RecordedReference &      recording)
+                      RecordedReference       &recording)
       : evolution(evolution)
       , recording(recording)
     {}
@@ -180,16 +180,16 @@ namespace stickslip
     }
 
     const FrictionEvolution &evolution;
-    RecordedReference &      recording;
+    RecordedReference       &recording;
   };
 
 
 
-  FrictionStudy::FrictionStudy(const Parameters::Run &   parameters,
+  FrictionStudy::FrictionStudy(const Parameters::Run    &parameters,
                                std::unique_ptr<Model>    model,
-                               const ParameterSource &   source,
+                               const ParameterSource    &source,
                                const ConditionalOStream &pcout,
-                               TimerOutput &             timer)
+                               TimerOutput              &timer)
     : parameters(parameters)
     , friction_model(std::move(model))
     , source(source)
@@ -198,7 +198,7 @@ namespace stickslip
     , time_steps(parameters.time.time_steps())
   {
     const FrictionSystem &system = friction_model->system();
-    const InclusionForm * form   = friction_model->inclusion_form();
+    const InclusionForm  *form   = friction_model->inclusion_form();
     for (const double dt : time_steps)
       integrators.push_back(
         create_time_integrator(parameters, system, source, dt, form));
@@ -206,8 +206,8 @@ namespace stickslip
     if (reference_dt > 0)
       {
         parameters.time.n_steps(reference_dt, source);
-        reference_integrator =
-          create_time_integrator(parameters, system, source, reference_dt, form);
+        reference_integrator = create_time_integrator(
+          parameters, system, source, reference_dt, form);
       }
   }
 
@@ -246,17 +246,17 @@ namespace stickslip
 
 
   FrictionStudy::StepSizeErrors
-  FrictionStudy::run_step_size(RunLoop &                loop,
+  FrictionStudy::run_step_size(RunLoop                 &loop,
                                const unsigned int       i,
                                const bool               with_outputs,
                                const bool               resume,
                                const ReferenceSolution *reference)
   {
-    const double   dt = time_steps[i];
-    const TimeGrid grid{parameters.time.initial_time,
+    const double                   dt = time_steps[i];
+    const TimeGrid                 grid{parameters.time.initial_time,
                         dt,
                         parameters.time.n_steps(dt, source)};
-    FrictionEvolution evolution(*friction_model,
+    FrictionEvolution              evolution(*friction_model,
                                 *integrators[i],
                                 parameters.output.field_output);
     std::unique_ptr<ErrorObserver> errors;
@@ -268,7 +268,12 @@ namespace stickslip
     else
       loop.run_without_outputs(evolution, grid, errors.get());
     if (errors == nullptr)
-      return {dt, not_measured, not_measured, not_measured, not_measured, not_measured};
+      return {dt,
+              not_measured,
+              not_measured,
+              not_measured,
+              not_measured,
+              not_measured};
     return errors->errors(dt);
   }
 
@@ -303,7 +308,7 @@ namespace stickslip
           << "  scheme: " << integrators.front()->description() << '\n'
           << "  output: " << directory.file("") << std::endl;
 
-    RunLoop loop(directory, parameters.output, pcout, timer);
+    RunLoop                  loop(directory, parameters.output, pcout, timer);
     const ReferenceSolution *reference = friction_model->exact_reference();
     if (reference_integrator != nullptr)
       {
@@ -335,16 +340,18 @@ namespace stickslip
   void
   FrictionStudy::run_once(RunDirectory &directory)
   {
-    Parameters::Output output               = parameters.output;
-    output.checkpoint_interval              = 0;
-    output.checkpoint_wall_interval         = 0;
+    Parameters::Output output       = parameters.output;
+    output.checkpoint_interval      = 0;
+    output.checkpoint_wall_interval = 0;
     RunLoop           loop(directory, output, pcout, timer);
     const double      dt = parameters.time.time_step;
     FrictionEvolution evolution(*friction_model,
                                 *integrators.front(),
                                 parameters.output.field_output);
     loop.run(evolution,
-             {parameters.time.initial_time, dt, parameters.time.n_steps(dt, source)},
+             {parameters.time.initial_time,
+              dt,
+              parameters.time.n_steps(dt, source)},
              nullptr,
              false);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
@@ -354,7 +361,7 @@ namespace stickslip
 
   void
   FrictionStudy::report_errors(const std::vector<StepSizeErrors> &errors,
-                               const OutputDirectory &            directory) const
+                               const OutputDirectory &directory) const
   {
     CsvTable table({"dt",
                     "error_x",
@@ -372,13 +379,13 @@ namespace stickslip
     std::vector<double> dts, ex, ev, el;
     for (unsigned int i = 0; i < errors.size(); ++i)
       {
-        const StepSizeErrors &e  = errors[i];
-        double                ox = not_measured, ov = not_measured,
-               ol = not_measured;
+        const StepSizeErrors &e = errors[i];
+        double ox = not_measured, ov = not_measured, ol = not_measured;
         if (i > 0)
           {
             const StepSizeErrors &p = errors[i - 1];
-            ox = observed_order(p.displacement_l2, e.displacement_l2, p.dt, e.dt);
+            ox =
+              observed_order(p.displacement_l2, e.displacement_l2, p.dt, e.dt);
             ov = observed_order(p.velocity_l2, e.velocity_l2, p.dt, e.dt);
             ol = observed_order(p.multiplier_l2, e.multiplier_l2, p.dt, e.dt);
           }
@@ -392,16 +399,17 @@ namespace stickslip
                        ov,
                        ol});
         char line[200];
-        std::snprintf(line,
-                      sizeof(line),
-                      "  %-10.4g  %-10.4e  %-10.4e  %-12.4e  %7.3f  %7.3f  %7.3f",
-                      e.dt,
-                      e.displacement_l2,
-                      e.velocity_l2,
-                      e.multiplier_l2,
-                      ox,
-                      ov,
-                      ol);
+        std::snprintf(
+          line,
+          sizeof(line),
+          "  %-10.4g  %-10.4e  %-10.4e  %-12.4e  %7.3f  %7.3f  %7.3f",
+          e.dt,
+          e.displacement_l2,
+          e.velocity_l2,
+          e.multiplier_l2,
+          ox,
+          ov,
+          ol);
         pcout << line << '\n';
         dts.push_back(e.dt);
         ex.push_back(e.displacement_l2);

@@ -29,11 +29,11 @@ namespace stickslip
      * Build every integrator (their checks, such as stability and the rho
      * range, fail here, before anything is written).
      */
-    FrictionStudy(const Parameters::Run &   parameters,
+    FrictionStudy(const Parameters::Run    &parameters,
                   std::unique_ptr<Model>    model,
-                  const ParameterSource &   source,
+                  const ParameterSource    &source,
                   const ConditionalOStream &pcout,
-                  TimerOutput &             timer);
+                  TimerOutput              &timer);
 
     ~FrictionStudy() override;
 
@@ -70,7 +70,7 @@ namespace stickslip
 
     /** Run number @p i of the study (through @p loop). */
     StepSizeErrors
-    run_step_size(RunLoop &                loop,
+    run_step_size(RunLoop                 &loop,
                   const unsigned int       i,
                   const bool               with_outputs,
                   const bool               resume,
@@ -83,13 +83,13 @@ namespace stickslip
     /** The error table on screen and in errors.csv. */
     void
     report_errors(const std::vector<StepSizeErrors> &errors,
-                  const OutputDirectory &            directory) const;
+                  const OutputDirectory             &directory) const;
 
     const Parameters::Run                        parameters;
     std::unique_ptr<Model>                       friction_model;
-    const ParameterSource &                      source;
-    const ConditionalOStream &                   pcout;
-    TimerOutput &                                timer;
+    const ParameterSource                       &source;
+    const ConditionalOStream                    &pcout;
+    TimerOutput                                 &timer;
     std::vector<double>                          time_steps;
     std::vector<std::unique_ptr<TimeIntegrator>> integrators;
     std::unique_ptr<TimeIntegrator>              reference_integrator;

@@ -42,10 +42,10 @@ namespace stickslip
      * lines and the summary only); @p resuming: this run continues from a
      * snapshot.
      */
-    Run(RunLoop &       loop,
-        Evolution &     evolution,
+    Run(RunLoop        &loop,
+        Evolution      &evolution,
         const TimeGrid &grid,
-        StepObserver *  observer,
+        StepObserver   *observer,
         const bool      with_outputs,
         const bool      resuming);
 
@@ -53,7 +53,8 @@ namespace stickslip
     void
     start();
 
-    /** Continue from the newest snapshot (collective; nothing is changed before it is checked). */
+    /** Continue from the newest snapshot (collective; nothing is changed before
+     * it is checked). */
     void
     resume();
 
@@ -91,42 +92,43 @@ namespace stickslip
     std::string
     meta() const;
 
-    /** Check a snapshot's lines against this run; returns the history prefix. */
+    /** Check a snapshot's lines against this run; returns the history prefix.
+     */
     std::pair<std::uint64_t, std::uint64_t>
     restore_meta(const std::string &text);
 
-    RunLoop &                 owner;
-    Evolution &               evolution;
+    RunLoop                  &owner;
+    Evolution                &evolution;
     const TimeGrid            grid;
-    StepObserver *            observer;
+    StepObserver             *observer;
     const bool                with_outputs;
     const Parameters::Output &output;
     /** Simulated time between outputs (Output/Interval resolved). */
-    const double              interval;
-    const MPI_Comm            comm;
+    const double   interval;
+    const MPI_Comm comm;
     /** One rank: the collective checks need no message. */
-    const bool                serial;
-    HistoryFile               history;
-    FieldFiles                files;
-    PvdRecord                 pvd;
+    const bool  serial;
+    HistoryFile history;
+    FieldFiles  files;
+    PvdRecord   pvd;
     /** The model's further series (the body's contact surface), in order. */
     const std::vector<Evolution::FieldSeries> other_series;
     std::vector<PvdRecord>                    other_pvds;
-    CheckpointSchedule        schedule;
-    const bool                snapshots;
-    CheckpointArchive         archive;
-    const CheckpointStore     store;
-    unsigned long             completed_steps;
-    unsigned long             rows;
-    double                    next_output;
+    CheckpointSchedule                        schedule;
+    const bool                                snapshots;
+    CheckpointArchive                         archive;
+    const CheckpointStore                     store;
+    unsigned long                             completed_steps;
+    unsigned long                             rows;
+    double                                    next_output;
   };
 
 
 
-  RunLoop::Run::Run(RunLoop &       loop,
-                    Evolution &     evolution,
+  RunLoop::Run::Run(RunLoop        &loop,
+                    Evolution      &evolution,
                     const TimeGrid &grid,
-                    StepObserver *  observer,
+                    StepObserver   *observer,
                     const bool      with_outputs,
                     const bool      resuming)
     : owner(loop)
@@ -233,14 +235,12 @@ namespace stickslip
     const std::string key = values["discretization"];
     if (std::abs(saved_dt - grid.dt) > 1e-12 * grid.dt ||
         key != evolution.discretization_key())
-      throw InputError("the snapshot was written with Time/Time step = " +
-                       format_number(saved_dt) +
-                       (key.empty() ? "" : " (" + key + ")") +
-                       ", this run has " + format_number(grid.dt) +
-                       (key.empty() ? "" : " (" +
-                                             evolution.discretization_key() +
-                                             ")") +
-                       ": resume with the same discretization");
+      throw InputError(
+        "the snapshot was written with Time/Time step = " +
+        format_number(saved_dt) + (key.empty() ? "" : " (" + key + ")") +
+        ", this run has " + format_number(grid.dt) +
+        (key.empty() ? "" : " (" + evolution.discretization_key() + ")") +
+        ": resume with the same discretization");
     pvd.from_text(in);
     for (PvdRecord &record : other_pvds)
       record.from_text(in);
@@ -256,18 +256,19 @@ namespace stickslip
     register_state();
     std::vector<std::string> warnings;
     const std::string        text =
-      store.read(archive, evolution.numbering_independent_of_partition(), warnings);
+      store.read(archive,
+                 evolution.numbering_independent_of_partition(),
+                 warnings);
     for (const auto &warning : warnings)
       owner.pcout << "stickslip: warning: " << warning << std::endl;
-    const auto prefix = restore_meta(text);
+    const auto   prefix        = restore_meta(text);
     const double snapshot_time = grid.time(completed_steps);
     if (completed_steps >= grid.n_steps)
       throw InputError(
         "--resume " + owner.directory.path() +
         ": the newest snapshot is at t = " + format_number(snapshot_time) +
         " (step " + std::to_string(completed_steps) +
-        "), and 'Time/Final time' = " +
-        format_number(grid.time(grid.n_steps)) +
+        "), and 'Time/Final time' = " + format_number(grid.time(grid.n_steps)) +
         " is not later: there is nothing to continue. Give a final time "
         "after the snapshot (the run's rows after it are then computed "
         "again). Nothing was changed");
@@ -286,8 +287,9 @@ namespace stickslip
       pvd.write(owner.directory);
     for (const PvdRecord &record : other_pvds)
       record.write(owner.directory);
-    owner.pcout << "  resumed at step " << completed_steps << " (t = "
-                << snapshot_time << ") from " << store.folder() << std::endl;
+    owner.pcout << "  resumed at step " << completed_steps
+                << " (t = " << snapshot_time << ") from " << store.folder()
+                << std::endl;
   }
 
 
@@ -297,8 +299,8 @@ namespace stickslip
   {
     TimerOutput::Scope scope(owner.timer, "output");
     const MemoryStage  stage("writing the outputs at t = " + format_number(t));
-    const bool fields = evolution.has_fields() &&
-                        rows % evolution.rows_per_field_output() == 0;
+    const bool         fields =
+      evolution.has_fields() && rows % evolution.rows_per_field_output() == 0;
     const std::vector<double> row = evolution.history_row(t);
     check_finite_row(row, t, rows == 0);
     history.append(row);
@@ -360,7 +362,8 @@ namespace stickslip
       {
         if (!with_outputs)
           throw;
-        throw RunError(std::string(error.what()) + ". The last good state (t = " +
+        throw RunError(std::string(error.what()) +
+                       ". The last good state (t = " +
                        format_number(step.time) + ") is in history.csv");
       }
     if (observer != nullptr)
@@ -372,8 +375,8 @@ namespace stickslip
   void
   RunLoop::Run::checkpoint(const unsigned int n)
   {
-    const double t   = grid.time(n);
-    const bool   due = schedule.due_at(t);
+    const double t      = grid.time(n);
+    const bool   due    = schedule.due_at(t);
     const int    signal = termination_signal(comm);
     if ((due || signal != 0) && n < grid.n_steps)
       {
@@ -384,10 +387,10 @@ namespace stickslip
       }
     if (signal != 0)
       throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                        " at step " + std::to_string(n) + " (t = " +
-                        format_number(t) + "): a snapshot of this state is in " +
-                        store.folder() + "; continue with --resume " +
-                        owner.directory.path());
+                        " at step " + std::to_string(n) +
+                        " (t = " + format_number(t) +
+                        "): a snapshot of this state is in " + store.folder() +
+                        "; continue with --resume " + owner.directory.path());
   }
 
 
@@ -415,8 +418,7 @@ namespace stickslip
           {
             write_outputs(t_next);
             if (interval > 0)
-              next_output =
-                next_multiple(grid.t0, interval, t_next, grid.dt);
+              next_output = next_multiple(grid.t0, interval, t_next, grid.dt);
           }
         progress.update(t_next);
         if (snapshots)
@@ -433,10 +435,10 @@ namespace stickslip
 
 
 
-  RunLoop::RunLoop(RunDirectory &            directory,
+  RunLoop::RunLoop(RunDirectory             &directory,
                    const Parameters::Output &output,
                    const ConditionalOStream &pcout,
-                   TimerOutput &             timer)
+                   TimerOutput              &timer)
     : directory(directory)
     , output(output)
     , pcout(pcout)
@@ -446,9 +448,9 @@ namespace stickslip
 
 
   void
-  RunLoop::run(Evolution &     evolution,
+  RunLoop::run(Evolution      &evolution,
                const TimeGrid &grid,
-               StepObserver *  observer,
+               StepObserver   *observer,
                const bool      resume)
   {
     Run run(*this, evolution, grid, observer, true, resume);
@@ -462,9 +464,9 @@ namespace stickslip
 
 
   void
-  RunLoop::run_without_outputs(Evolution &     evolution,
+  RunLoop::run_without_outputs(Evolution      &evolution,
                                const TimeGrid &grid,
-                               StepObserver *  observer)
+                               StepObserver   *observer)
   {
     Run run(*this, evolution, grid, observer, false, false);
     run.start();

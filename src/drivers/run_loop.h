@@ -83,10 +83,10 @@ namespace stickslip
      * @p output: the Output subsection (the schedules; a run that must not
      * take snapshots passes checkpoint intervals of 0).
      */
-    RunLoop(RunDirectory &            directory,
+    RunLoop(RunDirectory             &directory,
             const Parameters::Output &output,
             const ConditionalOStream &pcout,
-            TimerOutput &             timer);
+            TimerOutput              &timer);
 
     /**
      * Run @p evolution over @p grid with every output, from its initial
@@ -95,9 +95,9 @@ namespace stickslip
      * directory. @p observer may be null.
      */
     void
-    run(Evolution &     evolution,
+    run(Evolution      &evolution,
         const TimeGrid &grid,
-        StepObserver *  observer,
+        StepObserver   *observer,
         const bool      resume);
 
     /**
@@ -105,9 +105,9 @@ namespace stickslip
      * of a study): progress lines and the summary only.
      */
     void
-    run_without_outputs(Evolution &     evolution,
+    run_without_outputs(Evolution      &evolution,
                         const TimeGrid &grid,
-                        StepObserver *  observer);
+                        StepObserver   *observer);
 
     /**
      * Advance @p evolution over @p grid from its initial state, silently
@@ -119,10 +119,10 @@ namespace stickslip
   private:
     class Run;
 
-    RunDirectory &            directory;
+    RunDirectory             &directory;
     const Parameters::Output  output;
     const ConditionalOStream &pcout;
-    TimerOutput &             timer;
+    TimerOutput              &timer;
   };
 } // namespace stickslip
 

@@ -40,18 +40,19 @@ namespace stickslip
     void
     Run::declare_parameters(ParameterHandler &prm)
     {
-      prm.declare_entry("Model",
-                        "ode",
-                        Patterns::Selection("ode|gearbox|string|chain|slab|body"),
-                        "The model: ode (finite-dof friction system written "
-                        "in the parameter file, Glowinski et al. 2006, 2005), gearbox "
-                        "(gear box efficiency problem, Glowinski et al. 2006, eq. (54)), string "
-                        "(frictional wave string, dim 1, or membrane, dim 2; "
-                        "Glowinski et al. 2006, eq. (23)), chain (masses, springs and "
-                        "St-Venant elements, Bastien & Lamarque 2009), slab (Renard's "
-                        "elastic slab, Renard 2001), body (an elastic body in "
-                        "frictional contact with a rigid foundation, 2D plane "
-                        "strain or 3D: the slab as a finite-element model).");
+      prm.declare_entry(
+        "Model",
+        "ode",
+        Patterns::Selection("ode|gearbox|string|chain|slab|body"),
+        "The model: ode (finite-dof friction system written "
+        "in the parameter file, Glowinski et al. 2006, 2005), gearbox "
+        "(gear box efficiency problem, Glowinski et al. 2006, eq. (54)), string "
+        "(frictional wave string, dim 1, or membrane, dim 2; "
+        "Glowinski et al. 2006, eq. (23)), chain (masses, springs and "
+        "St-Venant elements, Bastien & Lamarque 2009), slab (Renard's "
+        "elastic slab, Renard 2001), body (an elastic body in "
+        "frictional contact with a rigid foundation, 2D plane "
+        "strain or 3D: the slab as a finite-element model).");
       prm.declare_entry("Dimension",
                         "1",
                         Patterns::Integer(1, 3),
@@ -67,18 +68,21 @@ namespace stickslip
     void
     Run::parse(ParameterHandler &prm, const ParameterSource &source)
     {
-      model = parse_selection<ModelKind>(prm.get("Model"), model_names(), "Model");
+      model =
+        parse_selection<ModelKind>(prm.get("Model"), model_names(), "Model");
       dimension = prm.get_integer("Dimension");
       if (model == ModelKind::string && dimension > 2)
-        throw_bad_parameter(source,
-                            "Dimension",
-                            std::to_string(dimension),
-                            "Model = string is the string (1) or the membrane (2)");
+        throw_bad_parameter(
+          source,
+          "Dimension",
+          std::to_string(dimension),
+          "Model = string is the string (1) or the membrane (2)");
       if (model == ModelKind::body && dimension < 2)
-        throw_bad_parameter(source,
-                            "Dimension",
-                            std::to_string(dimension),
-                            "Model = body is 2 (plane strain) or 3 dimensional");
+        throw_bad_parameter(
+          source,
+          "Dimension",
+          std::to_string(dimension),
+          "Model = body is 2 (plane strain) or 3 dimensional");
       Numerics::parse(prm, source);
       output.parse(prm, source);
     }
@@ -86,7 +90,7 @@ namespace stickslip
 
 
     void
-    Run::apply_model_defaults(ParameterHandler &     prm,
+    Run::apply_model_defaults(ParameterHandler      &prm,
                               const ParameterSource &source)
     {
       if (prm.get("Model") != "string")
@@ -120,9 +124,11 @@ namespace stickslip
     {
       // What each model's parse() and its time integrators read; the slab
       // and the body bring their own time stepping and friction laws.
-      const std::vector<std::string> numerics = {
-        "Splitting", "Friction", "Centered scheme", "Linear solver"};
-      std::vector<std::string> read = {"Time", "Output"};
+      const std::vector<std::string> numerics = {"Splitting",
+                                                 "Friction",
+                                                 "Centered scheme",
+                                                 "Linear solver"};
+      std::vector<std::string>       read     = {"Time", "Output"};
       const auto add = [&read](const std::vector<std::string> &names) {
         read.insert(read.end(), names.begin(), names.end());
       };
@@ -157,7 +163,7 @@ namespace stickslip
 
 
     void
-    Run::check_subsections_used(const ParameterSource &source,
+    Run::check_subsections_used(const ParameterSource    &source,
                                 const ConditionalOStream &out) const
     {
       const std::vector<std::string> read = subsections_read();

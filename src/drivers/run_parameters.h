@@ -32,9 +32,11 @@ namespace stickslip
       ode,     ///< a finite-dof friction system written in the file
       gearbox, ///< the gear box of Glowinski et al. 2006, eq. (54)
       string,  ///< the frictional string (dim 1) or membrane (dim 2)
-      chain,   ///< masses, springs and St-Venant elements (Bastien & Lamarque 2009)
+      chain,   ///< masses, springs and St-Venant elements (Bastien & Lamarque
+               ///< 2009)
       slab,    ///< Renard's elastic slab (Renard 2001)
-      body     ///< an elastic body in frictional contact (doc/theory.md §7), dim 2 or 3
+      body ///< an elastic body in frictional contact (doc/theory.md §7), dim 2
+           ///< or 3
     };
 
     /** All cross-cutting parameters of a run. */
@@ -57,7 +59,8 @@ namespace stickslip
        * 0, Friction/Solver = closed form).
        */
       static void
-      apply_model_defaults(ParameterHandler &prm, const ParameterSource &source);
+      apply_model_defaults(ParameterHandler      &prm,
+                           const ParameterSource &source);
 
       /**
        * The subsections a run of this Model reads: the one table of which
@@ -72,7 +75,7 @@ namespace stickslip
        * on @p out about the file's subsections it ignores.
        */
       void
-      check_subsections_used(const ParameterSource &source,
+      check_subsections_used(const ParameterSource    &source,
                              const ConditionalOStream &out) const;
     };
   } // namespace Parameters

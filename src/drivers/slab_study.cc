@@ -37,7 +37,7 @@ namespace stickslip
   {
   public:
     SeriesObserver(const Slab::SlabEvolution &evolution,
-                   BoundarySeries &           series,
+                   BoundarySeries            &series,
                    const MPI_Comm             comm)
       : evolution(evolution)
       , series(series)
@@ -72,18 +72,18 @@ namespace stickslip
     }
 
     const Slab::SlabEvolution &evolution;
-    BoundarySeries &           series;
+    BoundarySeries            &series;
     const bool                 rank0;
   };
 
 
 
-  SlabStudy::SlabStudy(const Parameters::Run &      parameters,
-                       const Slab::SlabParameters & slab,
-                       const ParameterSource &   source,
-                       const MPI_Comm            comm,
-                       const ConditionalOStream &pcout,
-                       TimerOutput &             timer)
+  SlabStudy::SlabStudy(const Parameters::Run      &parameters,
+                       const Slab::SlabParameters &slab,
+                       const ParameterSource      &source,
+                       const MPI_Comm              comm,
+                       const ConditionalOStream   &pcout,
+                       TimerOutput                &timer)
     : parameters(parameters)
     , comm(comm)
     , pcout(pcout)
@@ -98,10 +98,10 @@ namespace stickslip
   {
     const std::vector<Slab::Discretization> &runs = problem.runs();
     if ((resume || parameters.output.checkpoints_enabled()) && runs.size() > 1)
-      throw InputError(std::string(resume ? "--resume" :
-                                            "Output/Checkpoint interval") +
-                       ": snapshots are for single runs; this file asks "
-                       "for a refinement study (Slab/Convergence cells)");
+      throw InputError(
+        std::string(resume ? "--resume" : "Output/Checkpoint interval") +
+        ": snapshots are for single runs; this file asks "
+        "for a refinement study (Slab/Convergence cells)");
     if (!resume)
       directory.start_fresh();
     pcout << "stickslip: " << problem.description() << '\n'
@@ -115,7 +115,7 @@ namespace stickslip
         finest = k;
     const bool                  study = runs.size() > 1;
     std::vector<BoundarySeries> series(runs.size());
-    RunLoop                     loop(directory, parameters.output, pcout, timer);
+    RunLoop loop(directory, parameters.output, pcout, timer);
     for (unsigned int k = 0; k < runs.size(); ++k)
       {
         Slab::SlabEvolution evolution(problem,
@@ -171,7 +171,8 @@ namespace stickslip
           {
             const BoundarySeries &coarse = series[k - 1], &fine = series[k];
             dv = dv1 = dw = ds1 = dsmax = 0;
-            const double final_t = std::min(coarse.time.back(), fine.time.back());
+            const double final_t =
+              std::min(coarse.time.back(), fine.time.back());
             for (std::size_t j = 0; j < coarse.time.size(); ++j)
               {
                 const double t = coarse.time[j];
@@ -182,9 +183,12 @@ namespace stickslip
                 const double dvj =
                   std::hypot(v1 - coarse.slip_1[j], v2 - coarse.slip_2[j]);
                 dv = std::max(dv, dvj);
-                dw = std::max(dw, std::abs(interpolate(fine.time, fine.gap, t) - coarse.gap[j]));
+                dw = std::max(dw,
+                              std::abs(interpolate(fine.time, fine.gap, t) -
+                                       coarse.gap[j]));
                 const double ds =
-                  std::abs(interpolate(fine.time, fine.pressure, t) - coarse.pressure[j]);
+                  std::abs(interpolate(fine.time, fine.pressure, t) -
+                           coarse.pressure[j]);
                 dsmax = std::max(dsmax, ds);
                 if (j > 0)
                   {
@@ -202,16 +206,17 @@ namespace stickslip
                        ds1,
                        dsmax});
         char line[200];
-        std::snprintf(line,
-                      sizeof(line),
-                      "  %-8u  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e",
-                      runs[k].n_cells,
-                      runs[k].time_step,
-                      dv,
-                      dv1,
-                      dw,
-                      ds1,
-                      dsmax);
+        std::snprintf(
+          line,
+          sizeof(line),
+          "  %-8u  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e  %-11.4e",
+          runs[k].n_cells,
+          runs[k].time_step,
+          dv,
+          dv1,
+          dw,
+          ds1,
+          dsmax);
         pcout << line << '\n';
       }
     pcout << std::endl;

@@ -23,12 +23,12 @@ namespace stickslip
   {
   public:
     /** Check every parameter (collective; InputError if bad). */
-    SlabStudy(const Parameters::Run &         parameters,
-              const Slab::SlabParameters &    slab,
-              const ParameterSource &   source,
-              const MPI_Comm            comm,
-              const ConditionalOStream &pcout,
-              TimerOutput &             timer);
+    SlabStudy(const Parameters::Run      &parameters,
+              const Slab::SlabParameters &slab,
+              const ParameterSource      &source,
+              const MPI_Comm              comm,
+              const ConditionalOStream   &pcout,
+              TimerOutput                &timer);
 
     void
     run(RunDirectory &directory, const bool resume) override;
@@ -44,12 +44,12 @@ namespace stickslip
 
     void
     write_refinement_table(const std::vector<BoundarySeries> &series,
-                           const OutputDirectory &            directory) const;
+                           const OutputDirectory             &directory) const;
 
     const Parameters::Run     parameters;
     const MPI_Comm            comm;
     const ConditionalOStream &pcout;
-    TimerOutput &             timer;
+    TimerOutput              &timer;
     const Slab::SlabProblem   problem;
   };
 } // namespace stickslip

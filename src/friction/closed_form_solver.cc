@@ -22,8 +22,8 @@ namespace stickslip
 
   unsigned int
   ClosedFormSolver::solve(const DistributedVector &b,
-                          DistributedVector &      w,
-                          DistributedVector &      lambda,
+                          DistributedVector       &w,
+                          DistributedVector       &lambda,
                           DistributedVector &)
   {
     ConstLocalValues rhs(b);

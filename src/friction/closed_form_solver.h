@@ -9,11 +9,11 @@
 namespace stickslip
 {
   /**
-   * Exact componentwise solution for a diagonal (lumped) M, Glowinski et al. 2006, eq. (53)
-   * generalized to d components (doc/theory.md §1.7):
-   * lambda_i = P_[-1,1](b_i / (c_i tau)), w_i = S_{c_i tau}(b_i) / m_i,
-   * with the soft threshold S so that a stuck component is exactly zero.
-   * Purely local to each rank.
+   * Exact componentwise solution for a diagonal (lumped) M, Glowinski et al.
+   * 2006, eq. (53) generalized to d components (doc/theory.md §1.7): lambda_i =
+   * P_[-1,1](b_i / (c_i tau)), w_i = S_{c_i tau}(b_i) / m_i, with the soft
+   * threshold S so that a stuck component is exactly zero. Purely local to each
+   * rank.
    */
   class ClosedFormSolver : public FrictionStepSolver
   {
@@ -25,9 +25,9 @@ namespace stickslip
 
     unsigned int
     solve(const DistributedVector &b,
-          DistributedVector &      w,
-          DistributedVector &      lambda,
-          DistributedVector &      warm_start) override;
+          DistributedVector       &w,
+          DistributedVector       &lambda,
+          DistributedVector       &warm_start) override;
 
     std::string
     name() const override;
@@ -40,14 +40,14 @@ namespace stickslip
     solve_component(const double b,
                     const double m,
                     const double c_tau,
-                    double &     w,
-                    double &     lambda)
+                    double      &w,
+                    double      &lambda)
     {
       if (c_tau > 0)
         {
           const double excess = std::abs(b) - c_tau;
           lambda              = std::min(1., std::max(-1., b / c_tau));
-          w = excess > 0 ? std::copysign(excess, b) / m : 0.;
+          w                   = excess > 0 ? std::copysign(excess, b) / m : 0.;
         }
       else
         {

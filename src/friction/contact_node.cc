@@ -20,10 +20,10 @@ namespace stickslip
     NormalUpdate update;
     if (law.normal_law == NormalContactLaw::compliant)
       {
-        // Renard 2001, eqs. (49)-(50): the theta-method for w' = v_free + max(-w,
-        // 0)/eta~, eta~ = Z eta, is piecewise linear in w^{n+1} and solved
-        // exactly; the product Z eta is the slab's rho c2 eta, operation for
-        // operation.
+        // Renard 2001, eqs. (49)-(50): the theta-method for w' = v_free +
+        // max(-w, 0)/eta~, eta~ = Z eta, is piecewise linear in w^{n+1} and
+        // solved exactly; the product Z eta is the slab's rho c2 eta, operation
+        // for operation.
         const double eta_tilde = impedance * law.compliance;
         update.gap             = predicted_gap >= 0 ?
                                    predicted_gap :
@@ -32,8 +32,8 @@ namespace stickslip
       }
     else
       {
-        // Renard 2001, eqs. (47)-(48): w^{n+1} = y^+. An open or opening node moves
-        // freely, which keeps S >= 0 and S w = 0 for every theta.
+        // Renard 2001, eqs. (47)-(48): w^{n+1} = y^+. An open or opening node
+        // moves freely, which keeps S >= 0 and S w = 0 for every theta.
         update.gap = std::max(predicted_gap, 0.);
         if (update.gap > 0 || free_velocity > 0)
           update.velocity = free_velocity;

@@ -51,8 +51,8 @@ namespace stickslip
     bool         stick;          ///< s = 0 was selected
     unsigned int n_solutions;    ///< solutions of the inclusion found
     unsigned int iterations;     ///< of the slip-speed solve
-    double       residual;       ///< of the slip-speed solve (InclusionSolution)
-    bool         converged;      ///< InclusionSolution::converged()
+    double       residual;  ///< of the slip-speed solve (InclusionSolution)
+    bool         converged; ///< InclusionSolution::converged()
   };
 
   /** The constant data of the contact nodes of a model. */
@@ -70,8 +70,8 @@ namespace stickslip
    * The contact and friction solver of one node, shared by the 1D slab
    * (Model = slab, at its node z = 0) and the finite-element body
    * (Model = body, at every node of the contact boundary): Renard's
-   * implicit boundary scheme, Renard 2001, eqs. (47)-(52), written for a node with
-   * an impedance Z (pressure per unit of velocity change):
+   * implicit boundary scheme, Renard 2001, eqs. (47)-(52), written for a node
+   * with an impedance Z (pressure per unit of velocity change):
    *
    * - the slab: Z = rho c2 (normal) and a = G/c1 + epsilon/(theta dt)
    *   (tangential), the impedances of the characteristics plus the surface
@@ -90,8 +90,8 @@ namespace stickslip
    *
    * Tangential ((52) with mu(|s|)): a s + S mu(|s|) Dir(s) \ni r, solved
    * exactly by solve_isotropic_inclusion(). It is uniquely solvable when
-   * a > S L_mu (doc/body.md, uniqueness); otherwise the solution nearest the previous
-   * slip is selected and the step counted as ambiguous.
+   * a > S L_mu (doc/body.md, uniqueness); otherwise the solution nearest the
+   * previous slip is selected and the step counted as ambiguous.
    *
    * The object holds no state of its own: it maps the quantities of one
    * step to those of the next.

@@ -54,14 +54,15 @@ namespace stickslip
                         Patterns::Integer(1),
                         "Iteration limit of the iterative friction solvers; "
                         "reaching it is an error.");
-      prm.declare_entry("Projection rho",
-                        "0",
-                        Patterns::Double(0),
-                        "Step length rho of the projection friction solver "
-                        "(Glowinski et al. 2006, eq. (41)). 0 chooses rho = 1/(tau_1 beta_d), "
-                        "the middle of the convergence range 0 < rho < "
-                        "2/(tau_1 beta_d) (Glowinski et al. 2006, eq. (43)); a given rho outside"
-                        " that range is an error.");
+      prm.declare_entry(
+        "Projection rho",
+        "0",
+        Patterns::Double(0),
+        "Step length rho of the projection friction solver "
+        "(Glowinski et al. 2006, eq. (41)). 0 chooses rho = 1/(tau_1 beta_d), "
+        "the middle of the convergence range 0 < rho < "
+        "2/(tau_1 beta_d) (Glowinski et al. 2006, eq. (43)); a given rho outside"
+        " that range is an error.");
       prm.declare_entry("Penalty epsilon",
                         "1e-4",
                         Patterns::Double(0),
@@ -69,13 +70,14 @@ namespace stickslip
                         "newton friction solver: the multiplier is "
                         "approximated by a smoothed sign of slope 1/epsilon "
                         "(Glowinski et al. 2006, eq. (67)).");
-      prm.declare_entry("Regularization eta",
-                        "1e-3",
-                        Patterns::Double(0),
-                        "Velocity scale eta > 0 of the regularized multiplier "
-                        "lambda_eta = v/sqrt(eta^2 + v^2) that replaces the "
-                        "sign of v (Glowinski et al. 2006, eq. (5); Time/Scheme = regularized "
-                        "arkode only).");
+      prm.declare_entry(
+        "Regularization eta",
+        "1e-3",
+        Patterns::Double(0),
+        "Velocity scale eta > 0 of the regularized multiplier "
+        "lambda_eta = v/sqrt(eta^2 + v^2) that replaces the "
+        "sign of v (Glowinski et al. 2006, eq. (5); Time/Scheme = regularized "
+        "arkode only).");
       prm.declare_entry("ARKode tolerance",
                         "1e-8",
                         Patterns::Double(0),
@@ -97,12 +99,12 @@ namespace stickslip
          {"penalty newton", FrictionSolverType::penalty_newton},
          {"semismooth newton", FrictionSolverType::semismooth_newton}},
         "Friction/Solver");
-      tolerance          = prm.get_double("Tolerance");
-      max_iterations     = prm.get_integer("Maximum iterations");
-      projection_rho     = prm.get_double("Projection rho");
-      penalty_epsilon    = prm.get_double("Penalty epsilon");
-      regularization_eta = prm.get_double("Regularization eta");
-      arkode_tolerance   = prm.get_double("ARKode tolerance");
+      tolerance                      = prm.get_double("Tolerance");
+      max_iterations                 = prm.get_integer("Maximum iterations");
+      projection_rho                 = prm.get_double("Projection rho");
+      penalty_epsilon                = prm.get_double("Penalty epsilon");
+      regularization_eta             = prm.get_double("Regularization eta");
+      arkode_tolerance               = prm.get_double("ARKode tolerance");
       const std::string cg_tolerance = prm.get("Newton step CG tolerance");
       prm.leave_subsection();
 
@@ -136,15 +138,17 @@ namespace stickslip
                             "the tolerance must be > 0 (0 is never reached "
                             "in floating point; e.g. 1e-12)");
       if (!(penalty_epsilon > 0))
-        throw_bad_parameter(source,
-                            "Friction/Penalty epsilon",
-                            format_number(penalty_epsilon),
-                            "epsilon of Glowinski et al. 2006, eq. (67) must be positive");
+        throw_bad_parameter(
+          source,
+          "Friction/Penalty epsilon",
+          format_number(penalty_epsilon),
+          "epsilon of Glowinski et al. 2006, eq. (67) must be positive");
       if (!(regularization_eta > 0))
-        throw_bad_parameter(source,
-                            "Friction/Regularization eta",
-                            format_number(regularization_eta),
-                            "eta of Glowinski et al. 2006, eq. (5) must be positive");
+        throw_bad_parameter(
+          source,
+          "Friction/Regularization eta",
+          format_number(regularization_eta),
+          "eta of Glowinski et al. 2006, eq. (5) must be positive");
       if (!(arkode_tolerance > 0))
         throw_bad_parameter(source,
                             "Friction/ARKode tolerance",

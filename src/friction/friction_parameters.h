@@ -10,12 +10,14 @@ namespace stickslip
 {
   namespace Parameters
   {
-    /** Solvers of the friction sub-step M W + tau C lambda = b (Glowinski et al. 2006, eq. (38)). */
+    /** Solvers of the friction sub-step M W + tau C lambda = b (Glowinski et
+     * al. 2006, eq. (38)). */
     enum class FrictionSolverType
     {
-      closed_form,      ///< componentwise, diagonal M (Glowinski et al. 2006, eq. (53))
-      projection,       ///< Glowinski et al. 2006, eqs. (39)-(41)
-      penalty_newton,   ///< Glowinski et al. 2006, eqs. (67)-(74)
+      closed_form,    ///< componentwise, diagonal M (Glowinski et al. 2006, eq.
+                      ///< (53))
+      projection,     ///< Glowinski et al. 2006, eqs. (39)-(41)
+      penalty_newton, ///< Glowinski et al. 2006, eqs. (67)-(74)
       semismooth_newton ///< primal-dual active set on the W form (38)
     };
 

@@ -7,22 +7,23 @@
 namespace stickslip
 {
   std::unique_ptr<FrictionStepSolver>
-  create_friction_step_solver(const Parameters::Friction &    friction,
+  create_friction_step_solver(const Parameters::Friction     &friction,
                               const Parameters::LinearSolver &linear_solver,
-                              const FrictionSystem &          system,
-                              const ParameterSource &         source)
+                              const FrictionSystem           &system,
+                              const ParameterSource          &source)
   {
     switch (friction.solver)
       {
         case Parameters::FrictionSolverType::closed_form:
           if (!system.mass_is_diagonal())
-            throw_bad_parameter(source,
-                                "Friction/Solver",
-                                "closed form",
-                                "the closed form (Glowinski et al. 2006, eq. (53)) needs a "
-                                "diagonal (lumped) mass matrix, and this M "
-                                "has off-diagonal entries. Use semismooth "
-                                "newton, projection or penalty newton");
+            throw_bad_parameter(
+              source,
+              "Friction/Solver",
+              "closed form",
+              "the closed form (Glowinski et al. 2006, eq. (53)) needs a "
+              "diagonal (lumped) mass matrix, and this M "
+              "has off-diagonal entries. Use semismooth "
+              "newton, projection or penalty newton");
           return std::make_unique<ClosedFormSolver>(system);
         case Parameters::FrictionSolverType::projection:
           return std::make_unique<ProjectionSolver>(system,

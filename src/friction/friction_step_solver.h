@@ -40,9 +40,9 @@ namespace stickslip
      */
     virtual unsigned int
     solve(const DistributedVector &b,
-          DistributedVector &      w,
-          DistributedVector &      lambda,
-          DistributedVector &      warm_start) = 0;
+          DistributedVector       &w,
+          DistributedVector       &lambda,
+          DistributedVector       &warm_start) = 0;
 
     virtual std::string
     name() const = 0;
@@ -52,10 +52,10 @@ namespace stickslip
 
   /** Build the solver chosen by Friction/Solver for @p system. */
   std::unique_ptr<FrictionStepSolver>
-  create_friction_step_solver(const Parameters::Friction &    friction,
+  create_friction_step_solver(const Parameters::Friction     &friction,
                               const Parameters::LinearSolver &linear_solver,
-                              const FrictionSystem &          system,
-                              const ParameterSource &         source);
+                              const FrictionSystem           &system,
+                              const ParameterSource          &source);
 } // namespace stickslip
 
 #endif

@@ -84,7 +84,7 @@ namespace stickslip
   void
   FrictionSystem::explicit_force(const double             t,
                                  const DistributedVector &w,
-                                 DistributedVector &      out) const
+                                 DistributedVector       &out) const
   {
     forcing(t, out);
     if (!gamma.is_zero())
@@ -148,12 +148,13 @@ namespace stickslip
 
 
   void
-  FrictionSystem::apply_stiffness(DistributedVector &      product,
+  FrictionSystem::apply_stiffness(DistributedVector       &product,
                                   const DistributedVector &x,
                                   const bool               unconstrained) const
   {
-    const OperatorAction *action =
-      unconstrained ? unconstrained_stiffness_action.get() : stiffness_action.get();
+    const OperatorAction *action = unconstrained ?
+                                     unconstrained_stiffness_action.get() :
+                                     stiffness_action.get();
     if (action != nullptr)
       action->vmult(product, x);
     else
@@ -163,7 +164,7 @@ namespace stickslip
 
 
   void
-  FrictionSystem::apply_mass(DistributedVector &      product,
+  FrictionSystem::apply_mass(DistributedVector       &product,
                              const DistributedVector &x,
                              const bool               unconstrained) const
   {
@@ -213,9 +214,9 @@ namespace stickslip
 
   void
   FrictionSystem::require_assembled_mass(const ParameterSource &source,
-                                         const std::string &    parameter,
-                                         const std::string &    value,
-                                         const std::string &    purpose) const
+                                         const std::string     &parameter,
+                                         const std::string     &value,
+                                         const std::string     &purpose) const
   {
     if (mass_is_assembled())
       {
@@ -293,9 +294,9 @@ namespace stickslip
 
   void
   FrictionSystem::require_assembled_stiffness(const ParameterSource &source,
-                                              const std::string &    parameter,
-                                              const std::string &    value,
-                                              const std::string &    purpose) const
+                                              const std::string     &parameter,
+                                              const std::string     &value,
+                                              const std::string &purpose) const
   {
     if (stiffness_is_assembled())
       return;
@@ -315,9 +316,9 @@ namespace stickslip
   FrictionSystem::impose_prescribed(const double             time,
                                     const double             stiffness_factor,
                                     const DistributedVector &operator_diagonal,
-                                    DistributedVector &      rhs,
-                                    DistributedVector &      prescribed,
-                                    DistributedVector &      work) const
+                                    DistributedVector       &rhs,
+                                    DistributedVector       &prescribed,
+                                    DistributedVector       &work) const
   {
     prescribed = 0;
     prescribed_values(time, prescribed);

@@ -1,9 +1,9 @@
 #ifndef stickslip_friction_friction_system_h
 #define stickslip_friction_friction_system_h
 
-#include <base/expressions.h>
 #include <deal.II/lac/full_matrix.h>
 
+#include <base/expressions.h>
 #include <base/global.h>
 #include <friction/gamma_law.h>
 #include <linear_algebra/operator_action.h>
@@ -17,16 +17,18 @@ namespace stickslip
   class SpdSolver;
 
   /**
-   * The semi-discrete friction system every model reduces to (doc/theory.md §1.1,
-   * Glowinski et al. 2006, eq. (4), Glowinski & Kearsley 1995, eqs. (0.1)-(0.3)):
+   * The semi-discrete friction system every model reduces to (doc/theory.md
+   * §1.1, Glowinski et al. 2006, eq. (4), Glowinski & Kearsley 1995, eqs.
+   * (0.1)-(0.3)):
    *
    *   M V' + A X + C (lambda - gamma(V)) = f(t) + g(t, V),  X' = V,
    *   lambda_i in Sgn(v_i) where c_i > 0, lambda_i = 0 where c_i = 0,
    *
    * with M SPD, A SPSD, C = diag(c_i) >= 0, all distributed over the ranks
    * of the communicator by rows. g is an optional model-specific force that
-   * the friction step treats explicitly (the gear box of Glowinski et al. 2006, eq. (54)).
-   * Models fill the members; finalize() derives what the solvers need.
+   * the friction step treats explicitly (the gear box of Glowinski et al. 2006,
+   * eq. (54)). Models fill the members; finalize() derives what the solvers
+   * need.
    */
   class FrictionSystem
   {
@@ -37,11 +39,12 @@ namespace stickslip
     void
     finalize();
 
-    /** out = f(t) + C gamma(w) + g(t, w): the explicit force of Glowinski et al. 2006, eq. (26). */
+    /** out = f(t) + C gamma(w) + g(t, w): the explicit force of Glowinski et
+     * al. 2006, eq. (26). */
     void
     explicit_force(const double             t,
                    const DistributedVector &w,
-                   DistributedVector &      out) const;
+                   DistributedVector       &out) const;
 
     /** Kinetic plus elastic energy 1/2 V.MV + 1/2 X.AX. */
     double
@@ -69,9 +72,9 @@ namespace stickslip
     impose_prescribed(const double             time,
                       const double             stiffness_factor,
                       const DistributedVector &operator_diagonal,
-                      DistributedVector &      rhs,
-                      DistributedVector &      prescribed,
-                      DistributedVector &      scratch) const;
+                      DistributedVector       &rhs,
+                      DistributedVector       &prescribed,
+                      DistributedVector       &scratch) const;
 
     bool
     mass_is_diagonal() const;
@@ -96,7 +99,7 @@ namespace stickslip
      * (`unconstrained_stiffness` or its action). Collective.
      */
     void
-    apply_stiffness(DistributedVector &      product,
+    apply_stiffness(DistributedVector       &product,
                     const DistributedVector &x,
                     const bool               unconstrained = false) const;
 
@@ -107,7 +110,7 @@ namespace stickslip
      * values (`unconstrained_mass` or its action). Collective.
      */
     void
-    apply_mass(DistributedVector &      product,
+    apply_mass(DistributedVector       &product,
                const DistributedVector &x,
                const bool               unconstrained = false) const;
 
@@ -132,9 +135,9 @@ namespace stickslip
      */
     void
     require_assembled_mass(const ParameterSource &source,
-                           const std::string &    parameter,
-                           const std::string &    value,
-                           const std::string &    purpose) const;
+                           const std::string     &parameter,
+                           const std::string     &value,
+                           const std::string     &purpose) const;
 
     /**
      * M and A replicated on every rank as dense matrices (tiny systems'
@@ -160,9 +163,9 @@ namespace stickslip
      */
     void
     require_assembled_stiffness(const ParameterSource &source,
-                                const std::string &    parameter,
-                                const std::string &    value,
-                                const std::string &    purpose) const;
+                                const std::string     &parameter,
+                                const std::string     &value,
+                                const std::string     &purpose) const;
 
     /** Number of unknowns d. */
     types::global_dof_index
@@ -193,7 +196,7 @@ namespace stickslip
      */
     mutable DistributedMatrix mass;
     DistributedMatrix         stiffness; ///< empty when stiffness_action is set
-    bool              has_stiffness;
+    bool                      has_stiffness;
 
     /**
      * A applied without a matrix (set by a model that offers it, e.g.
@@ -213,7 +216,7 @@ namespace stickslip
      * eigenvalue iteration (the string's element bound for a consistent
      * M), 0 if none: the stability checks then use it.
      */
-    double frequency_bound = 0;
+    double            frequency_bound = 0;
     DistributedVector friction_weights; ///< c_i of C
     GammaLaw          gamma;
 
@@ -227,7 +230,8 @@ namespace stickslip
     bool forcing_is_zero = false;
 
     /** Optional extra explicit force g(t, w) (added), may be empty. */
-    std::function<void(const double, const DistributedVector &, DistributedVector &)>
+    std::function<
+      void(const double, const DistributedVector &, DistributedVector &)>
       extra_force;
 
     /**

@@ -9,18 +9,19 @@ namespace stickslip
 {
   /**
    * The velocity-weakening part gamma of the friction law, componentwise
-   * (Glowinski et al. 2006, Remark 2.1): gamma_i(0) = 0, gamma_i(+-inf) = +-beta_i with
-   * 0 < beta_i < 1, so that static friction c_i exceeds kinetic friction
-   * c_i (1 - beta_i).
+   * (Glowinski et al. 2006, Remark 2.1): gamma_i(0) = 0, gamma_i(+-inf) =
+   * +-beta_i with 0 < beta_i < 1, so that static friction c_i exceeds kinetic
+   * friction c_i (1 - beta_i).
    */
   class GammaLaw
   {
   public:
     enum class Type
     {
-      none,            ///< pure Coulomb
-      smooth,          ///< Glowinski et al. 2006, eq. (2): beta xi / sqrt(eps^2 + xi^2)
-      piecewise_linear ///< Glowinski et al. 2006, eq. (3): beta clamp(xi/eps, -1, 1)
+      none,   ///< pure Coulomb
+      smooth, ///< Glowinski et al. 2006, eq. (2): beta xi / sqrt(eps^2 + xi^2)
+      piecewise_linear ///< Glowinski et al. 2006, eq. (3): beta clamp(xi/eps,
+                       ///< -1, 1)
     };
 
     GammaLaw();
@@ -54,7 +55,10 @@ namespace stickslip
 
     /** gamma of one component. */
     static double
-    value(const Type type, const double beta, const double epsilon, const double xi);
+    value(const Type   type,
+          const double beta,
+          const double epsilon,
+          const double xi);
 
   private:
     Type              type;

@@ -176,13 +176,12 @@ namespace stickslip
                                                candidate[1] - previous_slip[1]);
             if (distance < best_distance)
               {
-                best_distance     = distance;
-                solution.slip     = candidate;
-                solution.stick    = false;
-                solution.residual = std::abs(a * sigma +
-                                             pressure * mu.value(sigma) -
-                                             norm_r) /
-                                    norm_r;
+                best_distance  = distance;
+                solution.slip  = candidate;
+                solution.stick = false;
+                solution.residual =
+                  std::abs(a * sigma + pressure * mu.value(sigma) - norm_r) /
+                  norm_r;
               }
           }
       }

@@ -49,8 +49,8 @@ namespace stickslip
    * precision. Otherwise (decreasing mu and a large step) the bracket is
    * sampled at @p scan_points points, every sign change is refined, and
    * among all solutions (stick included when admissible) the one closest
-   * to @p previous_slip is selected (doc/theory.md §4.7): a stuck boundary stays
-   * stuck while it may, a sliding one continues on the branch nearest its
+   * to @p previous_slip is selected (doc/theory.md §4.7): a stuck boundary
+   * stays stuck while it may, a sliding one continues on the branch nearest its
    * slip velocity. This is the discrete form of the continuity of the
    * (unique, absolutely continuous) solution of the mass-perturbed problem
    * (P3) and of the perfect delay criterion (28).

@@ -9,24 +9,25 @@
 namespace stickslip
 {
   PenaltyNewtonSolver::PenaltyNewtonSolver(
-    const FrictionSystem &      system,
+    const FrictionSystem       &system,
     const Parameters::Friction &parameters,
-    const ParameterSource &     source)
+    const ParameterSource      &source)
     : system(system)
     , parameters(parameters)
     , tau(0)
   {
     if (system.size() > max_size)
-      throw_bad_parameter(source,
-                          "Friction/Solver",
-                          "penalty newton",
-                          "the penalty/Newton method works on the dense "
-                          "matrix tau C M^{-1} C (Glowinski et al. 2006, eq. (63)) and accepts "
-                          "at most " +
-                            std::to_string(max_size) + " unknowns; this system has " +
-                            std::to_string(system.size()) +
-                            ". Use semismooth newton (or closed form with a "
-                            "lumped mass)");
+      throw_bad_parameter(
+        source,
+        "Friction/Solver",
+        "penalty newton",
+        "the penalty/Newton method works on the dense "
+        "matrix tau C M^{-1} C (Glowinski et al. 2006, eq. (63)) and accepts "
+        "at most " +
+          std::to_string(max_size) + " unknowns; this system has " +
+          std::to_string(system.size()) +
+          ". Use semismooth newton (or closed form with a "
+          "lumped mass)");
     const FullMatrix<double> M = system.replicated_mass();
     LAPACKFullMatrix<double> inverse(M.m());
     inverse = M;
@@ -46,7 +47,7 @@ namespace stickslip
   void
   PenaltyNewtonSolver::set_substep(const double new_tau)
   {
-    tau = new_tau;
+    tau                  = new_tau;
     const unsigned int n = frictional.size();
     obstacle_matrix.reinit(n, n);
     for (unsigned int i = 0; i < n; ++i)
@@ -60,9 +61,9 @@ namespace stickslip
 
   unsigned int
   PenaltyNewtonSolver::solve(const DistributedVector &b_distributed,
-                             DistributedVector &      w_distributed,
-                             DistributedVector &      lambda_distributed,
-                             DistributedVector &      warm_start)
+                             DistributedVector       &w_distributed,
+                             DistributedVector       &lambda_distributed,
+                             DistributedVector       &warm_start)
   {
     const unsigned int           n = frictional.size();
     const dealii::Vector<double> b = replicate(b_distributed, system.comm);
@@ -78,8 +79,8 @@ namespace stickslip
         mu[i]   = start[frictional[i]];
       }
 
-    const double       inverse_epsilon = 1. / parameters.penalty_epsilon;
-    unsigned int       iteration       = 0;
+    const double             inverse_epsilon = 1. / parameters.penalty_epsilon;
+    unsigned int             iteration       = 0;
     LAPACKFullMatrix<double> jacobian(n);
     while (true)
       {
@@ -102,9 +103,9 @@ namespace stickslip
           for (unsigned int j = 0; j < n; ++j)
             jacobian(i, j) = obstacle_matrix(i, j);
         for (unsigned int i = 0; i < n; ++i)
-          jacobian(i, i) += 2. * inverse_epsilon *
-                            (std::max(0., mu[i] - 1.) +
-                             std::max(0., -(mu[i] + 1.)));
+          jacobian(i, i) +=
+            2. * inverse_epsilon *
+            (std::max(0., mu[i] - 1.) + std::max(0., -(mu[i] + 1.)));
         // Stop when the Jacobi-scaled residual, an estimate of the next
         // Newton step, is below the tolerance: a converged warm start then
         // costs no factorization at all.
@@ -117,11 +118,11 @@ namespace stickslip
         if (iteration >= parameters.max_iterations)
           {
             std::ostringstream message;
-            message << "penalty/Newton (Glowinski et al. 2006, eqs. (72)-(74)) did not converge "
-                       "in 'Friction/Maximum iterations' = "
-                    << parameters.max_iterations
-                    << " iterations (residual " << residual.linfty_norm()
-                    << ")";
+            message
+              << "penalty/Newton (Glowinski et al. 2006, eqs. (72)-(74)) did not converge "
+                 "in 'Friction/Maximum iterations' = "
+              << parameters.max_iterations << " iterations (residual "
+              << residual.linfty_norm() << ")";
             throw RunError(message.str());
           }
         jacobian.compute_cholesky_factorization();

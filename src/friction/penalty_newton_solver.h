@@ -11,34 +11,34 @@
 namespace stickslip
 {
   /**
-   * The penalty/Newton method of Glowinski et al. 2006, §6, (62)-(74): eliminating W gives
-   * the obstacle problem min 1/2 A mu.mu - beta.mu over Lambda with
-   * A = tau C M^{-1} C, beta = C M^{-1} b (63)-(66); its penalized form (67)
-   * is minimized by Newton's method (72)-(74) with a Cholesky factorization
-   * of F'_eps. A is dense when M is not diagonal, so the solver works on
-   * matrices replicated on every rank (small systems only; the FE models use
-   * the semismooth Newton solver).
+   * The penalty/Newton method of Glowinski et al. 2006, §6, (62)-(74):
+   * eliminating W gives the obstacle problem min 1/2 A mu.mu - beta.mu over
+   * Lambda with A = tau C M^{-1} C, beta = C M^{-1} b (63)-(66); its penalized
+   * form (67) is minimized by Newton's method (72)-(74) with a Cholesky
+   * factorization of F'_eps. A is dense when M is not diagonal, so the solver
+   * works on matrices replicated on every rank (small systems only; the FE
+   * models use the semismooth Newton solver).
    *
    * The penalized multiplier overshoots by O(sqrt(eps)) while sliding
-   * (doc/theory.md §1.10): W and the reported multiplier use P_Lambda(lambda_eps),
-   * while the unclipped lambda_eps is kept as the Newton warm start
-   * (doc/verification.md).
+   * (doc/theory.md §1.10): W and the reported multiplier use
+   * P_Lambda(lambda_eps), while the unclipped lambda_eps is kept as the Newton
+   * warm start (doc/verification.md).
    */
   class PenaltyNewtonSolver : public FrictionStepSolver
   {
   public:
-    PenaltyNewtonSolver(const FrictionSystem &       system,
-                        const Parameters::Friction & parameters,
-                        const ParameterSource &      source);
+    PenaltyNewtonSolver(const FrictionSystem       &system,
+                        const Parameters::Friction &parameters,
+                        const ParameterSource      &source);
 
     void
     set_substep(const double tau) override;
 
     unsigned int
     solve(const DistributedVector &b,
-          DistributedVector &      w,
-          DistributedVector &      lambda,
-          DistributedVector &      warm_start) override;
+          DistributedVector       &w,
+          DistributedVector       &lambda,
+          DistributedVector       &warm_start) override;
 
     std::string
     name() const override;
@@ -47,7 +47,7 @@ namespace stickslip
     static constexpr unsigned int max_size = 2000;
 
   private:
-    const FrictionSystem &     system;
+    const FrictionSystem      &system;
     const Parameters::Friction parameters;
     FullMatrix<double>         mass_inverse;
     dealii::Vector<double>     c;

@@ -32,7 +32,8 @@ namespace stickslip
       for (auto row = range.first; row < range.second; ++row)
         {
           double value = 0;
-          for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+          for (auto entry = matrix.begin(row); entry != matrix.end(row);
+               ++entry)
             value += entry->column() == row ? entry->value() :
                                               -std::abs(entry->value());
           lowest = std::min(lowest, value);
@@ -44,10 +45,10 @@ namespace stickslip
 
 
   ProjectionSolver::ProjectionSolver(
-    const FrictionSystem &          system,
-    const Parameters::Friction &    parameters,
+    const FrictionSystem           &system,
+    const Parameters::Friction     &parameters,
     const Parameters::LinearSolver &linear_solver,
-    const ParameterSource &         source)
+    const ParameterSource          &source)
     : system(system)
     , parameters(parameters)
     , source(source)
@@ -60,14 +61,15 @@ namespace stickslip
     // Its fixed point stalls at the noise of inexact solves (measured: a
     // multiplier change of 3e-12 against the 1e-12 target with CG on a
     // matrix-free M), and it solves with M at each of its many iterations.
-    system.require_assembled_mass(source,
-                                  "Friction/Solver",
-                                  "projection",
-                                  "the projection iteration (Glowinski et al. 2006, eqs. "
-                                  "(39)-(41)) needs exact solves with M at "
-                                  "every iteration (a factorization; "
-                                  "semismooth newton works with either "
-                                  "mass)");
+    system.require_assembled_mass(
+      source,
+      "Friction/Solver",
+      "projection",
+      "the projection iteration (Glowinski et al. 2006, eqs. "
+      "(39)-(41)) needs exact solves with M at "
+      "every iteration (a factorization; "
+      "semismooth newton works with either "
+      "mass)");
     system.initialize_mass_solver(mass_solver);
     largest_c = system.friction_weights.linfty_norm();
     {
@@ -111,26 +113,27 @@ namespace stickslip
     else
       {
         const auto apply_C2 = [&](const DistributedVector &x,
-                                  DistributedVector &      y) {
+                                  DistributedVector       &y) {
           y = x;
           y.scale(system.friction_weights);
           y.scale(system.friction_weights);
         };
         const auto apply_M = [&](const DistributedVector &x,
-                                 DistributedVector &      y) {
+                                 DistributedVector       &y) {
           system.apply_mass(y, x);
         };
         const auto solve_M = [&](const DistributedVector &x,
-                                 DistributedVector &      y) {
+                                 DistributedVector       &y) {
           mass_solver.solve(y, x);
         };
         // The power iteration approaches from below: a 1% margin keeps the
         // automatic rho inside (43).
-        largest_eigenvalue = 1.01 * power_iteration_generalized(apply_C2,
-                                                                apply_M,
-                                                                solve_M,
-                                                                system.locally_owned,
-                                                                system.comm);
+        largest_eigenvalue =
+          1.01 * power_iteration_generalized(apply_C2,
+                                             apply_M,
+                                             solve_M,
+                                             system.locally_owned,
+                                             system.comm);
       }
   }
 
@@ -152,7 +155,8 @@ namespace stickslip
             allowed.precision(6);
             allowed << "the projection algorithm converges only for 0 < rho "
                        "< 2/(tau_1 beta_d) = "
-                    << limit << " (Glowinski et al. 2006, eq. (43); tau_1 = " << tau
+                    << limit
+                    << " (Glowinski et al. 2006, eq. (43); tau_1 = " << tau
                     << ", beta_d = lambda_max(M^{-1} C^2) = "
                     << largest_eigenvalue
                     << "). Set 'Friction/Projection rho = 0' to choose "
@@ -171,9 +175,9 @@ namespace stickslip
 
   unsigned int
   ProjectionSolver::solve(const DistributedVector &b,
-                          DistributedVector &      w,
-                          DistributedVector &      lambda,
-                          DistributedVector &      warm_start)
+                          DistributedVector       &w,
+                          DistributedVector       &lambda,
+                          DistributedVector       &warm_start)
   {
     lambda             = warm_start;
     double noise_floor = 0;
@@ -196,12 +200,12 @@ namespace stickslip
           for (std::size_t k = 0; k < velocity.size(); ++k)
             {
               const double updated =
-                c[k] > 0 ? std::min(1.,
-                                    std::max(-1.,
-                                             multiplier[k] +
-                                               rho * c[k] * velocity[k])) :
-                           0.;
-              change        = std::max(change, std::abs(updated - multiplier[k]));
+                c[k] > 0 ?
+                  std::min(1.,
+                           std::max(-1.,
+                                    multiplier[k] + rho * c[k] * velocity[k])) :
+                  0.;
+              change = std::max(change, std::abs(updated - multiplier[k]));
               multiplier[k] = updated;
             }
         }
@@ -220,14 +224,14 @@ namespace stickslip
           }
       }
     std::ostringstream message;
-    message << "the projection algorithm (Glowinski et al. 2006, eqs. (39)-(41)) did not reach "
-               "'Friction/Tolerance' = "
-            << parameters.tolerance << " in 'Friction/Maximum iterations' = "
-            << parameters.max_iterations
-            << " iterations (last change of the multiplier " << change
-            << ", rho = " << rho
-            << ", tau_1 = " << tau
-            << "). Raise the limit, or use Friction/Solver = semismooth newton";
+    message
+      << "the projection algorithm (Glowinski et al. 2006, eqs. (39)-(41)) did not reach "
+         "'Friction/Tolerance' = "
+      << parameters.tolerance
+      << " in 'Friction/Maximum iterations' = " << parameters.max_iterations
+      << " iterations (last change of the multiplier " << change
+      << ", rho = " << rho << ", tau_1 = " << tau
+      << "). Raise the limit, or use Friction/Solver = semismooth newton";
     throw RunError(message.str());
   }
 

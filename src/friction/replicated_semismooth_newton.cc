@@ -19,7 +19,7 @@ namespace stickslip
 
 
   ReplicatedSemismoothNewton::ReplicatedSemismoothNewton(
-    const FullMatrix<double> & matrix,
+    const FullMatrix<double>  &matrix,
     const std::vector<double> &weights,
     const unsigned int         max_iterations)
     : matrix(matrix)
@@ -57,13 +57,13 @@ namespace stickslip
 
   unsigned int
   ReplicatedSemismoothNewton::solve(const double *b,
-                                    double *      w,
-                                    double *      lambda,
-                                    double *      warm_start)
+                                    double       *w,
+                                    double       *lambda,
+                                    double       *warm_start)
   {
     const unsigned int d = weights.size();
     for (unsigned int k = 0; k < d; ++k)
-      states[k] = !(weights[k] > 0)  ? State::free :
+      states[k] = !(weights[k] > 0)    ? State::free :
                   warm_start[k] >= 1.  ? State::slip_positive :
                   warm_start[k] <= -1. ? State::slip_negative :
                                          State::stick;
@@ -73,11 +73,11 @@ namespace stickslip
         // Right-hand side of the slipping rows, the unstuck rows.
         for (unsigned int k = 0; k < d; ++k)
           {
-            const double sign = states[k] == State::slip_positive ? 1. :
-                                states[k] == State::slip_negative ? -1. :
-                                                                    0.;
-            const bool at_rest = states[k] == State::stick;
-            unstuck[k]         = at_rest ? 0 : 1;
+            const double sign    = states[k] == State::slip_positive ? 1. :
+                                   states[k] == State::slip_negative ? -1. :
+                                                                       0.;
+            const bool   at_rest = states[k] == State::stick;
+            unstuck[k]           = at_rest ? 0 : 1;
             rhs[k] = at_rest ? 0. : b[k] - tau * weights[k] * sign;
           }
         // K_SS w_S = rhs_S, w = 0 off S.
@@ -160,12 +160,10 @@ namespace stickslip
             restricted_band = std::max(restricted_band, a - c);
             break;
           }
-    factor.cholesky.factorize_band(s,
-                                   restricted_band,
-                                   [&](const unsigned int i,
-                                       const unsigned int j) {
-                                     return matrix(rows[i], rows[j]);
-                                   });
+    factor.cholesky.factorize_band(
+      s, restricted_band, [&](const unsigned int i, const unsigned int j) {
+        return matrix(rows[i], rows[j]);
+      });
   }
 
 
@@ -197,8 +195,9 @@ namespace stickslip
               {
                 const double sign =
                   states[k] == State::slip_positive ? 1. : -1.;
-                lambda[k]      = sign;
-                const double z = sign + diagonal[k] * w[k] * inverse_thresholds[k];
+                lambda[k] = sign;
+                const double z =
+                  sign + diagonal[k] * w[k] * inverse_thresholds[k];
                 // Stick first rather than reverse (see update_sets() of
                 // SemismoothNewtonSolver: a non-diagonal M can defeat the
                 // diagonal scaling).

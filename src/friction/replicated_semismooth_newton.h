@@ -36,7 +36,7 @@ namespace stickslip
      * @p matrix K (replicated, symmetric positive definite), @p weights
      * the c_i, @p max_iterations the limit (Friction/Maximum iterations).
      */
-    ReplicatedSemismoothNewton(const FullMatrix<double> & matrix,
+    ReplicatedSemismoothNewton(const FullMatrix<double>  &matrix,
                                const std::vector<double> &weights,
                                const unsigned int         max_iterations);
 
@@ -98,8 +98,8 @@ namespace stickslip
     const unsigned int        max_iterations;
     double                    tau;
     /** 1/(tau c_i) where c_i > 0, else 0. */
-    std::vector<double>       inverse_thresholds;
-    std::vector<State>        states;
+    std::vector<double>        inverse_thresholds;
+    std::vector<State>         states;
     std::vector<unsigned char> unstuck;
     std::list<MaskedFactor>    factors;
     std::vector<double>        rhs, residual, restricted;

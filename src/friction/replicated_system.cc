@@ -61,17 +61,16 @@ namespace stickslip
   void
   ReplicatedSystem::explicit_force(const double  t,
                                    const double *w,
-                                   double *      force) const
+                                   double       *force) const
   {
     // The operations of FrictionSystem::explicit_force, entry by entry.
     system.replicated_forcing(t, force);
     const unsigned int d = size();
     if (gamma != GammaLaw::Type::none)
       for (unsigned int k = 0; k < d; ++k)
-        force[k] += weights[k] * GammaLaw::value(gamma,
-                                                 gamma_beta[k],
-                                                 gamma_epsilon[k],
-                                                 w[k]);
+        force[k] +=
+          weights[k] *
+          GammaLaw::value(gamma, gamma_beta[k], gamma_epsilon[k], w[k]);
     if (system.extra_force)
       system.replicated_extra_force(t, w, force);
   }

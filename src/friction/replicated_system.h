@@ -51,7 +51,8 @@ namespace stickslip
 
     /**
      * @p force = f(t) + C gamma(w) + g(t, w) for every unknown, the explicit
-     * force of Glowinski et al. 2006, eq. (26) (FrictionSystem::explicit_force()).
+     * force of Glowinski et al. 2006, eq. (26)
+     * (FrictionSystem::explicit_force()).
      */
     void
     explicit_force(const double t, const double *w, double *force) const;

@@ -88,10 +88,10 @@ namespace stickslip
       data.max_iterations = parameters.max_iterations;
       // A fixed CG tolerance, or forcing with the tightest CG that of
       // Linear solver/Tolerance.
-      const bool forcing    = !(parameters.newton_cg_tolerance > 0);
-      data.linear_tolerance = forcing ? linear_solver.tolerance :
-                                        parameters.newton_cg_tolerance;
-      data.kkt_tolerance    = forcing ? parameters.tolerance : 0.;
+      const bool forcing = !(parameters.newton_cg_tolerance > 0);
+      data.linear_tolerance =
+        forcing ? linear_solver.tolerance : parameters.newton_cg_tolerance;
+      data.kkt_tolerance      = forcing ? parameters.tolerance : 0.;
       data.zero_initial_guess = false;
       data.description        = "the semismooth Newton friction solver";
       data.advice = "Raise the limit or use Friction/Solver = projection";
@@ -231,8 +231,8 @@ namespace stickslip
     // the stuck rows, exactly, and so it stays: r and p vanish there). A w
     // the previous masked solve left at zero needs neither the pass nor a
     // product (a cold start's first real solve).
-    const bool w_is_zero = solution_is_zero;
-    solution_is_zero     = false;
+    const bool w_is_zero        = solution_is_zero;
+    solution_is_zero            = false;
     std::array<double, 2> start = {{0., 0.}};
     if (!w_is_zero)
       {
@@ -253,7 +253,7 @@ namespace stickslip
     // as every |r_i| <= target_eta tau c_i (c_min on free rows): the
     // residual in the multiplier units of kkt_residual(), which on the
     // slipping rows is exactly the KKT residual W leaves there.
-    CgSums sums = first_cg_residual(b, start[1] > 0, target_eta);
+    CgSums       sums     = first_cg_residual(b, start[1] > 0, target_eta);
     const double rhs_norm = std::sqrt(w_is_zero ? sums.r_dot_r : start[0]);
     if (rhs_norm == 0) // w is zero already
       {
@@ -278,8 +278,8 @@ namespace stickslip
         product(operator_direction, direction);
         const double alpha = sums.r_dot_z / (direction * operator_direction);
         const double previous_r_dot_z = sums.r_dot_z;
-        sums = advance_cg(alpha, w, target_eta);
-        sums.previous_r_dot_z = previous_r_dot_z;
+        sums                          = advance_cg(alpha, w, target_eta);
+        sums.previous_r_dot_z         = previous_r_dot_z;
       }
     linear_iterations += step;
     return sums.r_dot_r <= tightest * tightest;
@@ -289,7 +289,7 @@ namespace stickslip
 
   std::array<double, 2>
   SemismoothNewtonSolver::restrict_to_unstuck(const DistributedVector &b,
-                                              DistributedVector &w) const
+                                              DistributedVector       &w) const
   {
     const bool       zero_start = additional_data.zero_initial_guess;
     ConstLocalValues b_values(b);
@@ -322,23 +322,22 @@ namespace stickslip
     // r = rhs - A_SS w_S on S (A w in operator_times_w when w != 0, where
     // it is otherwise set to 0 for the CG's recurrence), zero elsewhere;
     // with Jacobi also p = D^{-1} r.
-    const DistributedVector *jacobi =
-      preconditioner->jacobi_inverse_diagonal();
-    ConstLocalValues b_values(b);
-    LocalValues      aw_values(operator_times_w);
-    ConstLocalValues c_values(weights);
-    ConstLocalValues d_values(jacobi ? *jacobi : weights);
-    LocalValues      r_values(cg_residual);
-    LocalValues      p_values(direction);
-    const State     *state         = states.data();
-    const double    *inverse_limit = inverse_thresholds.data();
-    const double    *b_data        = b_values.data();
-    double          *aw            = aw_values.data();
-    const double    *c             = c_values.data();
-    const double    *inverse_d     = d_values.data();
-    double          *r             = r_values.data();
-    double          *p             = p_values.data();
-    CgSums           sums;
+    const DistributedVector *jacobi = preconditioner->jacobi_inverse_diagonal();
+    ConstLocalValues         b_values(b);
+    LocalValues              aw_values(operator_times_w);
+    ConstLocalValues         c_values(weights);
+    ConstLocalValues         d_values(jacobi ? *jacobi : weights);
+    LocalValues              r_values(cg_residual);
+    LocalValues              p_values(direction);
+    const State             *state         = states.data();
+    const double            *inverse_limit = inverse_thresholds.data();
+    const double            *b_data        = b_values.data();
+    double                  *aw            = aw_values.data();
+    const double            *c             = c_values.data();
+    const double            *inverse_d     = d_values.data();
+    double                  *r             = r_values.data();
+    double                  *p             = p_values.data();
+    CgSums                   sums;
     for (std::size_t k = 0; k < states.size(); ++k)
       {
         const bool   in_set = unstuck(state[k]);
@@ -368,31 +367,29 @@ namespace stickslip
     // this recurrence saves the product after the solve; it differs from
     // the product by round-off (relative 1e-16 per step), far below any KKT
     // target.
-    const DistributedVector *jacobi =
-      preconditioner->jacobi_inverse_diagonal();
-    ConstLocalValues p_values(direction);
-    ConstLocalValues ap_values(operator_direction);
-    ConstLocalValues d_values(jacobi ? *jacobi : weights);
-    LocalValues      x_values(w);
-    LocalValues      aw_values(operator_times_w);
-    LocalValues      r_values(cg_residual);
-    const State     *state         = states.data();
-    const double    *inverse_limit = inverse_thresholds.data();
-    const double    *p             = p_values.data();
-    const double    *ap            = ap_values.data();
-    const double    *inverse_d     = d_values.data();
-    double          *x             = x_values.data();
-    double          *aw            = aw_values.data();
-    double          *r             = r_values.data();
-    CgSums           sums;
-    const auto       pass = [&](const auto with_jacobi) {
+    const DistributedVector *jacobi = preconditioner->jacobi_inverse_diagonal();
+    ConstLocalValues         p_values(direction);
+    ConstLocalValues         ap_values(operator_direction);
+    ConstLocalValues         d_values(jacobi ? *jacobi : weights);
+    LocalValues              x_values(w);
+    LocalValues              aw_values(operator_times_w);
+    LocalValues              r_values(cg_residual);
+    const State             *state         = states.data();
+    const double            *inverse_limit = inverse_thresholds.data();
+    const double            *p             = p_values.data();
+    const double            *ap            = ap_values.data();
+    const double            *inverse_d     = d_values.data();
+    double                  *x             = x_values.data();
+    double                  *aw            = aw_values.data();
+    double                  *r             = r_values.data();
+    CgSums                   sums;
+    const auto               pass = [&](const auto with_jacobi) {
       for (std::size_t k = 0; k < states.size(); ++k)
         {
           x[k] += alpha * p[k];
           aw[k] += alpha * ap[k];
-          const double residual =
-            unstuck(state[k]) ? r[k] - alpha * ap[k] : 0.;
-          r[k] = residual;
+          const double residual = unstuck(state[k]) ? r[k] - alpha * ap[k] : 0.;
+          r[k]                  = residual;
           if constexpr (decltype(with_jacobi)::value)
             sums.r_dot_z += residual * residual * inverse_d[k];
           sums.r_dot_r += residual * residual;
@@ -413,8 +410,7 @@ namespace stickslip
   SemismoothNewtonSolver::update_cg_direction(CgSums &sums, const bool first)
   {
     // p = z + beta p with z = P^{-1} r, beta = (r.z)/(r.z)_previous.
-    const DistributedVector *jacobi =
-      preconditioner->jacobi_inverse_diagonal();
+    const DistributedVector *jacobi = preconditioner->jacobi_inverse_diagonal();
     if (jacobi == nullptr)
       {
         preconditioner->vmult(preconditioned, cg_residual);
@@ -542,10 +538,10 @@ namespace stickslip
     // round-off rules and the step is accepted).
     const double c_min =
       additional_data.kkt_tolerance > 0 && uses_cg() ? weight_floor : 0.;
-    const bool   forcing    = c_min > 0;
-    const double final_eta  = 0.5 * additional_data.kkt_tolerance;
-    double       target_eta = final_eta;
-    double       last_eta   = std::numeric_limits<double>::infinity();
+    const bool   forcing      = c_min > 0;
+    const double final_eta    = 0.5 * additional_data.kkt_tolerance;
+    double       target_eta   = final_eta;
+    double       last_eta     = std::numeric_limits<double>::infinity();
     unsigned int last_changed = 0;
     for (unsigned int iteration = 1;
          iteration <= additional_data.max_iterations;
@@ -557,8 +553,9 @@ namespace stickslip
         // KKT residual (with a target).
         const std::pair<unsigned int, double> update =
           update_sets(b, w, lambda, c_min);
-        last_changed     = Utilities::MPI::sum(update.first, comm);
-        const double eta = forcing ? Utilities::MPI::max(update.second, comm) : 0.;
+        last_changed = Utilities::MPI::sum(update.first, comm);
+        const double eta =
+          forcing ? Utilities::MPI::max(update.second, comm) : 0.;
         if (last_changed == 0 &&
             (eta <= additional_data.kkt_tolerance || tightest))
           {
@@ -567,10 +564,10 @@ namespace stickslip
             return iteration;
           }
         const double ratio = eta / last_eta;
-        target_eta         = last_changed == 0 ?
-                               std::min(final_eta, 0.1 * target_eta) :
-                               std::min(0.1,
-                                std::max(final_eta, 0.9 * ratio * ratio * eta));
+        target_eta =
+          last_changed == 0 ?
+            std::min(final_eta, 0.1 * target_eta) :
+            std::min(0.1, std::max(final_eta, 0.9 * ratio * ratio * eta));
         last_eta = eta;
       }
     std::ostringstream message;
@@ -613,12 +610,12 @@ namespace stickslip
     for (std::size_t k = 0; k < states.size(); ++k)
       if (c[k] > 0 && !fixed_rows[k])
         c_min = std::min(c_min, c[k]);
-    c_min = Utilities::MPI::min(c_min, comm);
+    c_min        = Utilities::MPI::min(c_min, comm);
     weight_floor = c_min < std::numeric_limits<double>::max() ? c_min : 0.;
     inverse_thresholds.resize(states.size());
     for (std::size_t k = 0; k < states.size(); ++k)
-      inverse_thresholds[k] = fixed_rows[k] ? 0. :
-                              c[k] > 0      ? 1. / (tau * c[k]) :
+      inverse_thresholds[k] = fixed_rows[k]    ? 0. :
+                              c[k] > 0         ? 1. / (tau * c[k]) :
                               weight_floor > 0 ? 1. / (tau * weight_floor) :
                                                  0.;
     inverse_thresholds_tau = tau;
@@ -731,10 +728,10 @@ namespace stickslip
     // |mu_i| <= 1 + set_tolerance, on a slipping one the complementarity
     // function within set_tolerance of lambda_i): no CG accuracy removes
     // that part, so it is not counted.
-    const double slack   = state == State::stick ? 0. : set_tolerance;
-    const double outside = state == State::stick ?
-                             std::max(0., std::abs(mu) - 1. - set_tolerance) :
-                             std::abs(mu - l);
+    const double slack           = state == State::stick ? 0. : set_tolerance;
+    const double outside         = state == State::stick ?
+                                     std::max(0., std::abs(mu) - 1. - set_tolerance) :
+                                     std::abs(mu - l);
     const double complementarity = std::abs(l - project(l + scaled_w));
     return std::max(outside, std::max(0., complementarity - slack));
   }

@@ -38,16 +38,17 @@ namespace stickslip
    * sets of the previous multiplier.
    *
    * The default configuration is the W form of the friction step of Glowinski
-   * et al. 2006, eq. (38), beyond the papers: A = M, c = C, tau the sub-step, no fixed
-   * rows, and masked solves by division for a diagonal M, by a dense
+   * et al. 2006, eq. (38), beyond the papers: A = M, c = C, tau the sub-step,
+   * no fixed rows, and masked solves by division for a diagonal M, by a dense
    * Cholesky factorization of the replicated M for tiny systems and by
    * Jacobi-preconditioned CG otherwise. With CG it is an inexact Newton
    * method by default (Friction/Newton step CG tolerance = forcing): the CG
    * tolerance follows the KKT residual of (38) (see kkt_residual()) and the
-   * final KKT residual is checked against Friction/Tolerance. The general configuration takes the
-   * operator, the preconditioner, the fixed rows and the weights; the chain
-   * solves its static increment with it (A = K, thresholds alpha_i, the
-   * massive rows fixed, an exact tridiagonal preconditioner per rank).
+   * final KKT residual is checked against Friction/Tolerance. The general
+   * configuration takes the operator, the preconditioner, the fixed rows and
+   * the weights; the chain solves its static increment with it (A = K,
+   * thresholds alpha_i, the massive rows fixed, an exact tridiagonal
+   * preconditioner per rank).
    */
   class SemismoothNewtonSolver : public FrictionStepSolver
   {
@@ -222,8 +223,7 @@ namespace stickslip
      * rank's |rhs|^2 and its number of non-zero entries of w.
      */
     std::array<double, 2>
-    restrict_to_unstuck(const DistributedVector &b,
-                        DistributedVector       &w) const;
+    restrict_to_unstuck(const DistributedVector &b, DistributedVector &w) const;
 
     /**
      * The CG's first residual r = rhs - A_SS w_S on S, zero elsewhere (A w
@@ -289,10 +289,10 @@ namespace stickslip
     set_up_masked_system(const DistributedVector &b);
 
     /**
-     * One pass after a masked solve: r = b - A W (A W in operator_times_w, unless
-     * the solve returned W = 0), the multiplier (from r on the stuck rows),
-     * the new sets and, with @p c_min > 0, the KKT residual at W with the
-     * new sets. Returns how many of this rank's rows changed set and this
+     * One pass after a masked solve: r = b - A W (A W in operator_times_w,
+     * unless the solve returned W = 0), the multiplier (from r on the stuck
+     * rows), the new sets and, with @p c_min > 0, the KKT residual at W with
+     * the new sets. Returns how many of this rank's rows changed set and this
      * rank's KKT residual.
      */
     std::pair<unsigned int, double>
@@ -335,10 +335,10 @@ namespace stickslip
     /** Scratch of the dense solves: replicated mask and right-hand side. */
     dealii::Vector<double> replicated_mask, replicated_rhs;
     std::vector<double>    restricted_values;
-    std::vector<State> states;
-    DistributedVector  mask; ///< 1 on unstuck rows
-    DistributedVector  rhs; ///< of the exact masked solves
-    DistributedVector  operator_times_w; ///< A W after each masked solve
+    std::vector<State>     states;
+    DistributedVector      mask;             ///< 1 on unstuck rows
+    DistributedVector      rhs;              ///< of the exact masked solves
+    DistributedVector      operator_times_w; ///< A W after each masked solve
     /** The masked CG's residual, direction p, A p and P^{-1} r. */
     DistributedVector cg_residual, direction, operator_direction,
       preconditioned;
@@ -354,7 +354,7 @@ namespace stickslip
      */
     std::vector<double> inverse_thresholds;
     double              inverse_thresholds_tau;
-    unsigned long      linear_iterations;
+    unsigned long       linear_iterations;
   };
 } // namespace stickslip
 

@@ -40,7 +40,7 @@ namespace stickslip
   CompressedRows
   CompressedRows::diagonal(const IndexSet &owned)
   {
-    CompressedRows rows;
+    CompressedRows    rows;
     const std::size_t n = owned.n_elements();
     rows.first_row      = n > 0 ? *owned.begin() : 0;
     rows.row_start.resize(n + 1);
@@ -66,7 +66,7 @@ namespace stickslip
      */
     struct MatrixSlot : DistributedMatrix
     {
-      static Mat PETScWrappers::MatrixBase::*
+      static Mat PETScWrappers::MatrixBase::           *
       member()
       {
         return &MatrixSlot::matrix;
@@ -108,7 +108,7 @@ namespace stickslip
      */
     Mat
     sequential_matrix(std::shared_ptr<const CompressedRows> rows,
-                      std::vector<double> &&                values,
+                      std::vector<double>                 &&values,
                       const types::global_dof_index         n_columns,
                       const MPI_Comm                        comm)
     {
@@ -117,12 +117,12 @@ namespace stickslip
       arrays->values = std::move(values);
       // PETSc's prototype takes non-const arrays; it never writes the
       // structure of an assembled matrix.
-      auto *row_start =
-        const_cast<PetscInt *>(arrays->rows->row_start.data());
-      auto *columns = const_cast<PetscInt *>(arrays->rows->columns.data());
-      Mat   matrix  = nullptr;
+      auto *row_start = const_cast<PetscInt *>(arrays->rows->row_start.data());
+      auto *columns   = const_cast<PetscInt *>(arrays->rows->columns.data());
+      Mat   matrix    = nullptr;
       check(MatCreateSeqAIJWithArrays(comm,
-                                      static_cast<PetscInt>(arrays->rows->n_rows()),
+                                      static_cast<PetscInt>(
+                                        arrays->rows->n_rows()),
                                       static_cast<PetscInt>(n_columns),
                                       row_start,
                                       columns,
@@ -148,10 +148,10 @@ namespace stickslip
 
     /** Several ranks: a MATMPIAIJ matrix that copies the arrays. */
     Mat
-    parallel_matrix(const CompressedRows &        rows,
-                    const std::vector<double> &   values,
-                    const IndexSet &              owned,
-                    const MPI_Comm                comm)
+    parallel_matrix(const CompressedRows      &rows,
+                    const std::vector<double> &values,
+                    const IndexSet            &owned,
+                    const MPI_Comm             comm)
     {
       Mat matrix = nullptr;
       check(MatCreate(comm, &matrix), "MatCreate");
@@ -176,10 +176,10 @@ namespace stickslip
 
   void
   make_matrix(std::shared_ptr<const CompressedRows> rows,
-              std::vector<double> &&                values,
-              const IndexSet &                      owned,
+              std::vector<double>                 &&values,
+              const IndexSet                       &owned,
               const MPI_Comm                        comm,
-              DistributedMatrix &                   matrix)
+              DistributedMatrix                    &matrix)
   {
     AssertThrow(rows->n_rows() == owned.n_elements() &&
                   values.size() == rows->n_entries(),
@@ -192,10 +192,7 @@ namespace stickslip
                            "can count"));
     // An empty matrix of the right communicator first (the wrapper keeps
     // it), then the one made from the arrays in its place.
-    matrix.reinit(IndexSet(0),
-                  IndexSet(0),
-                  DynamicSparsityPattern(0, 0),
-                  comm);
+    matrix.reinit(IndexSet(0), IndexSet(0), DynamicSparsityPattern(0, 0), comm);
     const Mat made = Utilities::MPI::n_mpi_processes(comm) == 1 ?
                        sequential_matrix(std::move(rows),
                                          std::move(values),

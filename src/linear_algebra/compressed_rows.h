@@ -73,10 +73,10 @@ namespace stickslip
    */
   void
   make_matrix(std::shared_ptr<const CompressedRows> rows,
-              std::vector<double> &&                values,
-              const IndexSet &                      owned,
+              std::vector<double>                 &&values,
+              const IndexSet                       &owned,
               const MPI_Comm                        comm,
-              DistributedMatrix &                   matrix);
+              DistributedMatrix                    &matrix);
 } // namespace stickslip
 
 #endif

@@ -35,7 +35,7 @@ namespace stickslip
   void
   replicate(const DistributedVector &vector,
             const MPI_Comm           comm,
-            dealii::Vector<double> & all)
+            dealii::Vector<double>  &all)
   {
     all.reinit(vector.size(), true);
     if (Utilities::MPI::n_mpi_processes(comm) == 1)
@@ -61,7 +61,8 @@ namespace stickslip
 
 
   void
-  copy_owned(const dealii::Vector<double> &replicated, DistributedVector &vector)
+  copy_owned(const dealii::Vector<double> &replicated,
+             DistributedVector            &vector)
   {
     LocalValues values(vector);
     if (values.size() == replicated.size())
@@ -126,8 +127,8 @@ namespace stickslip
         for (unsigned int i = 0; i < n; ++i)
           x[i] = (i > 0 ? x[i] - l[2 * i] * x[i - 1] : x[i]) / l[2 * i + 1];
         for (unsigned int i = n; i-- > 0;)
-          x[i] = (i + 1 < n ? x[i] - l[2 * i + 2] * x[i + 1] : x[i]) /
-                 l[2 * i + 1];
+          x[i] =
+            (i + 1 < n ? x[i] - l[2 * i + 2] * x[i + 1] : x[i]) / l[2 * i + 1];
         return;
       }
     for (unsigned int i = 0; i < n; ++i) // L y = b
@@ -165,7 +166,8 @@ namespace stickslip
 
 
 
-  ReplicatedSparseMatrix::ReplicatedSparseMatrix(const FullMatrix<double> &matrix)
+  ReplicatedSparseMatrix::ReplicatedSparseMatrix(
+    const FullMatrix<double> &matrix)
   {
     row_start.push_back(0);
     for (unsigned int i = 0; i < matrix.m(); ++i)
@@ -234,7 +236,7 @@ namespace stickslip
     const std::function<void(const DistributedVector &, DistributedVector &)>
       &apply_M,
     const std::function<void(const DistributedVector &, DistributedVector &)>
-      &             solve_M,
+                   &solve_M,
     const IndexSet &owned,
     const MPI_Comm  comm)
   {

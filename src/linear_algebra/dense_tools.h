@@ -30,10 +30,11 @@ namespace stickslip
   void
   replicate(const DistributedVector &vector,
             const MPI_Comm           comm,
-            dealii::Vector<double> & all);
+            dealii::Vector<double>  &all);
 
   void
-  copy_owned(const dealii::Vector<double> &replicated, DistributedVector &vector);
+  copy_owned(const dealii::Vector<double> &replicated,
+             DistributedVector            &vector);
 
   /**
    * The Cholesky factorization L L^T of a small SPD matrix on plain arrays,
@@ -64,7 +65,7 @@ namespace stickslip
     void
     factorize_band(const unsigned int n,
                    const unsigned int band,
-                   const Entry &      entry);
+                   const Entry       &entry);
 
     /** x = matrix^{-1} x, for the size() entries at @p x. */
     void
@@ -158,7 +159,7 @@ namespace stickslip
   void
   DenseCholesky::factorize_band(const unsigned int new_n,
                                 const unsigned int new_band,
-                                const Entry &      entry)
+                                const Entry       &entry)
   {
     n    = new_n;
     band = new_n > 0 ? std::min(new_band, new_n - 1) : 0;
@@ -206,11 +207,11 @@ namespace stickslip
     const std::function<void(const DistributedVector &, DistributedVector &)>
       &apply_K,
     const std::function<void(const DistributedVector &, DistributedVector &)>
-      &                      apply_M,
+      &apply_M,
     const std::function<void(const DistributedVector &, DistributedVector &)>
-      &                      solve_M,
-    const IndexSet &         owned,
-    const MPI_Comm           comm);
+                   &solve_M,
+    const IndexSet &owned,
+    const MPI_Comm  comm);
 } // namespace stickslip
 
 #endif

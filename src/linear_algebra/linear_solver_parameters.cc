@@ -40,12 +40,13 @@ namespace stickslip
     LinearSolver::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Linear solver");
-      type = parse_selection<LinearSolverType>(
-        prm.get("Type"),
-        {{"auto", LinearSolverType::automatic},
-         {"direct", LinearSolverType::direct},
-         {"cg", LinearSolverType::cg}},
-        "Linear solver/Type");
+      type =
+        parse_selection<LinearSolverType>(prm.get("Type"),
+                                          {{"auto",
+                                            LinearSolverType::automatic},
+                                           {"direct", LinearSolverType::direct},
+                                           {"cg", LinearSolverType::cg}},
+                                          "Linear solver/Type");
       tolerance         = prm.get_double("Tolerance");
       direct_size_limit = prm.get_integer("Direct size limit");
       prm.leave_subsection();

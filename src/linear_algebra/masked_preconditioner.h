@@ -104,8 +104,8 @@ namespace stickslip
       {
         const bool   in_r = m[r] > 0;
         const double d    = in_r ? diagonal[r] : 1.;
-        lower[r] = (r > 0 && in_r && m[r - 1] > 0) ? upper[r - 1] : 0.;
-        const double u = (r + 1 < n && in_r && m[r + 1] > 0) ? upper[r] : 0.;
+        lower[r]          = (r > 0 && in_r && m[r - 1] > 0) ? upper[r - 1] : 0.;
+        const double u    = (r + 1 < n && in_r && m[r + 1] > 0) ? upper[r] : 0.;
         const double pivot =
           d - (r > 0 ? lower[r] * modified_upper[r - 1] : 0.);
         inverse_pivot[r]  = 1. / pivot;
@@ -116,7 +116,7 @@ namespace stickslip
 
 
   inline void
-  TridiagonalBlockPreconditioner::vmult(DistributedVector &      dst,
+  TridiagonalBlockPreconditioner::vmult(DistributedVector       &dst,
                                         const DistributedVector &src) const
   {
     const std::size_t n = diagonal.size();

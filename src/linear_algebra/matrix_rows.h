@@ -28,8 +28,14 @@ namespace stickslip
         : matrix(matrix)
       {
         PetscBool done = PETSC_FALSE;
-        AssertThrow(MatGetRowIJ(matrix, 0, PETSC_FALSE, PETSC_FALSE, &n_rows,
-                                &row_start, &columns, &done) == 0 &&
+        AssertThrow(MatGetRowIJ(matrix,
+                                0,
+                                PETSC_FALSE,
+                                PETSC_FALSE,
+                                &n_rows,
+                                &row_start,
+                                &columns,
+                                &done) == 0 &&
                       done == PETSC_TRUE &&
                       MatSeqAIJGetArrayRead(matrix, &values) == 0,
                     dealii::ExcMessage("PETSc's MatGetRowIJ failed"));
@@ -39,8 +45,14 @@ namespace stickslip
       {
         PetscBool done = PETSC_FALSE;
         MatSeqAIJRestoreArrayRead(matrix, &values);
-        MatRestoreRowIJ(matrix, 0, PETSC_FALSE, PETSC_FALSE, &n_rows,
-                        &row_start, &columns, &done);
+        MatRestoreRowIJ(matrix,
+                        0,
+                        PETSC_FALSE,
+                        PETSC_FALSE,
+                        &n_rows,
+                        &row_start,
+                        &columns,
+                        &done);
       }
 
       SequentialRows(const SequentialRows &) = delete;
@@ -49,8 +61,8 @@ namespace stickslip
 
       const Mat          matrix;
       PetscInt           n_rows    = 0;
-      const PetscInt *   row_start = nullptr;
-      const PetscInt *   columns   = nullptr;
+      const PetscInt    *row_start = nullptr;
+      const PetscInt    *columns   = nullptr;
       const PetscScalar *values    = nullptr;
     };
   } // namespace internal
@@ -95,24 +107,31 @@ namespace stickslip
         // below the owned range, the diagonal block's, then B's above it.
         Mat             diagonal_block, off_diagonal_block;
         const PetscInt *global = nullptr;
-        AssertThrow(MatMPIAIJGetSeqAIJ(petsc_matrix, &diagonal_block,
-                                       &off_diagonal_block, &global) == 0,
+        AssertThrow(MatMPIAIJGetSeqAIJ(petsc_matrix,
+                                       &diagonal_block,
+                                       &off_diagonal_block,
+                                       &global) == 0,
                     dealii::ExcMessage("PETSc's MatMPIAIJGetSeqAIJ failed"));
         const internal::SequentialRows own(diagonal_block);
         const internal::SequentialRows other(off_diagonal_block);
         for (PetscInt k = 0; k < own.n_rows; ++k)
           {
-            const Row row = range.first + k;
-            PetscInt  e   = other.row_start[k];
+            const Row      row       = range.first + k;
+            PetscInt       e         = other.row_start[k];
             const PetscInt other_end = other.row_start[k + 1];
-            for (; e < other_end && static_cast<Row>(global[other.columns[e]]) < range.first; ++e)
-              visit(row, static_cast<Row>(global[other.columns[e]]),
+            for (; e < other_end &&
+                   static_cast<Row>(global[other.columns[e]]) < range.first;
+                 ++e)
+              visit(row,
+                    static_cast<Row>(global[other.columns[e]]),
                     static_cast<double>(PetscRealPart(other.values[e])));
             for (PetscInt d = own.row_start[k]; d < own.row_start[k + 1]; ++d)
-              visit(row, range.first + static_cast<Row>(own.columns[d]),
+              visit(row,
+                    range.first + static_cast<Row>(own.columns[d]),
                     static_cast<double>(PetscRealPart(own.values[d])));
             for (; e < other_end; ++e)
-              visit(row, static_cast<Row>(global[other.columns[e]]),
+              visit(row,
+                    static_cast<Row>(global[other.columns[e]]),
                     static_cast<double>(PetscRealPart(other.values[e])));
           }
         return;
@@ -121,18 +140,20 @@ namespace stickslip
     for (auto row = range.first; row < range.second; ++row)
       {
         PetscInt           n_entries = 0;
-        const PetscInt *   columns   = nullptr;
+        const PetscInt    *columns   = nullptr;
         const PetscScalar *values    = nullptr;
         const PetscInt     petsc_row = static_cast<PetscInt>(row);
-        AssertThrow(MatGetRow(petsc_matrix, petsc_row, &n_entries, &columns,
-                              &values) == 0,
-                    dealii::ExcMessage("PETSc's MatGetRow failed"));
+        AssertThrow(
+          MatGetRow(petsc_matrix, petsc_row, &n_entries, &columns, &values) ==
+            0,
+          dealii::ExcMessage("PETSc's MatGetRow failed"));
         for (PetscInt k = 0; k < n_entries; ++k)
           visit(row,
                 static_cast<Row>(columns[k]),
                 static_cast<double>(PetscRealPart(values[k])));
-        AssertThrow(MatRestoreRow(petsc_matrix, petsc_row, &n_entries,
-                                  &columns, &values) == 0,
+        AssertThrow(MatRestoreRow(
+                      petsc_matrix, petsc_row, &n_entries, &columns, &values) ==
+                      0,
                     dealii::ExcMessage("PETSc's MatRestoreRow failed"));
       }
 #else

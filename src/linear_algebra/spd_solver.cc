@@ -11,7 +11,7 @@ namespace stickslip
 {
   bool
   extract_diagonal(const DistributedMatrix &matrix,
-                   DistributedVector &      diagonal,
+                   DistributedVector       &diagonal,
                    const MPI_Comm           comm)
   {
     const auto   first          = matrix.local_range().first;
@@ -20,13 +20,13 @@ namespace stickslip
       LocalValues values(diagonal);
       for (std::size_t k = 0; k < values.size(); ++k)
         values[k] = 0;
-      for_each_local_entry(matrix,
-                           [&](const auto row, const auto column, const double value) {
-                             if (column == row)
-                               values[row - first] = value;
-                             else if (value != 0.)
-                               ++n_off_diagonal;
-                           });
+      for_each_local_entry(
+        matrix, [&](const auto row, const auto column, const double value) {
+          if (column == row)
+            values[row - first] = value;
+          else if (value != 0.)
+            ++n_off_diagonal;
+        });
     }
     return Utilities::MPI::sum(n_off_diagonal, comm) == 0;
   }
@@ -75,7 +75,7 @@ namespace stickslip
     // sweeps; MUMPS spends milliseconds of set-up in every solve even at
     // 10^3 unknowns (bench/sections/35_implicit_step.sh). Several ranks:
     // MUMPS, the parallel factorization PETSc has.
-    const bool serial = Utilities::MPI::n_mpi_processes(comm) == 1;
+    const bool serial      = Utilities::MPI::n_mpi_processes(comm) == 1;
     MPI_Comm   solver_comm = comm;
     if (serial)
       {
@@ -120,8 +120,8 @@ namespace stickslip
   void
   SpdSolver::initialize(const DistributedMatrix &new_matrix)
   {
-    matrix = &new_matrix;
-    const IndexSet owned = matrix->locally_owned_range_indices();
+    matrix                  = &new_matrix;
+    const IndexSet    owned = matrix->locally_owned_range_indices();
     DistributedVector diagonal(owned, comm);
     if (extract_diagonal(*matrix, diagonal, comm))
       {
@@ -190,7 +190,7 @@ namespace stickslip
   void
   SpdSolver::initialize(
     std::function<void(DistributedVector &, const DistributedVector &)> action,
-    const DistributedVector &                                          diagonal)
+    const DistributedVector &diagonal)
   {
     method  = Method::cg_jacobi;
     matrix  = nullptr;
@@ -313,7 +313,8 @@ namespace stickslip
         case Method::cg_jacobi:
           {
             const double  norm = b.l2_norm();
-            SolverControl control(std::max<types::global_dof_index>(1000, b.size()),
+            SolverControl control(std::max<types::global_dof_index>(1000,
+                                                                    b.size()),
                                   parameters.tolerance * norm);
             SolverCG<DistributedVector> cg(control);
             if (norm == 0)

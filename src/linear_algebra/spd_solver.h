@@ -51,9 +51,9 @@ namespace stickslip
      * has no entries for a factorization or algebraic multigrid).
      */
     void
-    initialize(
-      std::function<void(DistributedVector &, const DistributedVector &)> product,
-      const DistributedVector &diagonal);
+    initialize(std::function<void(DistributedVector &,
+                                  const DistributedVector &)> product,
+               const DistributedVector                       &diagonal);
 
     /** x = matrix^{-1} b. */
     void
@@ -63,7 +63,8 @@ namespace stickslip
     bool
     is_diagonal() const;
 
-    /** Short description for the log: "diagonal", "direct (MUMPS)", "cg+amg". */
+    /** Short description for the log: "diagonal", "direct (MUMPS)", "cg+amg".
+     */
     std::string
     description() const;
 
@@ -86,7 +87,7 @@ namespace stickslip
 
     const Parameters::LinearSolver parameters;
     const MPI_Comm                 comm;
-    const DistributedMatrix *      matrix;
+    const DistributedMatrix       *matrix;
     Method                         method;
     DistributedVector              inverse_diagonal;
     /** The action of a matrix-free operator (Method::cg_jacobi). */
@@ -108,7 +109,7 @@ namespace stickslip
      */
     Vec sequential_rhs, sequential_solution;
 #else
-    mutable SolverControl                       direct_control;
+    mutable SolverControl                           direct_control;
     std::unique_ptr<TrilinosWrappers::SolverDirect> direct_solver;
 #endif
     std::unique_ptr<LA::MPI::PreconditionAMG> amg;
@@ -122,7 +123,7 @@ namespace stickslip
    */
   bool
   extract_diagonal(const DistributedMatrix &matrix,
-                   DistributedVector &      diagonal,
+                   DistributedVector       &diagonal,
                    const MPI_Comm           comm);
 } // namespace stickslip
 

@@ -29,12 +29,13 @@ namespace stickslip
     , expected_time(0)
   {
     if (!system.gamma.is_zero() || system.extra_force)
-      throw_bad_parameter(source,
-                          "Time/Scheme",
-                          "centered",
-                          "the centered scheme of Glowinski & Kearsley 1995 is written for "
-                          "gamma = 0 and no model-specific force (the gear "
-                          "box); use lie or strang for this model");
+      throw_bad_parameter(
+        source,
+        "Time/Scheme",
+        "centered",
+        "the centered scheme of Glowinski & Kearsley 1995 is written for "
+        "gamma = 0 and no model-specific force (the gear "
+        "box); use lie or strang for this model");
     for (auto *v : {&x_previous,
                     &x_current,
                     &x_next,
@@ -85,7 +86,8 @@ namespace stickslip
   CenteredIntegrator::build_operator_matrix(const double dt)
   {
 #ifdef STICKSLIP_USE_PETSC_LA
-    operator_matrix.reinit(system.mass_matrix()); // layout first: MatCopy needs it
+    operator_matrix.reinit(
+      system.mass_matrix()); // layout first: MatCopy needs it
 #endif
     operator_matrix.copy_from(system.mass_matrix());
     if (system.has_stiffness && alpha > 0)
@@ -132,7 +134,7 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::apply_operator(DistributedVector &      product,
+  CenteredIntegrator::apply_operator(DistributedVector       &product,
                                      const DistributedVector &x) const
   {
     if (operator_action)
@@ -148,8 +150,8 @@ namespace stickslip
     const Parameters::LinearSolver &linear_solver,
     const double                    dt) const
   {
-    // Theorem 1.1 / Remark 2.1 of Glowinski & Kearsley 1995: dt < [(1/4 - alpha)
-    // delta_M]^{-1/2}.
+    // Theorem 1.1 / Remark 2.1 of Glowinski & Kearsley 1995: dt < [(1/4 -
+    // alpha) delta_M]^{-1/2}.
     if (!(alpha < 0.25 && system.has_stiffness))
       return;
     const double nu    = largest_frequency_squared(system, linear_solver);
@@ -183,29 +185,31 @@ namespace stickslip
         step_system.mass.copy_from(operator_matrix);
       }
     else if (run.friction.solver == Parameters::FrictionSolverType::projection)
-      throw_bad_parameter(source,
-                          "Friction/Solver",
-                          "projection",
-                          "with Time/Scheme = centered the friction step "
-                          "(38) has the matrix M + alpha dt^2 A, here applied "
-                          "without a matrix ('" +
-                            operator_action->chosen_by() +
-                            "'), and the projection iteration (Glowinski et al. 2006, eqs. "
-                            "(39)-(41)) needs exact solves with it at every "
-                            "iteration (a factorization). Use semismooth "
-                            "newton, Centered scheme/Multiplier solver = "
-                            "fixed point, or the assembled operators");
+      throw_bad_parameter(
+        source,
+        "Friction/Solver",
+        "projection",
+        "with Time/Scheme = centered the friction step "
+        "(38) has the matrix M + alpha dt^2 A, here applied "
+        "without a matrix ('" +
+          operator_action->chosen_by() +
+          "'), and the projection iteration (Glowinski et al. 2006, eqs. "
+          "(39)-(41)) needs exact solves with it at every "
+          "iteration (a factorization). Use semismooth "
+          "newton, Centered scheme/Multiplier solver = "
+          "fixed point, or the assembled operators");
     step_system.friction_weights = system.friction_weights;
     step_system.finalize();
     if (run.friction.solver == Parameters::FrictionSolverType::closed_form &&
         !step_system.mass_is_diagonal())
-      throw_bad_parameter(source,
-                          "Friction/Solver",
-                          "closed form",
-                          "with Time/Scheme = centered the friction step "
-                          "(38) has the matrix M + alpha dt^2 A, diagonal "
-                          "only for a diagonal M and Splitting/Elastic implicitness = 0; "
-                          "use semismooth newton, or alpha = 0");
+      throw_bad_parameter(
+        source,
+        "Friction/Solver",
+        "closed form",
+        "with Time/Scheme = centered the friction step "
+        "(38) has the matrix M + alpha dt^2 A, diagonal "
+        "only for a diagonal M and Splitting/Elastic implicitness = 0; "
+        "use semismooth newton, or alpha = 0");
     step_solver = create_friction_step_solver(run.friction,
                                               run.linear_solver,
                                               step_system,
@@ -218,12 +222,13 @@ namespace stickslip
   double
   CenteredIntegrator::friction_operator_bound()
   {
-    // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley 1995, §1.3.
+    // delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley
+    // 1995, §1.3.
     if (system.size() <= 1000)
       {
-        const FullMatrix<double> k =
-          operator_action ? step_system.replicated_mass() :
-                            replicate(operator_matrix, system.comm);
+        const FullMatrix<double>     k = operator_action ?
+                                           step_system.replicated_mass() :
+                                           replicate(operator_matrix, system.comm);
         const dealii::Vector<double> c =
           replicate(system.friction_weights, system.comm);
         FullMatrix<double> c2(c.size(), c.size());
@@ -370,8 +375,12 @@ namespace stickslip
     }
     rhs.add(0.5 * dt2, base);
     if (prescribe)
-      system.impose_prescribed(
-        next_time, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
+      system.impose_prescribed(next_time,
+                               alpha * dt * dt,
+                               operator_diagonal,
+                               rhs,
+                               prescribed,
+                               scratch);
     solver.solve(x_next, rhs);
 
     // x^{-1} = x^1 - 2 dt x_1 (1.4)
@@ -402,8 +411,12 @@ namespace stickslip
     system.forcing(t, scratch);
     rhs.add(dt2, scratch);
     if (prescribe)
-      system.impose_prescribed(
-        next_time, alpha * dt * dt, operator_diagonal, rhs, prescribed, scratch);
+      system.impose_prescribed(next_time,
+                               alpha * dt * dt,
+                               operator_diagonal,
+                               rhs,
+                               prescribed,
+                               scratch);
   }
 
 
@@ -493,8 +506,7 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::advance(const TimeStep &time_step,
-                              FrictionState & state)
+  CenteredIntegrator::advance(const TimeStep &time_step, FrictionState &state)
   {
     if (replicated)
       {
@@ -502,7 +514,7 @@ namespace stickslip
         return;
       }
     const double t = time_step.time, dt = time_step.size;
-    next_time      = time_step.next_time;
+    next_time = time_step.next_time;
     Assert(std::abs(dt - step) <= 1e-12 * step,
            ExcMessage("the centered integrator is built for one step size"));
     const bool continuing = started && std::abs(t - expected_time) <= 1e-9 * dt;
@@ -573,7 +585,8 @@ namespace stickslip
   CenteredIntegrator::description() const
   {
     std::ostringstream out;
-    out << "centered multiplier scheme (Glowinski & Kearsley 1995), alpha = " << alpha << ", ";
+    out << "centered multiplier scheme (Glowinski & Kearsley 1995), alpha = "
+        << alpha << ", ";
     if (step_solver)
       out << "lambda by the friction solver " << step_solver->name();
     else

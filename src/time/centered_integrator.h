@@ -12,7 +12,8 @@
 namespace stickslip
 {
   /**
-   * The centered multiplier scheme of Glowinski & Kearsley 1995, eqs. (1.1)-(1.6) (doc/theory.md §3.2):
+   * The centered multiplier scheme of Glowinski & Kearsley 1995, eqs.
+   * (1.1)-(1.6) (doc/theory.md §3.2):
    *
    *   M (x^{n+1} - 2x^n + x^{n-1})/dt^2
    *     + A (alpha x^{n+1} + (1 - 2 alpha) x^n + alpha x^{n-1}) + C lambda^n
@@ -26,8 +27,8 @@ namespace stickslip
    *
    *   (M + alpha dt^2 A) W + dt/2 C lambda = b,   lambda in Sgn(W),
    *
-   * exactly Glowinski et al. 2006, eq. (38) with mass M + alpha dt^2 A and tau = dt/2.
-   * With a matrix-free M or A that mass is never assembled: the solves
+   * exactly Glowinski et al. 2006, eq. (38) with mass M + alpha dt^2 A and tau
+   * = dt/2. With a matrix-free M or A that mass is never assembled: the solves
    * with it are conjugate gradients with its diagonal, and the friction
    * step's solver gets it as an action (OperatorSum).
    * The velocity reported at t^{n+1} is the scheme's own centered
@@ -86,9 +87,11 @@ namespace stickslip
 
     /** @p product = K @p x, whichever form K has. */
     void
-    apply_operator(DistributedVector &product, const DistributedVector &x) const;
+    apply_operator(DistributedVector       &product,
+                   const DistributedVector &x) const;
 
-    /** Refuses dt beyond the bound of Glowinski & Kearsley 1995, Theorem 1.1 / Remark 2.1. */
+    /** Refuses dt beyond the bound of Glowinski & Kearsley 1995, Theorem 1.1 /
+     * Remark 2.1. */
     void
     check_stability(const Parameters::LinearSolver &linear_solver,
                     const double                    dt) const;
@@ -98,7 +101,8 @@ namespace stickslip
     set_up_friction_step_solver(const Parameters::Numerics &run,
                                 const double                dt);
 
-    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley 1995, §1.3. */
+    /** delta = lambda_max((M + alpha dt^2 A)^{-1} C^2), Glowinski & Kearsley
+     * 1995, §1.3. */
     double
     friction_operator_bound();
 
@@ -136,17 +140,17 @@ namespace stickslip
     unsigned int
     friction_solve(const double dt);
 
-    const FrictionSystem               &system;
-    const Parameters::Centered          parameters;
-    const ParameterSource              &source;
-    const double                        alpha;
-    const double                        step;
-    double                              epsilon;
-    double                              delta;
-    double                              r;
+    const FrictionSystem      &system;
+    const Parameters::Centered parameters;
+    const ParameterSource     &source;
+    const double               alpha;
+    const double               step;
+    double                     epsilon;
+    double                     delta;
+    double                     r;
     /** delta is friction_bound_from_mass(), not the eigenvalue. */
-    bool                                delta_is_mass_bound = false;
-    DistributedMatrix                   operator_matrix; ///< M + alpha dt^2 A
+    bool              delta_is_mass_bound = false;
+    DistributedMatrix operator_matrix; ///< M + alpha dt^2 A
     /** M + alpha dt^2 A when M or A is matrix-free (then no matrix). */
     std::shared_ptr<OperatorSum>        operator_action;
     SpdSolver                           solver;
@@ -156,7 +160,7 @@ namespace stickslip
     bool   started;
     double expected_time; ///< t of the next advance() in a continuing run
     /** t_{n+1} of the current step, exactly (prescribed values at it). */
-    double next_time = 0;
+    double            next_time = 0;
     DistributedVector x_previous, x_current, x_next; ///< x^{n-1}, x^n, x^{n+1}
     DistributedVector lambda, lambda_previous, warm_start;
     DistributedVector rhs, base, scratch, change, operator_diagonal;

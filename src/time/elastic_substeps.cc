@@ -8,10 +8,10 @@
 namespace stickslip
 {
   ElasticSubsteps::ElasticSubsteps(
-    const FrictionSystem &          system,
-    const Parameters::Splitting &   splitting,
+    const FrictionSystem           &system,
+    const Parameters::Splitting    &splitting,
     const Parameters::LinearSolver &linear_solver,
-    const ParameterSource &         source,
+    const ParameterSource          &source,
     const double                    step_length,
     const bool                      fused)
     : system(system)
@@ -55,8 +55,9 @@ namespace stickslip
 
 
   void
-  ElasticSubsteps::check_stability(const Parameters::LinearSolver &linear_solver,
-                                   const ParameterSource &         source)
+  ElasticSubsteps::check_stability(
+    const Parameters::LinearSolver &linear_solver,
+    const ParameterSource          &source)
   {
     nu_d = stickslip::largest_frequency_squared(system, linear_solver);
     const double limit = 1. / std::sqrt((0.25 - alpha) * nu_d);
@@ -64,18 +65,19 @@ namespace stickslip
       return;
     std::ostringstream message;
     message.precision(6);
-    message << "the elastic sub-step tau_2 = dt/Q = " << tau
-            << " violates the stability condition of Glowinski et al. 2006, §4, "
-               "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
-            << limit << " (alpha = " << alpha
-            << ", nu_d = lambda_max(M^{-1}A) = " << nu_d
-            << "; for the wave equation this is the CFL condition, "
-               "about tau_2 < h/c for a lumped P1 mass). Reduce "
-               "'Time/Time step', raise 'Splitting/Elastic "
-               "substeps' (Q = "
-            << n_sub
-            << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
-               "(unconditionally stable)";
+    message
+      << "the elastic sub-step tau_2 = dt/Q = " << tau
+      << " violates the stability condition of Glowinski et al. 2006, §4, "
+         "tau_2 < 1/sqrt((1/4 - alpha) nu_d) = "
+      << limit << " (alpha = " << alpha
+      << ", nu_d = lambda_max(M^{-1}A) = " << nu_d
+      << "; for the wave equation this is the CFL condition, "
+         "about tau_2 < h/c for a lumped P1 mass). Reduce "
+         "'Time/Time step', raise 'Splitting/Elastic "
+         "substeps' (Q = "
+      << n_sub
+      << "), or choose 'Splitting/Elastic implicitness' >= 0.25 "
+         "(unconditionally stable)";
     std::ostringstream value;
     value << alpha;
     throw_bad_parameter(source,
@@ -138,7 +140,7 @@ namespace stickslip
 
 
   void
-  ElasticSubsteps::advance(const TimeStep &   step,
+  ElasticSubsteps::advance(const TimeStep    &step,
                            DistributedVector &displacement,
                            DistributedVector &velocity)
   {
@@ -155,9 +157,9 @@ namespace stickslip
     // operators (X holds the prescribed values); otherwise the system's own.
     const bool prescribe = static_cast<bool>(system.prescribed_values);
     // A lumped M multiplies entrywise (no sparse matrix-vector product).
-    const bool diagonal = !prescribe && system.mass_is_diagonal();
+    const bool diagonal   = !prescribe && system.mass_is_diagonal();
     const auto apply_mass = [&](const DistributedVector &x,
-                                DistributedVector &      y) {
+                                DistributedVector       &y) {
       if (diagonal)
         {
           ConstLocalValues m(system.mass_diagonal());
@@ -196,13 +198,12 @@ namespace stickslip
     system.apply_stiffness(*x_next, scratch, prescribe);
     rhs += *x_next;
     if (prescribe)
-      system.impose_prescribed(
-          step.substep_time(1, n_sub),
-          alpha * tau2,
-          operator_diagonal,
-          rhs,
-          prescribed,
-          scratch);
+      system.impose_prescribed(step.substep_time(1, n_sub),
+                               alpha * tau2,
+                               operator_diagonal,
+                               rhs,
+                               prescribed,
+                               scratch);
     solver.solve(*x_next, rhs);
 
     // (56) for q = 1..Q:

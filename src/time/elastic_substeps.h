@@ -7,9 +7,9 @@
 namespace stickslip
 {
   /**
-   * The elastic step of the splitting schemes (Glowinski et al. 2006, eqs. (12)/(19)):
-   * M X'' + A X = 0 over one time step, by Q centered sub-steps (55)-(57),
-   *   M (X^{q+1} - 2X^q + X^{q-1})/tau^2
+   * The elastic step of the splitting schemes (Glowinski et al. 2006, eqs.
+   * (12)/(19)): M X'' + A X = 0 over one time step, by Q centered sub-steps
+   * (55)-(57), M (X^{q+1} - 2X^q + X^{q-1})/tau^2
    *     + A (alpha X^{q+1} + (1 - 2 alpha) X^q + alpha X^{q-1}) = 0,
    * each a solve with K = M + alpha tau^2 A (factorized once; with a
    * matrix-free A, conjugate gradients on M x + alpha tau^2 A x). For alpha <
@@ -22,10 +22,10 @@ namespace stickslip
   class ElasticSubsteps
   {
   public:
-    ElasticSubsteps(const FrictionSystem &          system,
-                    const Parameters::Splitting &   splitting,
+    ElasticSubsteps(const FrictionSystem           &system,
+                    const Parameters::Splitting    &splitting,
                     const Parameters::LinearSolver &linear_solver,
-                    const ParameterSource &         source,
+                    const ParameterSource          &source,
                     const double                    step_length,
                     const bool                      fused = false);
 
@@ -35,7 +35,7 @@ namespace stickslip
      * X^Q exactly at step.next_time.
      */
     void
-    advance(const TimeStep &   step,
+    advance(const TimeStep    &step,
             DistributedVector &displacement,
             DistributedVector &velocity);
 
@@ -70,19 +70,19 @@ namespace stickslip
      */
     void
     check_stability(const Parameters::LinearSolver &linear_solver,
-                    const ParameterSource &         source);
+                    const ParameterSource          &source);
 
     const FrictionSystem &system;
     const double          alpha;
     const unsigned int    n_sub;
     const double          tau;
     /** alpha = 0, diagonal M, nothing prescribed: explicit_leapfrog(). */
-    const bool            leapfrog;
-    DistributedMatrix     operator_matrix; ///< M + alpha tau^2 A
-    SpdSolver             solver;
-    double                nu_d;
-    DistributedVector     previous, current, next, rhs, scratch;
-    DistributedVector     prescribed, operator_diagonal, inverse_mass_diagonal;
+    const bool        leapfrog;
+    DistributedMatrix operator_matrix; ///< M + alpha tau^2 A
+    SpdSolver         solver;
+    double            nu_d;
+    DistributedVector previous, current, next, rhs, scratch;
+    DistributedVector prescribed, operator_diagonal, inverse_mass_diagonal;
     /** A x inside a matrix-free product with K. */
     mutable DistributedVector stiffness_product;
   };

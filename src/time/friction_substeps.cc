@@ -4,12 +4,11 @@
 
 namespace stickslip
 {
-  FrictionSubsteps::FrictionSubsteps(
-    const FrictionSystem &               system,
-    std::unique_ptr<FrictionStepSolver> solver,
-    const unsigned int                   n_substeps,
-    const unsigned int                   n_phases,
-    const double                         interval_length)
+  FrictionSubsteps::FrictionSubsteps(const FrictionSystem               &system,
+                                     std::unique_ptr<FrictionStepSolver> solver,
+                                     const unsigned int n_substeps,
+                                     const unsigned int n_phases,
+                                     const double       interval_length)
     : system(system)
     , step_solver(std::move(solver))
     , n_sub(n_substeps)
@@ -26,12 +25,12 @@ namespace stickslip
 
 
   void
-  FrictionSubsteps::advance(const TimeStep &      interval,
+  FrictionSubsteps::advance(const TimeStep       &interval,
                             const unsigned int    phase,
                             const double          weight,
-                            DistributedVector &   velocity,
-                            DistributedVector &   multiplier_sum,
-                            DistributedVector &   stick,
+                            DistributedVector    &velocity,
+                            DistributedVector    &multiplier_sum,
+                            DistributedVector    &stick,
                             IntegratorStatistics &statistics)
   {
     // Sized on the first call (a fused Lie step never makes one); the
@@ -90,11 +89,8 @@ namespace stickslip
             rhs.add(tau, force);
           }
         // W^p overwrites W^{p-1}: b holds all the solver needs of it.
-        statistics.friction_iterations +=
-          step_solver->solve(rhs,
-                             velocity,
-                             multiplier,
-                             warm_starts[phase * n_sub + p - 1]);
+        statistics.friction_iterations += step_solver->solve(
+          rhs, velocity, multiplier, warm_starts[phase * n_sub + p - 1]);
         ++statistics.friction_solves;
 
         // Average multiplier (37), friction work, stick indicator: one pass.

@@ -9,23 +9,23 @@
 namespace stickslip
 {
   /**
-   * The friction step of the splitting schemes (Glowinski et al. 2006, eqs. (10)/(17)/(21)):
-   * M W' + C(lambda - gamma(W)) = f on an interval, discretized by P
-   * implicit-explicit sub-steps (25)-(26),
-   *   M (W^p - W^{p-1})/tau + C lambda^p = C gamma(W^{p-1}) + f(t0 + p tau),
-   * each an instance of (38) for the friction step solver. Keeps one warm
-   * start per sub-step and phase, so that each sub-step starts from the same
-   * sub-step of the previous time step (doc/verification.md: ≈ 3 Newton
-   * iterations instead of ≈ 6).
+   * The friction step of the splitting schemes (Glowinski et al. 2006, eqs.
+   * (10)/(17)/(21)): M W' + C(lambda - gamma(W)) = f on an interval,
+   * discretized by P implicit-explicit sub-steps (25)-(26), M (W^p -
+   * W^{p-1})/tau + C lambda^p = C gamma(W^{p-1}) + f(t0 + p tau), each an
+   * instance of (38) for the friction step solver. Keeps one warm start per
+   * sub-step and phase, so that each sub-step starts from the same sub-step of
+   * the previous time step (doc/verification.md: ≈ 3 Newton iterations instead
+   * of ≈ 6).
    */
   class FrictionSubsteps
   {
   public:
-    FrictionSubsteps(const FrictionSystem &               system,
+    FrictionSubsteps(const FrictionSystem               &system,
                      std::unique_ptr<FrictionStepSolver> solver,
-                     const unsigned int                   n_substeps,
-                     const unsigned int                   n_phases,
-                     const double                         interval_length);
+                     const unsigned int                  n_substeps,
+                     const unsigned int                  n_phases,
+                     const double                        interval_length);
 
     /**
      * Advance @p velocity over [interval.time, interval.next_time] (of
@@ -36,12 +36,12 @@ namespace stickslip
      * sub-step's w_i is not exactly 0.
      */
     void
-    advance(const TimeStep &      interval,
+    advance(const TimeStep       &interval,
             const unsigned int    phase,
             const double          weight,
-            DistributedVector &   velocity,
-            DistributedVector &   multiplier_sum,
-            DistributedVector &   stick,
+            DistributedVector    &velocity,
+            DistributedVector    &multiplier_sum,
+            DistributedVector    &stick,
             IntegratorStatistics &statistics);
 
     const FrictionStepSolver &
@@ -59,14 +59,14 @@ namespace stickslip
     void
     size_warm_starts();
 
-    const FrictionSystem &               system;
-    std::unique_ptr<FrictionStepSolver>  step_solver;
-    const unsigned int                   n_sub;
-    const double                         tau;
-    std::vector<DistributedVector>       warm_starts;
+    const FrictionSystem               &system;
+    std::unique_ptr<FrictionStepSolver> step_solver;
+    const unsigned int                  n_sub;
+    const double                        tau;
+    std::vector<DistributedVector>      warm_starts;
     /** Closed form (diagonal M): the whole sub-step in one fused pass. */
-    bool                                 fused_closed_form;
-    DistributedVector                    force, rhs, multiplier;
+    bool              fused_closed_form;
+    DistributedVector force, rhs, multiplier;
   };
 } // namespace stickslip
 

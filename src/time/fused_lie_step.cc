@@ -26,7 +26,7 @@ namespace stickslip
 
   bool
   FusedLieStep::applies(const Parameters::Numerics &run,
-                        const FrictionSystem &      system,
+                        const FrictionSystem       &system,
                         const bool                  closed_form_solver)
   {
     return run.time.scheme == Parameters::Scheme::lie &&
@@ -54,8 +54,8 @@ namespace stickslip
 
 
   void
-  FusedLieStep::advance(const TimeStep &      step,
-                        FrictionState &       state,
+  FusedLieStep::advance(const TimeStep       &step,
+                        FrictionState        &state,
                         IntegratorStatistics &statistics)
   {
     // f at the end of the step, from the velocity before the friction step
@@ -67,12 +67,14 @@ namespace stickslip
                           pass_a<false>(state, verify, work);
     };
     double     work;
-    const bool multiple_ranks = Utilities::MPI::n_mpi_processes(system.comm) > 1;
+    const bool multiple_ranks =
+      Utilities::MPI::n_mpi_processes(system.comm) > 1;
     // The product with A is collective: on several ranks they recompute it
     // together if the displacement changed on any of them.
     const auto unchanged = [&](const bool local) {
-      return multiple_ranks ? Utilities::MPI::min(local ? 1u : 0u, system.comm) == 1 :
-                              local;
+      return multiple_ranks ?
+               Utilities::MPI::min(local ? 1u : 0u, system.comm) == 1 :
+               local;
     };
     if (!have_product || !unchanged(run_pass_a(true, work)))
       {
@@ -94,15 +96,15 @@ namespace stickslip
   bool
   FusedLieStep::pass_a(FrictionState &state, const bool verify, double &work)
   {
-    const double     tau = dt, tau2 = dt * dt;
+    const double tau = dt, tau2 = dt * dt;
     // The sub-step of FrictionSubsteps adds tau f with f = +0 when the
     // force is zero: tau * 0. keeps the sign of zero of that sum.
-    const double     zero_force_term = tau * 0.;
-    ConstLocalValues x(state.displacement);
-    ConstLocalValues v(state.velocity);
-    ConstLocalValues m(system.mass_diagonal());
-    ConstLocalValues c(system.friction_weights);
-    ConstLocalValues ax(product_of_x);
+    const double                    zero_force_term = tau * 0.;
+    ConstLocalValues                x(state.displacement);
+    ConstLocalValues                v(state.velocity);
+    ConstLocalValues                m(system.mass_diagonal());
+    ConstLocalValues                c(system.friction_weights);
+    ConstLocalValues                ax(product_of_x);
     std::optional<ConstLocalValues> f;
     if constexpr (with_force)
       f.emplace(force);
@@ -129,7 +131,8 @@ namespace stickslip
         multiplier[k] = 0. + lambda;
         local_work += c[k] * lambda * w;
         stick[k] = w != 0. ? 0. : 1.;
-        // The first leapfrog sub-step (55): X^1 = X + tau W - tau^2/2 M^{-1} A X.
+        // The first leapfrog sub-step (55): X^1 = X + tau W - tau^2/2 M^{-1} A
+        // X.
         x1[k] = x[k] + tau * w - 0.5 * tau2 * (1. / mk) * ax[k];
       }
     work = local_work;

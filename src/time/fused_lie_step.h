@@ -6,8 +6,8 @@
 namespace stickslip
 {
   /**
-   * The Lie step of Glowinski et al. 2006, eqs. (9)-(13) in its cheapest case, P = Q = 1,
-   * alpha = 0, a lumped M, the closed-form friction step (53) and no
+   * The Lie step of Glowinski et al. 2006, eqs. (9)-(13) in its cheapest case,
+   * P = Q = 1, alpha = 0, a lumped M, the closed-form friction step (53) and no
    * prescribed values, as two fused passes around one product with A.
    * With W the velocity after the friction step and X^1 = X + dt W -
    * dt^2/2 M^{-1} A X the new displacement, the step is
@@ -32,13 +32,15 @@ namespace stickslip
     /** Whether the step of @p run for @p system is the case above. */
     static bool
     applies(const Parameters::Numerics &run,
-            const FrictionSystem &      system,
+            const FrictionSystem       &system,
             const bool                  closed_form_solver);
 
     FusedLieStep(const FrictionSystem &system, const double dt);
 
     void
-    advance(const TimeStep &step, FrictionState &state, IntegratorStatistics &statistics);
+    advance(const TimeStep       &step,
+            FrictionState        &state,
+            IntegratorStatistics &statistics);
 
   private:
     /**
@@ -58,14 +60,14 @@ namespace stickslip
     const FrictionSystem &system;
     const double          dt;
     /** The force f (+ C gamma(W) + g) unless it is identically zero. */
-    const bool            with_force;
-    DistributedVector     force;
+    const bool        with_force;
+    DistributedVector force;
     /** X^1, kept after the step: the displacement product_of_x belongs to. */
-    DistributedVector     new_displacement;
+    DistributedVector new_displacement;
     /** A X for the displacement X of the next pass A. */
-    DistributedVector     product_of_x;
+    DistributedVector product_of_x;
     /** Whether product_of_x and new_displacement come from a previous step. */
-    bool                  have_product;
+    bool have_product;
   };
 } // namespace stickslip
 

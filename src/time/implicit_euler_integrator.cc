@@ -2,10 +2,11 @@
 
 namespace stickslip
 {
-  ImplicitEulerIntegrator::ImplicitEulerIntegrator(const InclusionForm &  form,
-                                                   const Parameters::Numerics &run,
-                                                   const ParameterSource &source,
-                                                   const double           dt)
+  ImplicitEulerIntegrator::ImplicitEulerIntegrator(
+    const InclusionForm        &form,
+    const Parameters::Numerics &run,
+    const ParameterSource      &source,
+    const double                dt)
     : form(form)
     , stepper(form.create_stepper(run, source, dt))
   {}
@@ -13,8 +14,7 @@ namespace stickslip
 
 
   void
-  ImplicitEulerIntegrator::advance(const TimeStep &step,
-                                   FrictionState & state)
+  ImplicitEulerIntegrator::advance(const TimeStep &step, FrictionState &state)
   {
     const InclusionForm::StepWork work = stepper->step(step, state);
     ++statistics.friction_solves;
@@ -27,6 +27,7 @@ namespace stickslip
   std::string
   ImplicitEulerIntegrator::description() const
   {
-    return "implicit Euler, Bastien & Lamarque 2009, eqs. (5.1)-(5.2): " + form.description();
+    return "implicit Euler, Bastien & Lamarque 2009, eqs. (5.1)-(5.2): " +
+           form.description();
   }
 } // namespace stickslip

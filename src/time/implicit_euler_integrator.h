@@ -9,18 +9,18 @@
 namespace stickslip
 {
   /**
-   * The implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.2) for a system in the
-   * form (A.7): the nonsmooth part implicit, G explicit. Order 1/2 in
-   * general, 1 when G does not depend on X (the quasistatic chain), Bastien
-   * & Lamarque 2009, §5.
+   * The implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.2) for
+   * a system in the form (A.7): the nonsmooth part implicit, G explicit. Order
+   * 1/2 in general, 1 when G does not depend on X (the quasistatic chain),
+   * Bastien & Lamarque 2009, §5.
    */
   class ImplicitEulerIntegrator : public TimeIntegrator
   {
   public:
-    ImplicitEulerIntegrator(const InclusionForm &  form,
+    ImplicitEulerIntegrator(const InclusionForm        &form,
                             const Parameters::Numerics &run,
-                            const ParameterSource &source,
-                            const double           dt);
+                            const ParameterSource      &source,
+                            const double                dt);
 
     void
     advance(const TimeStep &step, FrictionState &state) override;
@@ -29,8 +29,8 @@ namespace stickslip
     description() const override;
 
   private:
-    const InclusionForm &                     form;
-    std::unique_ptr<InclusionForm::Stepper>   stepper;
+    const InclusionForm                    &form;
+    std::unique_ptr<InclusionForm::Stepper> stepper;
   };
 } // namespace stickslip
 

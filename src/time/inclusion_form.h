@@ -12,7 +12,8 @@
 namespace stickslip
 {
   /**
-   * A system written as the maximal monotone inclusion of Bastien & Lamarque 2009, eq. (A.7),
+   * A system written as the maximal monotone inclusion of Bastien & Lamarque
+   * 2009, eq. (A.7),
    *
    *   X' + M dphi(X) contains G(t, X),   M SPD, phi convex, G Lipschitz in X,
    *
@@ -40,8 +41,9 @@ namespace stickslip
       virtual ~Stepper() = default;
 
       /**
-       * Bastien & Lamarque 2009, eq. (5.2): X^{n+1} = (I + h M dphi)^{-1} (X^n + h G(t_n, X^n)),
-       * X^n and X^{n+1} in @p state, t_n = step.time, h = step.size.
+       * Bastien & Lamarque 2009, eq. (5.2): X^{n+1} = (I + h M dphi)^{-1} (X^n
+       * + h G(t_n, X^n)), X^n and X^{n+1} in @p state, t_n = step.time, h =
+       * step.size.
        */
       virtual StepWork
       step(const TimeStep &step, FrictionState &state) = 0;
@@ -52,10 +54,11 @@ namespace stickslip
     /** A stepper for Time/Scheme = implicit euler with step @p dt. */
     virtual std::unique_ptr<Stepper>
     create_stepper(const Parameters::Numerics &run,
-                   const ParameterSource &source,
-                   const double           dt) const = 0;
+                   const ParameterSource      &source,
+                   const double                dt) const = 0;
 
-    /** The three cases of Bastien & Lamarque 2009, §5 this form uses, for the log. */
+    /** The three cases of Bastien & Lamarque 2009, §5 this form uses, for the
+     * log. */
     virtual std::string
     description() const = 0;
   };

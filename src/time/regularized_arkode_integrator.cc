@@ -10,7 +10,7 @@ namespace stickslip
 {
   RegularizedArkodeIntegrator::RegularizedArkodeIntegrator(
     const Parameters::Numerics &run,
-    const FrictionSystem & system)
+    const FrictionSystem       &system)
     : system(system)
     , eta(run.friction.regularization_eta)
     , tolerance(run.friction.arkode_tolerance)
@@ -43,16 +43,17 @@ namespace stickslip
   void
   RegularizedArkodeIntegrator::regularized_multiplier(
     const DistributedVector &v,
-    DistributedVector &      multiplier) const
+    DistributedVector       &multiplier) const
   {
     ConstLocalValues velocity_values(v);
     ConstLocalValues c(system.friction_weights);
     LocalValues      result(multiplier);
     for (std::size_t k = 0; k < result.size(); ++k)
-      result[k] = c[k] > 0 ? velocity_values[k] /
-                               std::sqrt(eta * eta +
-                                         velocity_values[k] * velocity_values[k]) :
-                             0.;
+      result[k] =
+        c[k] > 0 ?
+          velocity_values[k] /
+            std::sqrt(eta * eta + velocity_values[k] * velocity_values[k]) :
+          0.;
   }
 
 
@@ -60,7 +61,7 @@ namespace stickslip
   void
   RegularizedArkodeIntegrator::right_hand_side(const double             t,
                                                const DistributedVector &state,
-                                               DistributedVector &      ydot)
+                                               DistributedVector       &ydot)
   {
     {
       ConstLocalValues values(state);
@@ -122,7 +123,7 @@ namespace stickslip
 
   void
   RegularizedArkodeIntegrator::advance(const TimeStep &step,
-                                       FrictionState & state)
+                                       FrictionState  &state)
   {
     const double t = step.time, dt = step.size;
     if (!arkode)
@@ -137,17 +138,28 @@ namespace stickslip
               values[2 * k + 1] = v[k];
             }
         }
-        SUNDIALS::ARKode<DistributedVector>::AdditionalData data(
-          t, final_time, dt / 10, dt, 1e-14, 5, 10, false, false, false, 3,
-          tolerance, tolerance);
-        arkode = std::make_unique<SUNDIALS::ARKode<DistributedVector>>(
-          data, system.comm);
+        SUNDIALS::ARKode<DistributedVector>::AdditionalData data(t,
+                                                                 final_time,
+                                                                 dt / 10,
+                                                                 dt,
+                                                                 1e-14,
+                                                                 5,
+                                                                 10,
+                                                                 false,
+                                                                 false,
+                                                                 false,
+                                                                 3,
+                                                                 tolerance,
+                                                                 tolerance);
+        arkode =
+          std::make_unique<SUNDIALS::ARKode<DistributedVector>>(data,
+                                                                system.comm);
         arkode->reinit_vector = [this](DistributedVector &v) {
           v.reinit(interleaved_owned, system.comm);
         };
         arkode->explicit_function = [this](const double             time,
                                            const DistributedVector &state_y,
-                                           DistributedVector &      ydot) {
+                                           DistributedVector       &ydot) {
           right_hand_side(time, state_y, ydot);
           return 0;
         };
@@ -184,9 +196,10 @@ namespace stickslip
   RegularizedArkodeIntegrator::description() const
   {
     std::ostringstream out;
-    out << "regularized multiplier lambda_eta (Glowinski et al. 2006, eq. (5)), eta = " << eta
-        << ", SUNDIALS ARKode adaptive explicit Runge-Kutta, tolerance "
-        << tolerance << "; iterations = ARKode steps";
+    out
+      << "regularized multiplier lambda_eta (Glowinski et al. 2006, eq. (5)), eta = "
+      << eta << ", SUNDIALS ARKode adaptive explicit Runge-Kutta, tolerance "
+      << tolerance << "; iterations = ARKode steps";
     return out.str();
   }
 

@@ -26,7 +26,7 @@ namespace stickslip
 
   bool
   ReplicatedCenteredStep::applies(const Parameters::Numerics &run,
-                                  const FrictionSystem &      system)
+                                  const FrictionSystem       &system)
   {
     const auto solver = run.friction.solver;
     return ReplicatedSystem::applies(system) &&
@@ -41,7 +41,7 @@ namespace stickslip
 
   ReplicatedCenteredStep::ReplicatedCenteredStep(
     const Parameters::Numerics &run,
-    const FrictionSystem &      system,
+    const FrictionSystem       &system,
     const double                dt,
     const double                r,
     const double                epsilon,
@@ -55,8 +55,9 @@ namespace stickslip
     , epsilon(epsilon)
     , delta(delta)
     , any_friction(false)
-    , uses_friction_solver(run.centered.multiplier_solver ==
-                           Parameters::CenteredMultiplierSolver::friction_solver)
+    , uses_friction_solver(
+        run.centered.multiplier_solver ==
+        Parameters::CenteredMultiplierSolver::friction_solver)
     , operator_matrix(data.mass_matrix)
     , started(false)
     , expected_time(0)
@@ -76,15 +77,24 @@ namespace stickslip
     for (const double c : data.weights)
       any_friction = any_friction || c > 0;
     if (uses_friction_solver &&
-        run.friction.solver == Parameters::FrictionSolverType::semismooth_newton)
+        run.friction.solver ==
+          Parameters::FrictionSolverType::semismooth_newton)
       {
         newton = std::make_unique<ReplicatedSemismoothNewton>(
           operator_matrix, data.weights, run.friction.max_iterations);
         newton->set_substep(dt / 2);
       }
-    for (auto *array : {&x_previous, &x_current, &x_next, &lambda,
-                        &lambda_previous, &warm_start, &v, &rhs, &base,
-                        &scratch, &change})
+    for (auto *array : {&x_previous,
+                        &x_current,
+                        &x_next,
+                        &lambda,
+                        &lambda_previous,
+                        &warm_start,
+                        &v,
+                        &rhs,
+                        &base,
+                        &scratch,
+                        &change})
       array->resize(d);
   }
 
@@ -103,13 +113,12 @@ namespace stickslip
 
 
   void
-  ReplicatedCenteredStep::advance(const TimeStep &      time_step,
-                                  FrictionState &       state,
+  ReplicatedCenteredStep::advance(const TimeStep       &time_step,
+                                  FrictionState        &state,
                                   IntegratorStatistics &statistics)
   {
-    const double t = time_step.time;
-    const bool   continuing =
-      started && std::abs(t - expected_time) <= 1e-9 * dt;
+    const double t        = time_step.time;
+    const bool continuing = started && std::abs(t - expected_time) <= 1e-9 * dt;
     unsigned int iterations = 0;
     data.gather(state.displacement, x_current.data());
     if (!continuing)
@@ -139,7 +148,8 @@ namespace stickslip
     data.gather(state.velocity, v.data());
     for (unsigned int k = 0; k < d; ++k)
       {
-        lambda[k] = (data.weights[k] > 0 && v[k] != 0) ? (v[k] > 0 ? 1. : -1.) : 0.;
+        lambda[k] =
+          (data.weights[k] > 0 && v[k] != 0) ? (v[k] > 0 ? 1. : -1.) : 0.;
         base[k] = v[k] * dt + x_current[k];
       }
     // (M + a dt^2 A) x^1 = (M + a dt^2 A) dt x_1
@@ -185,8 +195,8 @@ namespace stickslip
         const double previous_factor = -dt2 * alpha;
         const double current_factor  = -dt2 * (1 - 2 * alpha);
         for (unsigned int k = 0; k < d; ++k)
-          base[k] = previous_factor * x_previous[k] +
-                    current_factor * x_current[k];
+          base[k] =
+            previous_factor * x_previous[k] + current_factor * x_current[k];
         data.stiffness.vmult(scratch.data(), base.data());
         for (unsigned int k = 0; k < d; ++k)
           rhs[k] = rhs[k] + scratch[k];
@@ -221,10 +231,10 @@ namespace stickslip
     if (!any_friction)
       return 0;
 
-    const double gain      = r / (2. * dt);
-    const double keep      = epsilon / (epsilon + dt);
-    unsigned int iteration = 0;
-    double last_relative_change = std::numeric_limits<double>::infinity();
+    const double gain                 = r / (2. * dt);
+    const double keep                 = epsilon / (epsilon + dt);
+    unsigned int iteration            = 0;
+    double       last_relative_change = std::numeric_limits<double>::infinity();
     while (true)
       {
         if (iteration == parameters.max_iterations)
@@ -290,7 +300,7 @@ namespace stickslip
 
   void
   ReplicatedCenteredStep::finish_step(const bool            continuing,
-                                      FrictionState &       state,
+                                      FrictionState        &state,
                                       IntegratorStatistics &statistics)
   {
     // Velocity (x^{n+1} - x^{n-1})/(2 dt), friction work

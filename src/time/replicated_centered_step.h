@@ -11,10 +11,10 @@
 namespace stickslip
 {
   /**
-   * The step of CenteredIntegrator (Glowinski & Kearsley 1995, eqs. (1.1)-(1.6), the fixed point
-   * (1.12)-(1.15) or (1.19), or the friction step (38) with mass K = M +
-   * alpha dt^2 A) for a tiny system replicated on every rank
-   * (ReplicatedSystem): the same operations on plain arrays, with the
+   * The step of CenteredIntegrator (Glowinski & Kearsley 1995, eqs.
+   * (1.1)-(1.6), the fixed point (1.12)-(1.15) or (1.19), or the friction step
+   * (38) with mass K = M + alpha dt^2 A) for a tiny system replicated on every
+   * rank (ReplicatedSystem): the same operations on plain arrays, with the
    * two-step scheme's levels kept here. The solves with K use its Cholesky
    * factor (banded when K is) or divide by a diagonal K, as SpdSolver does.
    * CenteredIntegrator builds it after its own set-up (which checks the
@@ -37,7 +37,7 @@ namespace stickslip
      * (@p delta for messages). Collective.
      */
     ReplicatedCenteredStep(const Parameters::Numerics &run,
-                           const FrictionSystem &      system,
+                           const FrictionSystem       &system,
                            const double                dt,
                            const double                r,
                            const double                epsilon,
@@ -45,8 +45,8 @@ namespace stickslip
 
     /** CenteredIntegrator::advance(). */
     void
-    advance(const TimeStep &      time_step,
-            FrictionState &       state,
+    advance(const TimeStep       &time_step,
+            FrictionState        &state,
             IntegratorStatistics &statistics);
 
     /** The levels x^{n-1}, x^n, lambda^{n-1} and the warm start. */
@@ -81,7 +81,7 @@ namespace stickslip
     /** The velocity, the friction work and stick flags of the step. */
     void
     finish_step(const bool            continuing,
-                FrictionState &       state,
+                FrictionState        &state,
                 IntegratorStatistics &statistics);
 
     const ReplicatedSystem     data;
@@ -94,7 +94,7 @@ namespace stickslip
     const double               delta;
     bool                       any_friction;
     /** lambda by a friction-step solver (else by the fixed point). */
-    const bool                 uses_friction_solver;
+    const bool uses_friction_solver;
     /** That solver: semismooth Newton, or null for the closed form. */
     std::unique_ptr<ReplicatedSemismoothNewton> newton;
     /** K = M + alpha dt^2 A. */

@@ -8,7 +8,7 @@ namespace stickslip
 {
   bool
   ReplicatedSplittingStep::applies(const Parameters::Numerics &run,
-                                   const FrictionSystem &      system)
+                                   const FrictionSystem       &system)
   {
     const auto solver = run.friction.solver;
     return ReplicatedSystem::applies(system) &&
@@ -22,7 +22,7 @@ namespace stickslip
 
   ReplicatedSplittingStep::ReplicatedSplittingStep(
     const Parameters::Numerics &run,
-    const FrictionSystem &      system,
+    const FrictionSystem       &system,
     const double                dt)
     : data(system)
     , d(data.size())
@@ -34,7 +34,8 @@ namespace stickslip
     , alpha(run.splitting.alpha)
     , warm_starts(n_friction * (strang ? 2 : 1), std::vector<double>(d, 0.))
   {
-    if (run.friction.solver == Parameters::FrictionSolverType::semismooth_newton)
+    if (run.friction.solver ==
+        Parameters::FrictionSolverType::semismooth_newton)
       {
         newton = std::make_unique<ReplicatedSemismoothNewton>(
           data.mass_matrix, data.weights, run.friction.max_iterations);
@@ -45,24 +46,33 @@ namespace stickslip
     if (alpha > 0)
       for (unsigned int i = 0; i < d; ++i)
         for (unsigned int j = 0; j < d; ++j)
-          operator_matrix(i, j) = data.mass_matrix(i, j) +
-                                  alpha * tau_elastic * tau_elastic *
-                                    data.stiffness_matrix(i, j);
+          operator_matrix(i, j) =
+            data.mass_matrix(i, j) +
+            alpha * tau_elastic * tau_elastic * data.stiffness_matrix(i, j);
     if (bandwidth(operator_matrix) == 0)
       for (unsigned int i = 0; i < d; ++i)
         inverse_elastic_diagonal.push_back(1. / operator_matrix(i, i));
     else
       elastic_factor.factorize(operator_matrix);
-    for (auto *array : {&x, &v, &multiplier_sum, &stick, &force, &rhs, &lambda,
-                        &previous, &current, &next, &scratch})
+    for (auto *array : {&x,
+                        &v,
+                        &multiplier_sum,
+                        &stick,
+                        &force,
+                        &rhs,
+                        &lambda,
+                        &previous,
+                        &current,
+                        &next,
+                        &scratch})
       array->resize(d);
   }
 
 
 
   void
-  ReplicatedSplittingStep::advance(const TimeStep &      step,
-                                   FrictionState &       state,
+  ReplicatedSplittingStep::advance(const TimeStep       &step,
+                                   FrictionState        &state,
                                    IntegratorStatistics &statistics)
   {
     data.gather(state.displacement, x.data());
@@ -90,7 +100,7 @@ namespace stickslip
 
 
   void
-  ReplicatedSplittingStep::friction_substeps(const TimeStep &      interval,
+  ReplicatedSplittingStep::friction_substeps(const TimeStep       &interval,
                                              const unsigned int    phase,
                                              const double          weight,
                                              IntegratorStatistics &statistics)
@@ -179,8 +189,8 @@ namespace stickslip
         explicit_leapfrog();
         return;
       }
-    const double tau2 = tau * tau;
-    double *     x_previous = previous.data(), *x_current = current.data(),
+    const double tau2       = tau * tau;
+    double      *x_previous = previous.data(), *x_current = current.data(),
            *x_next = next.data();
     // (55) and the first step of (56), X^{-1} eliminated:
     // K X^1 = K tau V + (M - (1-2a)/2 tau^2 A) X^0
@@ -241,7 +251,7 @@ namespace stickslip
     for (unsigned int k = 0; k < d; ++k)
       {
         const double inverse_mass = 1. / data.mass_diagonal[k];
-        previous[k] = x[k];
+        previous[k]               = x[k];
         next[k] = x[k] + tau * v[k] - 0.5 * tau2 * inverse_mass * rhs[k];
       }
     double *x_previous = current.data(), *x_current = previous.data(),
@@ -254,8 +264,8 @@ namespace stickslip
         for (unsigned int k = 0; k < d; ++k)
           {
             const double inverse_mass = 1. / data.mass_diagonal[k];
-            x_next[k] = 2. * x_current[k] - x_previous[k] -
-                        tau2 * inverse_mass * rhs[k];
+            x_next[k] =
+              2. * x_current[k] - x_previous[k] - tau2 * inverse_mass * rhs[k];
           }
       }
     const double inverse_two_tau = 0.5 / tau;

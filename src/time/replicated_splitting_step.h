@@ -35,13 +35,13 @@ namespace stickslip
 
     /** For time steps of length @p dt (collective). */
     ReplicatedSplittingStep(const Parameters::Numerics &run,
-                            const FrictionSystem &      system,
+                            const FrictionSystem       &system,
                             const double                dt);
 
     /** SplittingIntegrator::advance(). */
     void
-    advance(const TimeStep &      step,
-            FrictionState &       state,
+    advance(const TimeStep       &step,
+            FrictionState        &state,
             IntegratorStatistics &statistics);
 
     /** The warm starts of the friction sub-steps (replicated arrays). */
@@ -51,7 +51,7 @@ namespace stickslip
   private:
     /** FrictionSubsteps::advance() on the arrays. */
     void
-    friction_substeps(const TimeStep &      interval,
+    friction_substeps(const TimeStep       &interval,
                       const unsigned int    phase,
                       const double          weight,
                       IntegratorStatistics &statistics);

@@ -6,21 +6,23 @@
 namespace stickslip
 {
   SplittingIntegrator::SplittingIntegrator(const Parameters::Numerics &run,
-                                           const FrictionSystem & system,
-                                           const ParameterSource &source,
-                                           const double           dt)
+                                           const FrictionSystem       &system,
+                                           const ParameterSource      &source,
+                                           const double                dt)
     : strang(run.time.scheme == Parameters::Scheme::strang)
     , friction(system,
-               create_friction_step_solver(run.friction, run.linear_solver, system, source),
+               create_friction_step_solver(run.friction,
+                                           run.linear_solver,
+                                           system,
+                                           source),
                run.splitting.friction_substeps,
                strang ? 2 : 1,
                strang ? dt / 2 : dt)
     , fuse(!ReplicatedSplittingStep::applies(run, system) &&
-           FusedLieStep::applies(
-             run,
-             system,
-             dynamic_cast<const ClosedFormSolver *>(&friction.solver()) !=
-               nullptr))
+           FusedLieStep::applies(run,
+                                 system,
+                                 dynamic_cast<const ClosedFormSolver *>(
+                                   &friction.solver()) != nullptr))
     , elastic(system, run.splitting, run.linear_solver, source, dt, fuse)
   {
     if (ReplicatedSplittingStep::applies(run, system))
@@ -70,8 +72,13 @@ namespace stickslip
     else
       {
         const double weight = 1. / friction.n_substeps();
-        friction.advance(
-          step, 0, weight, state.velocity, state.multiplier, state.stick, statistics);
+        friction.advance(step,
+                         0,
+                         weight,
+                         state.velocity,
+                         state.multiplier,
+                         state.stick,
+                         statistics);
         elastic.advance(step, state.displacement, state.velocity);
       }
   }
@@ -82,9 +89,10 @@ namespace stickslip
   SplittingIntegrator::description() const
   {
     std::ostringstream out;
-    out << (strang ? "Strang" : "Lie") << " splitting; friction step: P = "
-        << friction.n_substeps() << ", solver " << friction.solver().name()
-        << "; " << elastic.description();
+    out << (strang ? "Strang" : "Lie")
+        << " splitting; friction step: P = " << friction.n_substeps()
+        << ", solver " << friction.solver().name() << "; "
+        << elastic.description();
     if (replicated)
       out << "; steps on plain arrays (tiny system)";
     return out.str();

@@ -11,25 +11,25 @@
 namespace stickslip
 {
   /**
-   * Lie splitting Glowinski et al. 2006, eqs. (9)-(13) = Glowinski et al. 2005, eqs. (2.3)-(2.9): friction step
-   * over dt, then elastic step over dt. Strang splitting (16)-(22): friction
-   * over dt/2, elastic over dt, friction over dt/2. The external force lives
-   * entirely in the friction step. The multiplier reported for the step is
-   * the average of all its friction sub-steps (37) (for Strang: over both
-   * halves, an open choice of doc/theory.md §6.2). A tiny system (a
-   * finite-dof model of at most ReplicatedSystem::size_limit unknowns)
-   * runs as a ReplicatedSplittingStep (the same arithmetic on plain arrays
-   * on every rank); otherwise Lie with P = Q = 1, alpha = 0, a lumped M and
-   * the closed form runs as a FusedLieStep (the same arithmetic in fewer
-   * passes over memory).
+   * Lie splitting Glowinski et al. 2006, eqs. (9)-(13) = Glowinski et al. 2005,
+   * eqs. (2.3)-(2.9): friction step over dt, then elastic step over dt. Strang
+   * splitting (16)-(22): friction over dt/2, elastic over dt, friction over
+   * dt/2. The external force lives entirely in the friction step. The
+   * multiplier reported for the step is the average of all its friction
+   * sub-steps (37) (for Strang: over both halves, an open choice of
+   * doc/theory.md §6.2). A tiny system (a finite-dof model of at most
+   * ReplicatedSystem::size_limit unknowns) runs as a ReplicatedSplittingStep
+   * (the same arithmetic on plain arrays on every rank); otherwise Lie with P =
+   * Q = 1, alpha = 0, a lumped M and the closed form runs as a FusedLieStep
+   * (the same arithmetic in fewer passes over memory).
    */
   class SplittingIntegrator : public TimeIntegrator
   {
   public:
     SplittingIntegrator(const Parameters::Numerics &run,
-                        const FrictionSystem & system,
-                        const ParameterSource &source,
-                        const double           dt);
+                        const FrictionSystem       &system,
+                        const ParameterSource      &source,
+                        const double                dt);
 
     void
     advance(const TimeStep &step, FrictionState &state) override;
@@ -44,8 +44,8 @@ namespace stickslip
     const bool       strang;
     FrictionSubsteps friction;
     /** The step runs as a FusedLieStep (then elastic holds nothing). */
-    const bool       fuse;
-    ElasticSubsteps  elastic;
+    const bool      fuse;
+    ElasticSubsteps elastic;
     /** The fused form of the step where it applies, else empty. */
     std::unique_ptr<FusedLieStep> fused;
     /** The plain-array form of a tiny system's step, else empty. */

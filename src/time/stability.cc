@@ -39,7 +39,7 @@ namespace stickslip
 
 
   double
-  largest_frequency_squared(const FrictionSystem &          system,
+  largest_frequency_squared(const FrictionSystem           &system,
                             const Parameters::LinearSolver &linear_solver)
   {
     if (!system.has_stiffness)

@@ -22,10 +22,10 @@ namespace stickslip
 
   std::unique_ptr<TimeIntegrator>
   create_time_integrator(const Parameters::Numerics &run,
-                         const FrictionSystem &      system,
-                         const ParameterSource &     source,
+                         const FrictionSystem       &system,
+                         const ParameterSource      &source,
                          const double                dt,
-                         const InclusionForm *       inclusion_form)
+                         const InclusionForm        *inclusion_form)
   {
     switch (run.time.scheme)
       {
@@ -38,14 +38,17 @@ namespace stickslip
           return std::make_unique<CenteredIntegrator>(run, system, source, dt);
         case Parameters::Scheme::implicit_euler:
           if (inclusion_form == nullptr)
-            throw_bad_parameter(source,
-                                "Time/Scheme",
-                                "implicit euler",
-                                "the implicit Euler scheme of Bastien & Lamarque 2009, eq. "
-                                "(5.1) needs the model written in the form "
-                                "(A.7); only the chain model provides it");
-          return std::make_unique<ImplicitEulerIntegrator>(
-            *inclusion_form, run, source, dt);
+            throw_bad_parameter(
+              source,
+              "Time/Scheme",
+              "implicit euler",
+              "the implicit Euler scheme of Bastien & Lamarque 2009, eq. "
+              "(5.1) needs the model written in the form "
+              "(A.7); only the chain model provides it");
+          return std::make_unique<ImplicitEulerIntegrator>(*inclusion_form,
+                                                           run,
+                                                           source,
+                                                           dt);
       }
     return nullptr;
   }

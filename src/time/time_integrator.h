@@ -65,17 +65,17 @@ namespace stickslip
 
   /**
    * Build the integrator of Time/Scheme for @p system and step @p dt.
-   * @p inclusion_form is the model's form (A.7) of Bastien & Lamarque 2009, or nullptr if
-   * it has none (then Time/Scheme = implicit euler is an error). Checks
-   * that depend on dt (elastic stability, rho range) throw InputErrors here,
-   * before anything is written.
+   * @p inclusion_form is the model's form (A.7) of Bastien & Lamarque 2009, or
+   * nullptr if it has none (then Time/Scheme = implicit euler is an error).
+   * Checks that depend on dt (elastic stability, rho range) throw InputErrors
+   * here, before anything is written.
    */
   std::unique_ptr<TimeIntegrator>
   create_time_integrator(const Parameters::Numerics &numerics,
-                         const FrictionSystem &      system,
-                         const ParameterSource &     source,
+                         const FrictionSystem       &system,
+                         const ParameterSource      &source,
                          const double                dt,
-                         const InclusionForm *       inclusion_form);
+                         const InclusionForm        *inclusion_form);
 } // namespace stickslip
 
 #endif

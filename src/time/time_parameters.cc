@@ -42,19 +42,20 @@ namespace stickslip
                         "run with this (fine) time step instead of the exact "
                         "solution. Every time step of the run must be an "
                         "integer multiple of it.");
-      prm.declare_entry("Scheme",
-                        "lie",
-                        Patterns::Selection(
-                          "lie|strang|regularized arkode|centered|implicit euler"),
-                        "Time scheme: Lie splitting Glowinski et al. 2006, eqs. (9)-(13), Strang "
-                        "splitting (16)-(22), the regularized multiplier "
-                        "lambda_eta of Glowinski et al. 2006, eq. (5) integrated by SUNDIALS "
-                        "ARKode with adaptive steps (a reference route), "
-                        "the centered multiplier scheme of Glowinski & Kearsley 1995, eqs. "
-                        "(1.1)-(1.6) (see subsection Centered scheme), or "
-                        "the implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.3) "
-                        "for models written as X' + M dphi(X) contains "
-                        "G(t, X) (A.7): the chain.");
+      prm.declare_entry(
+        "Scheme",
+        "lie",
+        Patterns::Selection(
+          "lie|strang|regularized arkode|centered|implicit euler"),
+        "Time scheme: Lie splitting Glowinski et al. 2006, eqs. (9)-(13), Strang "
+        "splitting (16)-(22), the regularized multiplier "
+        "lambda_eta of Glowinski et al. 2006, eq. (5) integrated by SUNDIALS "
+        "ARKode with adaptive steps (a reference route), "
+        "the centered multiplier scheme of Glowinski & Kearsley 1995, eqs. "
+        "(1.1)-(1.6) (see subsection Centered scheme), or "
+        "the implicit Euler scheme of Bastien & Lamarque 2009, eqs. (5.1)-(5.3) "
+        "for models written as X' + M dphi(X) contains "
+        "G(t, X) (A.7): the chain.");
       prm.leave_subsection();
     }
 
@@ -72,14 +73,15 @@ namespace stickslip
         parse_number_list(prm.get("Convergence time steps"),
                           "Time/Convergence time steps",
                           source);
-      scheme = parse_selection<Scheme>(
-        prm.get("Scheme"),
-        {{"lie", Scheme::lie},
-         {"strang", Scheme::strang},
-         {"regularized arkode", Scheme::regularized_arkode},
-         {"centered", Scheme::centered},
-         {"implicit euler", Scheme::implicit_euler}},
-        "Time/Scheme");
+      scheme =
+        parse_selection<Scheme>(prm.get("Scheme"),
+                                {{"lie", Scheme::lie},
+                                 {"strang", Scheme::strang},
+                                 {"regularized arkode",
+                                  Scheme::regularized_arkode},
+                                 {"centered", Scheme::centered},
+                                 {"implicit euler", Scheme::implicit_euler}},
+                                "Time/Scheme");
       prm.leave_subsection();
 
       if (!(final_time > initial_time))
@@ -119,8 +121,8 @@ namespace stickslip
                                   format_number(reference_time_step),
                                   "every time step must be an integer "
                                   "multiple of it (dt = " +
-                                    format_number(dt) + " is " + format_number(ratio) +
-                                    " times it)");
+                                    format_number(dt) + " is " +
+                                    format_number(ratio) + " times it)");
           }
     }
 
@@ -139,11 +141,11 @@ namespace stickslip
     unsigned int
     Time::n_steps(const double dt, const ParameterSource &source) const
     {
-      const double ratio   = (final_time - initial_time) / dt;
-      const double rounded = std::round(ratio);
-      const std::string path = convergence_time_steps.empty() ?
-                                 "Time/Time step" :
-                                 "Time/Convergence time steps";
+      const double      ratio   = (final_time - initial_time) / dt;
+      const double      rounded = std::round(ratio);
+      const std::string path    = convergence_time_steps.empty() ?
+                                    "Time/Time step" :
+                                    "Time/Convergence time steps";
       if (rounded < 1 || std::abs(ratio - rounded) > 1e-9 * ratio)
         throw_bad_parameter(
           source,
@@ -151,10 +153,11 @@ namespace stickslip
           format_number(dt),
           "the time step must divide the time interval T - t0 = " +
             format_number(final_time - initial_time) + " into equal steps (" +
-            format_number(ratio) + " steps); stickslip never shortens or "
+            format_number(ratio) +
+            " steps); stickslip never shortens or "
             "stretches the last step. Choose dt = (T - t0)/N, e.g. " +
             format_number((final_time - initial_time) /
-                      std::max(1.0, std::ceil(ratio))));
+                          std::max(1.0, std::ceil(ratio))));
       if (rounded > 4e9)
         throw_bad_parameter(source,
                             path,
@@ -174,30 +177,33 @@ namespace stickslip
     Splitting::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Splitting");
-      prm.declare_entry("Friction substeps",
-                        "10",
-                        Patterns::Integer(1, 100000),
-                        "Number P of implicit-explicit sub-steps of the "
-                        "friction step, tau_1 = dt/P (Glowinski et al. 2006, eqs. (25)-(26)). "
-                        "Default 10, but 1 for Model = string with "
-                        "String/Mass = lumped.");
-      prm.declare_entry("Elastic substeps",
-                        "2",
-                        Patterns::Integer(1, 100000),
-                        "Number Q of centered sub-steps of the elastic "
-                        "step, tau_2 = dt/Q (Glowinski et al. 2006, eqs. (55)-(57)). Default 2, "
-                        "but 1 for Model = string with String/Mass = "
-                        "lumped.");
-      prm.declare_entry("Elastic implicitness",
-                        "0.25",
-                        Patterns::Double(0, 0.5),
-                        "Implicitness alpha in [0, 1/2] of the elastic "
-                        "step (the Newmark-type centered scheme, Glowinski et al. 2006, eq. "
-                        "(56)): 0 is explicit, alpha >= 1/4 is "
-                        "unconditionally stable; for alpha < 1/4 the "
-                        "condition tau_2 < 1/sqrt((1/4 - alpha) nu_d) is "
-                        "checked before the run. Default 0.25, but 0 for "
-                        "Model = string with String/Mass = lumped.");
+      prm.declare_entry(
+        "Friction substeps",
+        "10",
+        Patterns::Integer(1, 100000),
+        "Number P of implicit-explicit sub-steps of the "
+        "friction step, tau_1 = dt/P (Glowinski et al. 2006, eqs. (25)-(26)). "
+        "Default 10, but 1 for Model = string with "
+        "String/Mass = lumped.");
+      prm.declare_entry(
+        "Elastic substeps",
+        "2",
+        Patterns::Integer(1, 100000),
+        "Number Q of centered sub-steps of the elastic "
+        "step, tau_2 = dt/Q (Glowinski et al. 2006, eqs. (55)-(57)). Default 2, "
+        "but 1 for Model = string with String/Mass = "
+        "lumped.");
+      prm.declare_entry(
+        "Elastic implicitness",
+        "0.25",
+        Patterns::Double(0, 0.5),
+        "Implicitness alpha in [0, 1/2] of the elastic "
+        "step (the Newmark-type centered scheme, Glowinski et al. 2006, eq. "
+        "(56)): 0 is explicit, alpha >= 1/4 is "
+        "unconditionally stable; for alpha < 1/4 the "
+        "condition tau_2 < 1/sqrt((1/4 - alpha) nu_d) is "
+        "checked before the run. Default 0.25, but 0 for "
+        "Model = string with String/Mass = lumped.");
       prm.declare_alias("Elastic implicitness", "Alpha", true);
       prm.leave_subsection();
     }
@@ -220,57 +226,63 @@ namespace stickslip
     Centered::declare_parameters(ParameterHandler &prm)
     {
       prm.enter_subsection("Centered scheme");
-      prm.declare_entry("Multiplier solver",
-                        "fixed point",
-                        Patterns::Selection("fixed point|friction solver"),
-                        "How the centered scheme finds the friction multiplier"
-                        " lambda^n (Glowinski & Kearsley 1995, eqs. (1.1)-(1.3)): fixed point, the "
-                        "paper's iteration (1.12)-(1.15); or friction solver, "
-                        "the core's Friction/Solver applied to the equivalent "
-                        "friction step (M + alpha dt^2 A) W + dt/2 C lambda = "
-                        "b, W = (x^{n+1} - x^{n-1})/(2 dt) (Glowinski et al. 2006, eq. (38); "
-                        "exact, no regularization).");
-      prm.declare_entry("Regularization",
-                        "false",
-                        Patterns::Bool(),
-                        "Use the regularized multiplier update of Glowinski & Kearsley 1995, eq. "
-                        "(1.19) instead of (1.14) (Multiplier solver = fixed "
-                        "point only).");
-      prm.declare_entry("Regularization epsilon",
-                        "dt^(6/5)",
-                        Patterns::Anything(),
-                        "Regularization epsilon >= 0 of the multiplier update,"
-                        " a muParser expression in the time step dt (Glowinski & Kearsley 1995, eqs. "
-                        "(1.17)-(1.19); §4 uses dt^(6/5); epsilon/dt must tend"
-                        " to 0).");
-      prm.declare_entry("Multiplier relaxation",
-                        "0",
-                        Patterns::Double(),
-                        "Relaxation factor r > 0 of the fixed-point "
-                        "iteration for the multiplier: lambda is moved by r "
-                        "times the velocity it produces, then projected "
-                        "onto [-1, 1] (Glowinski & Kearsley 1995, eq. (1.14)). 0 chooses r = "
-                        "2/(delta dt), delta = lambda_max((M + alpha dt^2 "
-                        "A)^{-1} C^2), the middle of the convergence range; "
-                        "a given r must lie in (0, 4/(delta dt)).");
+      prm.declare_entry(
+        "Multiplier solver",
+        "fixed point",
+        Patterns::Selection("fixed point|friction solver"),
+        "How the centered scheme finds the friction multiplier"
+        " lambda^n (Glowinski & Kearsley 1995, eqs. (1.1)-(1.3)): fixed point, the "
+        "paper's iteration (1.12)-(1.15); or friction solver, "
+        "the core's Friction/Solver applied to the equivalent "
+        "friction step (M + alpha dt^2 A) W + dt/2 C lambda = "
+        "b, W = (x^{n+1} - x^{n-1})/(2 dt) (Glowinski et al. 2006, eq. (38); "
+        "exact, no regularization).");
+      prm.declare_entry(
+        "Regularization",
+        "false",
+        Patterns::Bool(),
+        "Use the regularized multiplier update of Glowinski & Kearsley 1995, eq. "
+        "(1.19) instead of (1.14) (Multiplier solver = fixed "
+        "point only).");
+      prm.declare_entry(
+        "Regularization epsilon",
+        "dt^(6/5)",
+        Patterns::Anything(),
+        "Regularization epsilon >= 0 of the multiplier update,"
+        " a muParser expression in the time step dt (Glowinski & Kearsley 1995, eqs. "
+        "(1.17)-(1.19); §4 uses dt^(6/5); epsilon/dt must tend"
+        " to 0).");
+      prm.declare_entry(
+        "Multiplier relaxation",
+        "0",
+        Patterns::Double(),
+        "Relaxation factor r > 0 of the fixed-point "
+        "iteration for the multiplier: lambda is moved by r "
+        "times the velocity it produces, then projected "
+        "onto [-1, 1] (Glowinski & Kearsley 1995, eq. (1.14)). 0 chooses r = "
+        "2/(delta dt), delta = lambda_max((M + alpha dt^2 "
+        "A)^{-1} C^2), the middle of the convergence range; "
+        "a given r must lie in (0, 4/(delta dt)).");
       prm.declare_alias("Multiplier relaxation", "r", true);
-      prm.declare_entry("Tolerance",
-                        "1.5e-8",
-                        Patterns::Double(),
-                        "Stopping tolerance eta > 0 of the fixed-point "
-                        "iteration: ||x^{n+1,k} - x^{n+1,k-1}||_2 / "
-                        "(||x^{n+1,k-1}||_2 + 1) <= eta (Glowinski & Kearsley 1995, eq. (1.15)).");
+      prm.declare_entry(
+        "Tolerance",
+        "1.5e-8",
+        Patterns::Double(),
+        "Stopping tolerance eta > 0 of the fixed-point "
+        "iteration: ||x^{n+1,k} - x^{n+1,k-1}||_2 / "
+        "(||x^{n+1,k-1}||_2 + 1) <= eta (Glowinski & Kearsley 1995, eq. (1.15)).");
       prm.declare_entry("Maximum iterations",
                         "100000",
                         Patterns::Integer(1),
                         "Limit of fixed-point iterations per time step; "
                         "reaching it is an error.");
-      prm.declare_entry("Warm start",
-                        "true",
-                        Patterns::Bool(),
-                        "Start the fixed-point iteration from the previous "
-                        "step's multiplier, lambda^{n,0} = lambda^{n-1} (Glowinski "
-                        "& Kearsley 1995, eq. (1.12)); false starts from 0.");
+      prm.declare_entry(
+        "Warm start",
+        "true",
+        Patterns::Bool(),
+        "Start the fixed-point iteration from the previous "
+        "step's multiplier, lambda^{n,0} = lambda^{n-1} (Glowinski "
+        "& Kearsley 1995, eq. (1.12)); false starts from 0.");
       prm.leave_subsection();
     }
 
@@ -294,11 +306,12 @@ namespace stickslip
       prm.leave_subsection();
 
       if (r < 0 || !std::isfinite(r))
-        throw_bad_parameter(source,
-                            "Centered scheme/Multiplier relaxation",
-                            format_number(r),
-                            "r of Glowinski & Kearsley 1995, eq. (1.10) must be positive (or 0 for "
-                            "the automatic choice 2/(delta dt))");
+        throw_bad_parameter(
+          source,
+          "Centered scheme/Multiplier relaxation",
+          format_number(r),
+          "r of Glowinski & Kearsley 1995, eq. (1.10) must be positive (or 0 for "
+          "the automatic choice 2/(delta dt))");
       if (!(tolerance > 0) || !std::isfinite(tolerance))
         throw_bad_parameter(source,
                             "Centered scheme/Tolerance",
@@ -342,8 +355,6 @@ namespace stickslip
                               format_number(value));
       return value;
     }
-
-
 
 
 

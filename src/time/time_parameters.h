@@ -20,15 +20,19 @@ namespace stickslip
     {
       lie,                ///< Glowinski et al. 2006, eqs. (9)-(13)
       strang,             ///< Glowinski et al. 2006, eqs. (16)-(22)
-      regularized_arkode, ///< Glowinski et al. 2006, eq. (5) integrated by SUNDIALS ARKode
-      centered,           ///< Glowinski & Kearsley 1995, eqs. (1.1)-(1.6), multiplier by (1.12)-(1.19)
-      implicit_euler      ///< Bastien & Lamarque 2009, eqs. (5.1)-(5.3), models with an (A.7) form
+      regularized_arkode, ///< Glowinski et al. 2006, eq. (5) integrated by
+                          ///< SUNDIALS ARKode
+      centered, ///< Glowinski & Kearsley 1995, eqs. (1.1)-(1.6), multiplier by
+                ///< (1.12)-(1.19)
+      implicit_euler ///< Bastien & Lamarque 2009, eqs. (5.1)-(5.3), models with
+                     ///< an (A.7) form
     };
 
     /** How the centered scheme finds its multiplier lambda^n. */
     enum class CenteredMultiplierSolver
     {
-      fixed_point,    ///< Glowinski & Kearsley 1995, eqs. (1.12)-(1.15), optionally (1.19)
+      fixed_point,    ///< Glowinski & Kearsley 1995, eqs. (1.12)-(1.15),
+                      ///< optionally (1.19)
       friction_solver ///< the core's Friction/Solver on the W form (38)
     };
 
@@ -75,7 +79,7 @@ namespace stickslip
     {
       unsigned int friction_substeps; ///< P of Glowinski et al. 2006, eq. (25)
       unsigned int elastic_substeps;  ///< Q of Glowinski et al. 2006, eq. (55)
-      double       alpha;             ///< alpha of Glowinski et al. 2006, eq. (56)
+      double       alpha; ///< alpha of Glowinski et al. 2006, eq. (56)
 
       static void
       declare_parameters(ParameterHandler &prm);
@@ -83,7 +87,8 @@ namespace stickslip
       parse(ParameterHandler &prm, const ParameterSource &source);
     };
 
-    /** Subsection Centered scheme (Time/Scheme = centered, Glowinski & Kearsley 1995). */
+    /** Subsection Centered scheme (Time/Scheme = centered, Glowinski & Kearsley
+     * 1995). */
     struct Centered
     {
       CenteredMultiplierSolver multiplier_solver;

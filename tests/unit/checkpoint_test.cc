@@ -87,7 +87,9 @@ namespace
       sliding     = version % 2 == 0;
       converged   = true;
       empty_array.clear();
-      history = {M_PI, -std::exp(1.), std::numeric_limits<double>::denorm_min(),
+      history = {M_PI,
+                 -std::exp(1.),
+                 std::numeric_limits<double>::denorm_min(),
                  static_cast<double>(version)};
     }
 
@@ -116,7 +118,8 @@ namespace
     EXPECT_TRUE(read.empty_array.empty());
     ASSERT_EQ(read.history.size(), written.history.size());
     for (std::size_t k = 0; k < read.history.size(); ++k)
-      EXPECT_EQ(bits(read.history[k]), bits(written.history[k])) << "history " << k;
+      EXPECT_EQ(bits(read.history[k]), bits(written.history[k]))
+        << "history " << k;
   }
 
 
@@ -128,7 +131,9 @@ namespace
       : comm(MPI_COMM_WORLD)
       , rank(Utilities::MPI::this_mpi_process(comm))
       , owned(Utilities::create_evenly_distributed_partitioning(
-          rank, Utilities::MPI::n_mpi_processes(comm), 11))
+          rank,
+          Utilities::MPI::n_mpi_processes(comm),
+          11))
     {
       // One fresh directory, named on rank 0, shared by every rank.
       std::string name;
@@ -186,8 +191,10 @@ namespace
     {
       if (rank == 0)
         {
-          std::fstream stream(file, std::ios::in | std::ios::out | std::ios::binary);
-          const auto   middle = static_cast<std::streamoff>(fs::file_size(file) / 2);
+          std::fstream stream(file,
+                              std::ios::in | std::ios::out | std::ios::binary);
+          const auto   middle =
+            static_cast<std::streamoff>(fs::file_size(file) / 2);
           stream.seekg(middle);
           const char byte = static_cast<char>(stream.get() ^ 0x10);
           stream.seekp(middle);
@@ -232,7 +239,8 @@ namespace
     const std::string        meta = store.read(read.archive, false, warnings);
     EXPECT_TRUE(warnings.empty());
     EXPECT_EQ(n_after_read, 1u);
-    EXPECT_NE(meta.find("driver text 42\nsecond line"), std::string::npos) << meta;
+    EXPECT_NE(meta.find("driver text 42\nsecond line"), std::string::npos)
+      << meta;
     expect_same_bits(read, written);
   }
 
@@ -278,7 +286,8 @@ namespace
     EXPECT_NE(meta.find("first"), std::string::npos) << meta;
     expect_same_bits(read, first);
     ASSERT_EQ(warnings.size(), 1u);
-    EXPECT_NE(warnings[0].find(folders.back().filename().string()), std::string::npos)
+    EXPECT_NE(warnings[0].find(folders.back().filename().string()),
+              std::string::npos)
       << warnings[0];
   }
 
@@ -344,7 +353,7 @@ namespace
   TEST_F(CheckpointTest, ReplicatedStoreRoundTrip)
   {
     const CheckpointStore store(directory, comm, true);
-    double                best = 1. / 7;
+    double                best      = 1. / 7;
     unsigned long         simplexes = 12345;
     bool                  done      = true;
     std::vector<double>   vertices  = {0.1, -0.2, 1e300, -0.};
@@ -355,7 +364,7 @@ namespace
     written.add(vertices);
     store.write(5, written, "search");
 
-    double              best_read = 0;
+    double              best_read      = 0;
     unsigned long       simplexes_read = 0;
     bool                done_read      = false;
     std::vector<double> vertices_read;

@@ -57,7 +57,8 @@ namespace
                  256});
   }
 
-  /** The fig2 law of Renard 2001, Fig. 2: mu_s 0.8, mu_d 0.5, v_c 0.1, L_mu = 6. */
+  /** The fig2 law of Renard 2001, Fig. 2: mu_s 0.8, mu_d 0.5, v_c 0.1, L_mu
+   * = 6. */
   ContactNode
   fig2_node()
   {

@@ -29,7 +29,8 @@ namespace
     return result;
   }
 
-  /** Values whose shortest exact decimal needs all 17 digits, and edge cases. */
+  /** Values whose shortest exact decimal needs all 17 digits, and edge cases.
+   */
   const std::vector<double> hard_values = {
     0.1,
     1. / 3,
@@ -50,10 +51,12 @@ namespace
 
   TEST(CsvTable, SeventeenDigitRoundTripIsBitwise)
   {
-    CsvTable table({"t", "x", "v"});
+    CsvTable          table({"t", "x", "v"});
     const std::size_t n = hard_values.size();
-    for (std::size_t k = 0; k < n; k += 3) // every value, cyclically in rows of 3
-      table.add_row({hard_values[k], hard_values[(k + 1) % n], hard_values[(k + 2) % n]});
+    for (std::size_t k = 0; k < n;
+         k += 3) // every value, cyclically in rows of 3
+      table.add_row(
+        {hard_values[k], hard_values[(k + 1) % n], hard_values[(k + 2) % n]});
     const std::string text = table.to_string();
 
     CsvTable restored({"t", "x", "v"});
@@ -131,7 +134,8 @@ namespace
   // ERANGE, which is not an error here; std::stod would throw).
   TEST(CsvTable, SubnormalRoundTrip)
   {
-    const double subnormals[] = {1e-310, std::numeric_limits<double>::denorm_min()};
+    const double subnormals[] = {1e-310,
+                                 std::numeric_limits<double>::denorm_min()};
     CsvTable     table({"a", "b"});
     table.add_row({subnormals[0], subnormals[1]});
     CsvTable restored({"a", "b"});
@@ -147,6 +151,7 @@ namespace
   {
     CsvTable table({"t", "x"});
     EXPECT_THROW(table.restore("t,x,v\n1,2,3\n"), dealii::ExceptionBase);
-    EXPECT_THROW(table.restore(std::vector<double>{1., 2., 3.}), dealii::ExceptionBase);
+    EXPECT_THROW(table.restore(std::vector<double>{1., 2., 3.}),
+                 dealii::ExceptionBase);
   }
 } // namespace

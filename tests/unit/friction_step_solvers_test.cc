@@ -1,7 +1,8 @@
 // Unit tests of the friction-step solvers (src/friction/*_solver.h, built by
 // create_friction_step_solver): each solves, for one sub-step tau,
 //
-//   M W + tau C lambda = b,   lambda_i in Sgn(w_i) (c_i > 0),  lambda_i = 0 (c_i = 0),
+//   M W + tau C lambda = b,   lambda_i in Sgn(w_i) (c_i > 0),  lambda_i = 0
+//   (c_i = 0),
 //
 // the optimality system of the strictly convex W = argmin 1/2 MV.V +
 // tau sum c_i |v_i| - b.V, so W is unique, and so is lambda_i where c_i > 0
@@ -63,20 +64,25 @@ namespace
    * evenly over the ranks) and the friction weights @p c, as a model does.
    */
   void
-  fill_system(const FullMatrix<double> & mass,
+  fill_system(const FullMatrix<double>  &mass,
               const std::vector<double> &c,
-              FrictionSystem &           system)
+              FrictionSystem            &system)
   {
     const unsigned int d    = mass.m();
     const MPI_Comm     comm = system.comm;
     system.locally_owned    = Utilities::create_evenly_distributed_partitioning(
-      Utilities::MPI::this_mpi_process(comm), Utilities::MPI::n_mpi_processes(comm), d);
+      Utilities::MPI::this_mpi_process(comm),
+      Utilities::MPI::n_mpi_processes(comm),
+      d);
     DynamicSparsityPattern pattern(d, d);
     for (unsigned int i = 0; i < d; ++i)
       for (unsigned int j = 0; j < d; ++j)
         if (i == j || mass(i, j) != 0)
           pattern.add(i, j);
-    system.mass.reinit(system.locally_owned, system.locally_owned, pattern, comm);
+    system.mass.reinit(system.locally_owned,
+                       system.locally_owned,
+                       pattern,
+                       comm);
     for (const auto i : system.locally_owned)
       for (unsigned int j = 0; j < d; ++j)
         if (pattern.exists(i, j))
@@ -141,13 +147,13 @@ namespace
                  const double                         penalty_epsilon = 1e-4)
   {
     SolverParameters run{};
-    run.friction.solver                 = solver;
-    run.friction.tolerance              = 1e-14;
-    run.friction.max_iterations         = 10000;
-    run.friction.projection_rho         = 0; // automatic: 1/(tau beta_d)
-    run.friction.penalty_epsilon        = penalty_epsilon;
-    run.linear_solver.type              = Parameters::LinearSolverType::automatic;
-    run.linear_solver.tolerance         = 1e-14;
+    run.friction.solver          = solver;
+    run.friction.tolerance       = 1e-14;
+    run.friction.max_iterations  = 10000;
+    run.friction.projection_rho  = 0; // automatic: 1/(tau beta_d)
+    run.friction.penalty_epsilon = penalty_epsilon;
+    run.linear_solver.type       = Parameters::LinearSolverType::automatic;
+    run.linear_solver.tolerance  = 1e-14;
     run.linear_solver.direct_size_limit = 1000;
     return run;
   }
@@ -169,10 +175,10 @@ namespace
    * multiplier @p warm_start (zero: a cold start).
    */
   StepResult
-  solve_step(const FullMatrix<double> &           mass,
-             const std::vector<double> &          c,
+  solve_step(const FullMatrix<double>            &mass,
+             const std::vector<double>           &c,
              const double                         tau,
-             const std::vector<double> &          b,
+             const std::vector<double>           &b,
              const Parameters::FrictionSolverType solver,
              const double                         penalty_epsilon = 1e-4,
              std::vector<double>                  warm_start      = {})
@@ -180,9 +186,12 @@ namespace
     FrictionSystem system(MPI_COMM_WORLD);
     fill_system(mass, c, system);
     const SolverParameters run = run_parameters(solver, penalty_epsilon);
-    const ParameterSource source;
+    const ParameterSource  source;
     const std::unique_ptr<FrictionStepSolver> step_solver =
-      create_friction_step_solver(run.friction, run.linear_solver, system, source);
+      create_friction_step_solver(run.friction,
+                                  run.linear_solver,
+                                  system,
+                                  source);
     step_solver->set_substep(tau);
 
     if (warm_start.empty())
@@ -193,13 +202,15 @@ namespace
     DistributedVector       start = distributed(warm_start, system);
     const unsigned int      iterations =
       step_solver->solve(right_hand_side, w, lambda, start);
-    return {replicated(w, system.comm), replicated(lambda, system.comm), iterations};
+    return {replicated(w, system.comm),
+            replicated(lambda, system.comm),
+            iterations};
   }
 
 
 
   void
-  expect_solution(const StepResult &         result,
+  expect_solution(const StepResult          &result,
                   const std::vector<double> &w,
                   const std::vector<double> &lambda,
                   const double               tolerance)
@@ -228,12 +239,17 @@ namespace
     {Solver::closed_form, closed_form_tolerance, "ClosedForm"},
     {Solver::projection, projection_tolerance, "Projection"},
     {Solver::penalty_newton, penalty_newton_tolerance, "PenaltyNewton"},
-    {Solver::semismooth_newton, semismooth_newton_tolerance, "SemismoothNewton"}};
+    {Solver::semismooth_newton,
+     semismooth_newton_tolerance,
+     "SemismoothNewton"}};
 
   /** The solvers that accept a non-diagonal M (not the closed form). */
-  const SolverCase general_mass_solvers[] = {
-    {Solver::projection, projection_tolerance, "Projection"},
-    {Solver::semismooth_newton, semismooth_newton_tolerance, "SemismoothNewton"}};
+  const SolverCase general_mass_solvers[] = {{Solver::projection,
+                                              projection_tolerance,
+                                              "Projection"},
+                                             {Solver::semismooth_newton,
+                                              semismooth_newton_tolerance,
+                                              "SemismoothNewton"}};
 
   /** GoogleTest prints a parameter by its name (not its bytes). */
   void
@@ -250,9 +266,9 @@ namespace
 
 
 
-  // ---- Diagonal M: every solver, the exact solution Glowinski et al. 2006, eq. (53):
-  // lambda_i = P_[-1,1](b_i/(tau c_i)), w_i = S_{tau c_i}(b_i)/m_i. The
-  // penalty method is exact here too: with one component, or uncoupled
+  // ---- Diagonal M: every solver, the exact solution Glowinski et al. 2006,
+  // eq. (53): lambda_i = P_[-1,1](b_i/(tau c_i)), w_i = S_{tau c_i}(b_i)/m_i.
+  // The penalty method is exact here too: with one component, or uncoupled
   // ones, each penalized multiplier is clipped back to +-1 when sliding and
   // the penalty is inactive when stuck.
   class DiagonalMassTest : public ::testing::TestWithParam<SolverCase>
@@ -277,24 +293,27 @@ namespace
   // w = (b - tau c lambda)/m = +-(4 - 1.5)/2 = +-1.25.
   TEST_P(DiagonalMassTest, OneDofSlip)
   {
-    expect_solution(solve_step(dense({{2.}}), {3.}, 0.5, {4.}, GetParam().solver),
-                    {1.25},
-                    {1.},
-                    GetParam().tolerance);
-    expect_solution(solve_step(dense({{2.}}), {3.}, 0.5, {-4.}, GetParam().solver),
-                    {-1.25},
-                    {-1.},
-                    GetParam().tolerance);
+    expect_solution(
+      solve_step(dense({{2.}}), {3.}, 0.5, {4.}, GetParam().solver),
+      {1.25},
+      {1.},
+      GetParam().tolerance);
+    expect_solution(
+      solve_step(dense({{2.}}), {3.}, 0.5, {-4.}, GetParam().solver),
+      {-1.25},
+      {-1.},
+      GetParam().tolerance);
   }
 
   // At the threshold |b| = tau c (b = 1.5) both descriptions agree: w = 0,
   // lambda = 1.
   TEST_P(DiagonalMassTest, OneDofAtThreshold)
   {
-    expect_solution(solve_step(dense({{2.}}), {3.}, 0.5, {1.5}, GetParam().solver),
-                    {0.},
-                    {1.},
-                    GetParam().tolerance);
+    expect_solution(
+      solve_step(dense({{2.}}), {3.}, 0.5, {1.5}, GetParam().solver),
+      {0.},
+      {1.},
+      GetParam().tolerance);
   }
 
   // 2 dofs, M = diag(2, 4), c = (1, 0), tau = 1, b = (3, 2): component 1
@@ -328,11 +347,8 @@ namespace
   // lambda_1 <- lambda_1 + rho (M^{-1})_11 (...), q = 1 - (M^{-1})_11 = 1/3.
   TEST_P(CoupledMassTest, TwoDofStickAndSlip)
   {
-    const auto result = solve_step(dense({{2., 1.}, {1., 2.}}),
-                                   {1., 1.},
-                                   1.,
-                                   {1.5, 3.},
-                                   GetParam().solver);
+    const auto result = solve_step(
+      dense({{2., 1.}, {1., 2.}}), {1., 1.}, 1., {1.5, 3.}, GetParam().solver);
     expect_solution(result, {0., 1.}, {0.5, 1.}, GetParam().tolerance);
   }
 
@@ -346,12 +362,16 @@ namespace
   // = 1.39, rho = 0.719; q = 1 - rho (M^{-1})_11 = 1 - 0.719 * 3/4 = 0.46.
   TEST_P(CoupledMassTest, ThreeDofStickSlipAndFrictionless)
   {
-    const auto result = solve_step(dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}}),
-                                   {1., 1., 0.},
-                                   1.,
-                                   {1.25, 3.5, 2.},
-                                   GetParam().solver);
-    expect_solution(result, {0., 1., 0.5}, {0.25, 1., 0.}, GetParam().tolerance);
+    const auto result =
+      solve_step(dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}}),
+                 {1., 1., 0.},
+                 1.,
+                 {1.25, 3.5, 2.},
+                 GetParam().solver);
+    expect_solution(result,
+                    {0., 1., 0.5},
+                    {0.25, 1., 0.},
+                    GetParam().tolerance);
     EXPECT_EQ(result.lambda[2], 0.) << "a frictionless multiplier is exactly 0";
   }
 
@@ -415,12 +435,13 @@ namespace
   {
     const double epsilon = 1e-4;
     const double x       = penalty_overshoot(2. / 3, 5. / 3, epsilon);
-    const auto   result  = solve_step(dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}}),
-                                   {1., 1., 0.},
-                                   1.,
-                                   {1.25, 3.5, 2.},
-                                   Solver::penalty_newton,
-                                   epsilon);
+    const auto   result =
+      solve_step(dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}}),
+                 {1., 1., 0.},
+                 1.,
+                 {1.25, 3.5, 2.},
+                 Solver::penalty_newton,
+                 epsilon);
     expect_solution(result,
                     {-x / 2, 1 + x / 3, 0.5 - x / 6},
                     {0.25 + 2 * x / 3, 1., 0.},
@@ -437,18 +458,23 @@ namespace
   // 2x/(3 (2 - sqrt 2)) = 1.14 x; 2 sqrt(eps) bounds both.
   TEST(FrictionStepSolvers, AllSolversAgreeOnCoupledSystem)
   {
-    const FullMatrix<double>  M = dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}});
+    const FullMatrix<double> M =
+      dense({{2., 1., 0.}, {1., 2., 1.}, {0., 1., 2.}});
     const std::vector<double> c = {1., 1., 0.};
     const std::vector<double> b = {1.25, 3.5, 2.};
-    const auto reference = solve_step(M, c, 1., b, Solver::semismooth_newton);
-    const auto projection = solve_step(M, c, 1., b, Solver::projection);
-    const double epsilon = 1e-10;
-    const auto penalty = solve_step(M, c, 1., b, Solver::penalty_newton, epsilon);
+    const auto   reference = solve_step(M, c, 1., b, Solver::semismooth_newton);
+    const auto   projection = solve_step(M, c, 1., b, Solver::projection);
+    const double epsilon    = 1e-10;
+    const auto   penalty =
+      solve_step(M, c, 1., b, Solver::penalty_newton, epsilon);
     expect_solution(projection,
                     reference.w,
                     reference.lambda,
                     projection_tolerance + semismooth_newton_tolerance);
-    expect_solution(penalty, reference.w, reference.lambda, 2 * std::sqrt(epsilon));
+    expect_solution(penalty,
+                    reference.w,
+                    reference.lambda,
+                    2 * std::sqrt(epsilon));
   }
 
 
@@ -463,12 +489,13 @@ namespace
   // to find the sets, one to confirm them.
   TEST(FrictionStepSolvers, SemismoothNewtonDiagonalMassIterations)
   {
-    const FullMatrix<double>  M = dense({{2., 0., 0.}, {0., 4., 0.}, {0., 0., 1.}});
+    const FullMatrix<double> M =
+      dense({{2., 0., 0.}, {0., 4., 0.}, {0., 0., 1.}});
     const std::vector<double> c   = {3., 1., 2.};
     const double              tau = 0.5;
     // tau c = (1.5, 0.5, 1): component 1 stuck, 2 sliding up, 3 sliding down.
     const std::vector<double> b = {1.2, 2.5, -3.};
-    const auto closed_form = solve_step(M, c, tau, b, Solver::closed_form);
+    const auto closed_form      = solve_step(M, c, tau, b, Solver::closed_form);
     expect_solution(closed_form,
                     {0., (2.5 - 0.5) / 4, (-3. + 1.) / 1},
                     {0.8, 1., -1.},
@@ -485,11 +512,18 @@ namespace
 
     const auto cold = solve_step(M, c, tau, b, Solver::semismooth_newton);
     EXPECT_EQ(cold.iterations, 2u);
-    expect_solution(cold, closed_form.w, closed_form.lambda, closed_form_tolerance);
+    expect_solution(cold,
+                    closed_form.w,
+                    closed_form.lambda,
+                    closed_form_tolerance);
 
-    const auto all_stuck = solve_step(M, c, tau, {1.2, 0.25, -0.5}, Solver::semismooth_newton);
+    const auto all_stuck =
+      solve_step(M, c, tau, {1.2, 0.25, -0.5}, Solver::semismooth_newton);
     EXPECT_EQ(all_stuck.iterations, 1u);
-    expect_solution(all_stuck, {0., 0., 0.}, {0.8, 0.5, -0.5}, closed_form_tolerance);
+    expect_solution(all_stuck,
+                    {0., 0., 0.},
+                    {0.8, 0.5, -0.5},
+                    closed_form_tolerance);
   }
 
 
@@ -501,15 +535,19 @@ namespace
     FrictionSystem system(MPI_COMM_WORLD);
     fill_system(dense({{2., 1.}, {1., 2.}}), {1., 1.}, system);
     const SolverParameters run = run_parameters(Solver::closed_form);
-    const ParameterSource source;
+    const ParameterSource  source;
     try
       {
-        create_friction_step_solver(run.friction, run.linear_solver, system, source);
+        create_friction_step_solver(run.friction,
+                                    run.linear_solver,
+                                    system,
+                                    source);
         ADD_FAILURE() << "no InputError";
       }
     catch (const InputError &error)
       {
-        EXPECT_NE(std::string(error.what()).find("Friction/Solver"), std::string::npos)
+        EXPECT_NE(std::string(error.what()).find("Friction/Solver"),
+                  std::string::npos)
           << error.what();
         EXPECT_NE(std::string(error.what()).find("diagonal"), std::string::npos)
           << error.what();

@@ -47,10 +47,14 @@ namespace
     for (unsigned int i = 0; i < d; ++i)
       {
         diagonal.add(i, i);
-        for (unsigned int j = (i > 0 ? i - 1 : 0); j <= std::min(i + 1, d - 1); ++j)
+        for (unsigned int j = (i > 0 ? i - 1 : 0); j <= std::min(i + 1, d - 1);
+             ++j)
           tridiagonal.add(i, j);
       }
-    system.mass.reinit(system.locally_owned, system.locally_owned, diagonal, comm);
+    system.mass.reinit(system.locally_owned,
+                       system.locally_owned,
+                       diagonal,
+                       comm);
     system.stiffness.reinit(system.locally_owned,
                             system.locally_owned,
                             tridiagonal,
@@ -79,8 +83,9 @@ namespace
     // c = 0 (free), 30 (stuck: c dt = 1.5 above |M V| here) or 0.5..1.
     system.friction_weights.reinit(system.locally_owned, comm);
     for (const auto i : system.locally_owned)
-      system.friction_weights[i] =
-        i % 4 == 0 ? 0. : i % 4 == 1 ? 30. : 0.5 + (i % 3) / 4.;
+      system.friction_weights[i] = i % 4 == 0 ? 0. :
+                                   i % 4 == 1 ? 30. :
+                                                0.5 + (i % 3) / 4.;
     system.friction_weights.compress(VectorOperation::insert);
     system.forcing_is_zero = true;
     system.forcing = [](const double, DistributedVector &out) { out = 0; };
@@ -151,7 +156,8 @@ namespace
    * displacement's first owned entry before step @p change_at in both.
    */
   void
-  expect_same_bits(const FrictionSystem &system, const unsigned int change_at = 0)
+  expect_same_bits(const FrictionSystem &system,
+                   const unsigned int    change_at = 0)
   {
     Parameters::Friction friction{};
     friction.solver = Parameters::FrictionSolverType::closed_form;
@@ -168,15 +174,16 @@ namespace
       1,
       1,
       dt);
-    ElasticSubsteps      elastic_step(system, splitting, linear_solver, source, dt);
-    FusedLieStep         fused(system, dt);
-    FrictionState        passes = initial_state(system);
-    FrictionState        fused_state = initial_state(system);
+    ElasticSubsteps elastic_step(system, splitting, linear_solver, source, dt);
+    FusedLieStep    fused(system, dt);
+    FrictionState   passes      = initial_state(system);
+    FrictionState   fused_state = initial_state(system);
     IntegratorStatistics passes_statistics, fused_statistics;
     unsigned int         n_stuck = 0, n_sliding = 0;
     for (unsigned int n = 0; n < n_steps; ++n)
       {
-        if (change_at > 0 && n == change_at && system.locally_owned.n_elements() > 0)
+        if (change_at > 0 && n == change_at &&
+            system.locally_owned.n_elements() > 0)
           for (FrictionState *state : {&passes, &fused_state})
             {
               const auto i = *system.locally_owned.begin();
@@ -197,11 +204,14 @@ namespace
         elastic_step.advance(step, passes.displacement, passes.velocity);
         fused.advance(step, fused_state, fused_statistics);
 
-        EXPECT_EQ(first_difference(passes.displacement, fused_state.displacement), -1)
+        EXPECT_EQ(first_difference(passes.displacement,
+                                   fused_state.displacement),
+                  -1)
           << "step " << n;
         EXPECT_EQ(first_difference(passes.velocity, fused_state.velocity), -1)
           << "step " << n;
-        EXPECT_EQ(first_difference(passes.multiplier, fused_state.multiplier), -1)
+        EXPECT_EQ(first_difference(passes.multiplier, fused_state.multiplier),
+                  -1)
           << "step " << n;
         EXPECT_EQ(first_difference(passes.stick, fused_state.stick), -1)
           << "step " << n;
@@ -211,7 +221,8 @@ namespace
       }
     EXPECT_EQ(passes_statistics.local_dissipated_energy,
               fused_statistics.local_dissipated_energy);
-    EXPECT_EQ(passes_statistics.friction_solves, fused_statistics.friction_solves);
+    EXPECT_EQ(passes_statistics.friction_solves,
+              fused_statistics.friction_solves);
     // Not vacuous: both regimes occur (over all ranks).
     EXPECT_GT(Utilities::MPI::sum(n_stuck, system.comm), 0u);
     EXPECT_GT(Utilities::MPI::sum(n_sliding, system.comm), 0u);

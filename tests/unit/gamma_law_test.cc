@@ -1,5 +1,6 @@
 // Unit tests of the velocity-weakening laws gamma (src/friction/gamma_law.h,
-// Glowinski et al. 2006, Remark 2.1): gamma(0) = 0, gamma odd, |gamma| < beta (smooth) or
+// Glowinski et al. 2006, Remark 2.1): gamma(0) = 0, gamma odd, |gamma| < beta
+// (smooth) or
 // <= beta (piecewise linear), gamma(+-inf) = +-beta, so that the kinetic
 // friction c (1 - beta) stays below the static c. Values are compared with
 // the closed forms
@@ -46,7 +47,9 @@ namespace
   TEST(GammaLaw, SmoothValues)
   {
     const double beta = 0.4, epsilon = 4.;
-    EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, 3.), 0.24, 4 * eps_mach * 0.24);
+    EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, 3.),
+                0.24,
+                4 * eps_mach * 0.24);
     EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, epsilon),
                 beta / std::sqrt(2.),
                 4 * eps_mach * beta);
@@ -78,8 +81,12 @@ namespace
       << "beta - gamma = beta eps^2/(2 xi^2) = 1.5e-13 at xi = 1e6 eps";
     for (const double xi : {1e8 * epsilon, 1e12 * epsilon, 1e150})
       {
-        EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, xi), beta, eps_mach * beta);
-        EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, -xi), -beta, eps_mach * beta);
+        EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, xi),
+                    beta,
+                    eps_mach * beta);
+        EXPECT_NEAR(GammaLaw::value(Type::smooth, beta, epsilon, -xi),
+                    -beta,
+                    eps_mach * beta);
       }
     double previous = -beta;
     for (double xi = -100 * epsilon; xi <= 100 * epsilon; xi += epsilon / 8)
@@ -100,12 +107,16 @@ namespace
                 0.2,
                 4 * eps_mach * 0.2);
     EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, 0.), 0.);
-    EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, epsilon), beta);
-    EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, -epsilon), -beta);
+    EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, epsilon),
+              beta);
+    EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, -epsilon),
+              -beta);
     for (const double xi : {1.5 * epsilon, 1., 1e300})
       {
-        EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, xi), beta);
-        EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, -xi), -beta);
+        EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, xi),
+                  beta);
+        EXPECT_EQ(GammaLaw::value(Type::piecewise_linear, beta, epsilon, -xi),
+                  -beta);
       }
     for (const double xi : {1e-7, 0.002, 0.0075})
       EXPECT_NEAR(GammaLaw::value(Type::piecewise_linear, beta, epsilon, xi),
@@ -117,10 +128,12 @@ namespace
   // entries of distributed vectors; equals value() bitwise.
   TEST(GammaLaw, ApplyComponentwiseOnDistributedVectors)
   {
-    const MPI_Comm      comm = MPI_COMM_WORLD;
-    const unsigned int  n    = 5;
-    const IndexSet      owned = Utilities::create_evenly_distributed_partitioning(
-      Utilities::MPI::this_mpi_process(comm), Utilities::MPI::n_mpi_processes(comm), n);
+    const MPI_Comm     comm = MPI_COMM_WORLD;
+    const unsigned int n    = 5;
+    const IndexSet owned    = Utilities::create_evenly_distributed_partitioning(
+      Utilities::MPI::this_mpi_process(comm),
+      Utilities::MPI::n_mpi_processes(comm),
+      n);
     const std::vector<double> beta    = {0.1, 0.2, 0.3, 0.4, 0.5};
     const std::vector<double> epsilon = {1., 0.5, 1e-3, 2., 0.25};
     const std::vector<double> w       = {0.5, -1., 3e-3, 0., -0.1};
@@ -142,7 +155,8 @@ namespace
         EXPECT_FALSE(gamma.is_zero());
         gamma.apply(w_vector, out);
         for (const auto i : owned)
-          EXPECT_EQ(out(i), GammaLaw::value(type, beta[i], epsilon[i], w[i])) << i;
+          EXPECT_EQ(out(i), GammaLaw::value(type, beta[i], epsilon[i], w[i]))
+            << i;
       }
 
     GammaLaw none;

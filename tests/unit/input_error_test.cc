@@ -30,20 +30,20 @@ namespace
       fs::create_directories(folder);
       file = (folder / "run.prm").string();
       std::ofstream out(file);
-      out << "# A parameter file\n"                       // line 1
-          << "set Dimension = 1\n"                        // line 2
-          << "subsection Time\n"                          // line 3
-          << "  set Final time = 2 # a comment\n"         // line 4
-          << "  # set Time step = 1 (commented out)\n"    // line 5
-          << "\n"                                         // line 6
-          << "  set   Time step   =   0\n"                // line 7
-          << "end\n"                                      // line 8
-          << "subsection Slab\n"                          // line 9
-          << "  subsection Nested\n"                      // line 10
-          << "    set Value = 3\n"                        // line 11
-          << "  end\n"                                    // line 12
-          << "  set CFL number = 1.5\n"                   // line 13
-          << "end\n";                                     // line 14
+      out << "# A parameter file\n"                    // line 1
+          << "set Dimension = 1\n"                     // line 2
+          << "subsection Time\n"                       // line 3
+          << "  set Final time = 2 # a comment\n"      // line 4
+          << "  # set Time step = 1 (commented out)\n" // line 5
+          << "\n"                                      // line 6
+          << "  set   Time step   =   0\n"             // line 7
+          << "end\n"                                   // line 8
+          << "subsection Slab\n"                       // line 9
+          << "  subsection Nested\n"                   // line 10
+          << "    set Value = 3\n"                     // line 11
+          << "  end\n"                                 // line 12
+          << "  set CFL number = 1.5\n"                // line 13
+          << "end\n";                                  // line 14
     }
 
     ~ParameterSourceTest() override
@@ -72,7 +72,8 @@ namespace
   {
     ParameterSource source(file);
     source.mark_command_line("Time/Time step");
-    EXPECT_EQ(source.where("Time/Time step"), " (set on the command line by --set)");
+    EXPECT_EQ(source.where("Time/Time step"),
+              " (set on the command line by --set)");
     EXPECT_EQ(source.where("Time/Scheme"), " (default value)");
     EXPECT_EQ(source.where("Final time"), " (default value)")
       << "a name outside its subsection is another parameter";
@@ -83,11 +84,12 @@ namespace
   TEST_F(ParameterSourceTest, BadParameterMessageNamesParameterFileAndLine)
   {
     const ParameterSource source(file);
-    const std::string     message =
-      bad_parameter_message(source, "Time/Time step", "0", "the time step must be positive");
-    EXPECT_EQ(message,
-              "parameter 'Time/Time step' (" + file +
-                ", line 7) has the value '0', but the time step must be positive");
+    const std::string     message = bad_parameter_message(
+      source, "Time/Time step", "0", "the time step must be positive");
+    EXPECT_EQ(
+      message,
+      "parameter 'Time/Time step' (" + file +
+        ", line 7) has the value '0', but the time step must be positive");
 
     try
       {
@@ -110,9 +112,10 @@ namespace
     ParameterSource source;
     EXPECT_EQ(source.where("Time/Time step"), " (default value)");
     source.mark_command_line("Time/Time step");
-    EXPECT_EQ(bad_parameter_message(source, "Time/Time step", "-1", "it must be > 0"),
-              "parameter 'Time/Time step' (set on the command line by --set) has the "
-              "value '-1', but it must be > 0");
+    EXPECT_EQ(
+      bad_parameter_message(source, "Time/Time step", "-1", "it must be > 0"),
+      "parameter 'Time/Time step' (set on the command line by --set) has the "
+      "value '-1', but it must be > 0");
   }
 
   // A file that cannot be read gives a source that knows no line.

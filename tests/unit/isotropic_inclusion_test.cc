@@ -1,6 +1,7 @@
 // Unit tests of the exact solver of the isotropic friction inclusion of
-// Renard 2001, eq. (52) and of its selection rule (src/friction/isotropic_inclusion.h,
-// doc/theory.md §4.7), shared by the slab and the body through ContactNode:
+// Renard 2001, eq. (52) and of its selection rule
+// (src/friction/isotropic_inclusion.h, doc/theory.md §4.7), shared by the slab
+// and the body through ContactNode:
 //
 //   a s + S mu(|s|) Dir(s) \ni r,   a > 0, S >= 0,  s, r in R^2.
 //

@@ -31,7 +31,6 @@
 #include <base/pvd_record.h>
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -99,7 +98,7 @@ namespace
 
   TEST(WriteFileAtomically, FailureNamesTheFileAndTheReason)
   {
-    const std::string path = "/nonexistent_stickslip_folder/table.csv";
+    const std::string path    = "/nonexistent_stickslip_folder/table.csv";
     const std::string message = write_file_atomically(path, "x", true);
     EXPECT_NE(message.find("cannot write the file " + path), std::string::npos);
     EXPECT_NE(message.find("No such file or directory"), std::string::npos);
@@ -110,7 +109,8 @@ namespace
   TEST(WriteFileAtomically, TemporaryNames)
   {
     EXPECT_TRUE(is_temporary_name("solution_00003.0.vtu.tmp.12345"));
-    EXPECT_TRUE(is_temporary_name(fs::path(temporary_name("/a/b.csv")).filename()));
+    EXPECT_TRUE(
+      is_temporary_name(fs::path(temporary_name("/a/b.csv")).filename()));
     EXPECT_FALSE(is_temporary_name("solution_00003.0.vtu"));
     EXPECT_FALSE(is_temporary_name("notes.tmp.txt"));
     EXPECT_FALSE(is_temporary_name("x.tmp."));
@@ -128,8 +128,8 @@ namespace
       }
     catch (RunError &error)
       {
-        EXPECT_NE(std::string(error.what()).find(
-                    "/nonexistent_stickslip_folder/history.csv"),
+        EXPECT_NE(std::string(error.what())
+                    .find("/nonexistent_stickslip_folder/history.csv"),
                   std::string::npos);
       }
   }
@@ -211,15 +211,16 @@ namespace
 
   TEST(PvdRecord, SnapshotTextRoundTrip)
   {
-    PvdRecord record;
-    const std::string folder = fresh_folder("pvd");
+    PvdRecord             record;
+    const std::string     folder = fresh_folder("pvd");
     const OutputDirectory directory(folder, comm);
     record.add(0, "solution/solution_00000.pvtu", directory);
     record.add(0.1 + 0.2, "solution/solution_00001.pvtu", directory);
     PvdRecord          restored;
     std::istringstream in(record.to_text());
     restored.from_text(in);
-    EXPECT_EQ(restored.entries(), record.entries()); // times bitwise (17 digits)
+    EXPECT_EQ(restored.entries(),
+              record.entries()); // times bitwise (17 digits)
     if (rank0())
       {
         const std::string xml = contents(folder + "/solution.pvd");
@@ -242,9 +243,8 @@ namespace
 
   TEST(PvdRecord, NamesMustStayInTheOutputDirectory)
   {
-    for (const std::string name : {"solution/solution_00000.pvtu",
-                                   "solution_00000.pvtu",
-                                   "a/b-c_d.e"})
+    for (const std::string name :
+         {"solution/solution_00000.pvtu", "solution_00000.pvtu", "a/b-c_d.e"})
       EXPECT_TRUE(PvdRecord::is_inside_output_directory(name)) << name;
     for (const std::string name : {"../../../../etc/passwd",
                                    "/etc/passwd",
@@ -265,7 +265,8 @@ namespace
   TEST(FieldFiles, NamesAndStaleOutputs)
   {
     EXPECT_EQ(FieldFiles::record_name(7), "solution/solution_00007.pvtu");
-    EXPECT_EQ(FieldFiles::record_name(7, "contact"), "solution/contact_00007.pvtu");
+    EXPECT_EQ(FieldFiles::record_name(7, "contact"),
+              "solution/contact_00007.pvtu");
     const std::string     folder = fresh_folder("fields");
     const OutputDirectory directory(folder, comm);
     const FieldFiles      files(directory);
@@ -332,13 +333,15 @@ namespace
   }
 
   void
-  edit_meta(const std::string &folder, const std::string &snapshot,
-            const std::string &from, const std::string &to)
+  edit_meta(const std::string &folder,
+            const std::string &snapshot,
+            const std::string &from,
+            const std::string &to)
   {
     if (rank0())
       {
-        const std::string path = folder + "/checkpoints/" + snapshot + "/meta";
-        std::string       text = contents(path);
+        const std::string path  = folder + "/checkpoints/" + snapshot + "/meta";
+        std::string       text  = contents(path);
         const auto        where = text.find(from);
         ASSERT_NE(where, std::string::npos) << from;
         text.replace(where, from.size(), to);
@@ -351,7 +354,7 @@ namespace
 
   TEST(SnapshotMeta, BodyReadBackAndEditsDetected)
   {
-    const std::string folder = two_snapshots("meta");
+    const std::string     folder = two_snapshots("meta");
     const CheckpointStore store(folder, comm);
     double                value = 0;
     CheckpointArchive     archive;
@@ -380,7 +383,8 @@ namespace
   TEST(SnapshotMeta, EarlierFormatRefused)
   {
     const std::string folder = two_snapshots("format");
-    for (const std::string snapshot : {"snapshot_000000001", "snapshot_000000002"})
+    for (const std::string snapshot :
+         {"snapshot_000000001", "snapshot_000000002"})
       edit_meta(folder, snapshot, "format 2\n", "");
     const CheckpointStore    store(folder, comm);
     double                   value = 0;
@@ -394,8 +398,9 @@ namespace
       }
     catch (InputError &error)
       {
-        EXPECT_NE(std::string(error.what()).find("earlier version of stickslip"),
-                  std::string::npos);
+        EXPECT_NE(
+          std::string(error.what()).find("earlier version of stickslip"),
+          std::string::npos);
       }
   }
 

@@ -1,9 +1,10 @@
-// Unit tests of the parallel direct search (src/control/parallel_direct_search.h,
-// Torczon's multidirectional search with the factors -1, -2, 1/2): one
-// iteration on a quadratic in 2D gives the simplex the method's rules give
-// (derived by hand below: every value is an exact small number, so the
-// vertices are compared exactly), and on a convex quadratic the search
-// converges to the minimizer within the distance its stopping rule allows.
+// Unit tests of the parallel direct search
+// (src/control/parallel_direct_search.h, Torczon's multidirectional search with
+// the factors -1, -2, 1/2): one iteration on a quadratic in 2D gives the
+// simplex the method's rules give (derived by hand below: every value is an
+// exact small number, so the vertices are compared exactly), and on a convex
+// quadratic the search converges to the minimizer within the distance its
+// stopping rule allows.
 #include <base/input_error.h>
 #include <control/parallel_direct_search.h>
 
@@ -22,7 +23,8 @@ namespace
 
   /** An evaluator of @p f whose outcome carries f in its displacement. */
   ParallelDirectSearch::Evaluator
-  evaluator(const std::function<double(const Point &)> &f, unsigned long &n_evaluations)
+  evaluator(const std::function<double(const Point &)> &f,
+            unsigned long                              &n_evaluations)
   {
     return [f, &n_evaluations](const std::vector<Point> &points) {
       std::vector<ControlOutcome> outcomes(points.size());
@@ -46,9 +48,9 @@ namespace
    */
   ParallelDirectSearch::State
   one_iteration(const std::function<double(const Point &)> &f,
-                const Point &                               initial,
+                const Point                                &initial,
                 const double                                size,
-                ParallelDirectSearch::State &               started)
+                ParallelDirectSearch::State                &started)
   {
     const ParallelDirectSearch search(multidirectional, 1e-12, 1);
     unsigned long              n_evaluations = 0;
@@ -61,13 +63,14 @@ namespace
                                    after = state;
                                  }),
                  RunError);
-    EXPECT_EQ(n_evaluations, 3u + 6u) << "3 vertices, then 3 factors x 2 trial points";
+    EXPECT_EQ(n_evaluations, 3u + 6u)
+      << "3 vertices, then 3 factors x 2 trial points";
     return after;
   }
 
   void
   expect_vertices(const ParallelDirectSearch::State &state,
-                  const std::vector<Point> &         vertices)
+                  const std::vector<Point>          &vertices)
   {
     ASSERT_EQ(state.vertices.size(), vertices.size());
     for (unsigned int i = 0; i < vertices.size(); ++i)
@@ -93,7 +96,7 @@ namespace
       return (x[0] - 3) * (x[0] - 3) + 2 * (x[1] - 1) * (x[1] - 1);
     };
     ParallelDirectSearch::State started;
-    const auto after = one_iteration(f, {0., 0.}, 1., started);
+    const auto                  after = one_iteration(f, {0., 0.}, 1., started);
     expect_vertices(started, {{1., 0.}, {0., 0.}, {0., 1.}});
     EXPECT_EQ(started.simplexes, 0u);
     expect_vertices(after, {{3., 0.}, {1., 0.}, {3., -2.}});
@@ -111,13 +114,14 @@ namespace
   {
     const auto f = [](const Point &x) { return x[0] * x[0] + x[1] * x[1]; };
     ParallelDirectSearch::State started;
-    const auto after = one_iteration(f, {0., 0.}, 1., started);
+    const auto                  after = one_iteration(f, {0., 0.}, 1., started);
     expect_vertices(started, {{0., 0.}, {1., 0.}, {0., 1.}});
     expect_vertices(after, {{0., 0.}, {0.5, 0.}, {0., 0.5}});
     EXPECT_EQ(after.largest_edge(), 0.5);
   }
 
-  /** Area of a triangle: reordering keeps it, a factor s multiplies it by s^2. */
+  /** Area of a triangle: reordering keeps it, a factor s multiplies it by s^2.
+   */
   double
   area(const ParallelDirectSearch::State &state)
   {
@@ -159,16 +163,17 @@ namespace
       search.start({0., 0.}, 0.5, evaluator(f, n_evaluations), merit);
     unsigned long n_observed    = 0;
     double        previous_area = area(initial), last_area = area(initial);
-    const auto    result        = search.minimize(
-      initial,
-      evaluator(f, n_evaluations),
-      merit,
-      [&](const ParallelDirectSearch::State &state) {
-        ++n_observed;
-        previous_area = last_area;
-        last_area     = area(state);
-      });
-    EXPECT_NEAR(last_area / previous_area, 0.25, 1e-6) << "the last step contracts";
+    const auto    result =
+      search.minimize(initial,
+                      evaluator(f, n_evaluations),
+                      merit,
+                      [&](const ParallelDirectSearch::State &state) {
+                        ++n_observed;
+                        previous_area = last_area;
+                        last_area     = area(state);
+                      });
+    EXPECT_NEAR(last_area / previous_area, 0.25, 1e-6)
+      << "the last step contracts";
     const double distance =
       std::hypot(result.best[0] - minimizer[0], result.best[1] - minimizer[1]);
     EXPECT_LE(distance, 3.7 * 2.78 * tolerance);
@@ -176,6 +181,7 @@ namespace
     EXPECT_EQ(result.outcome.displacement[0], f(result.best));
     EXPECT_EQ(result.simplexes, n_observed);
     EXPECT_EQ(result.evaluations, n_evaluations);
-    EXPECT_EQ(result.evaluations, 3 + 6 * static_cast<unsigned long>(result.simplexes));
+    EXPECT_EQ(result.evaluations,
+              3 + 6 * static_cast<unsigned long>(result.simplexes));
   }
 } // namespace

@@ -155,7 +155,9 @@ namespace
    * both ways, so that the caller chooses the path.
    */
   void
-  fill_chain(FrictionSystem &system, const unsigned int d, const bool consistent)
+  fill_chain(FrictionSystem    &system,
+             const unsigned int d,
+             const bool         consistent)
   {
     FullMatrix<double>  mass(d, d), stiffness(d, d);
     std::vector<double> weights(d);
@@ -193,7 +195,7 @@ namespace
   void
   replicate_forcing(FrictionSystem &system)
   {
-    const unsigned int d = system.size();
+    const unsigned int d      = system.size();
     system.replicated_forcing = [d](const double t, double *out) {
       for (unsigned int i = 0; i < d; ++i)
         out[i] = 0.8 * std::sin(3 * t + i);
@@ -202,7 +204,8 @@ namespace
 
 
 
-  /** The gamma law of Glowinski et al. 2006, eq. (2) with beta = 0.3, eps = 0.1. */
+  /** The gamma law of Glowinski et al. 2006, eq. (2) with beta = 0.3, eps =
+   * 0.1. */
   void
   set_gamma(FrictionSystem &system)
   {
@@ -219,13 +222,13 @@ namespace
   numerics(const Parameters::Scheme scheme)
   {
     Parameters::Numerics run{};
-    run.time.scheme                     = scheme;
-    run.splitting                       = {3, 2, 0.25};
-    run.friction.solver                 = Parameters::FrictionSolverType::semismooth_newton;
-    run.friction.tolerance              = 1e-12;
-    run.friction.max_iterations         = 1000;
-    run.linear_solver.type              = Parameters::LinearSolverType::automatic;
-    run.linear_solver.tolerance         = 1e-14;
+    run.time.scheme        = scheme;
+    run.splitting          = {3, 2, 0.25};
+    run.friction.solver    = Parameters::FrictionSolverType::semismooth_newton;
+    run.friction.tolerance = 1e-12;
+    run.friction.max_iterations = 1000;
+    run.linear_solver.type      = Parameters::LinearSolverType::automatic;
+    run.linear_solver.tolerance = 1e-14;
     run.linear_solver.direct_size_limit = 1000;
     run.centered.multiplier_solver =
       Parameters::CenteredMultiplierSolver::fixed_point;
@@ -245,7 +248,7 @@ namespace
   bool
   blas_fuses_axpy()
   {
-    const IndexSet all = complete_index_set(64);
+    const IndexSet    all = complete_index_set(64);
     DistributedVector y(all, MPI_COMM_SELF), x(all, MPI_COMM_SELF);
     y = -1.;
     x = 10.;
@@ -286,9 +289,11 @@ namespace
       }
     replicate_forcing(plain);
     const ParameterSource source;
-    auto general_step = create_time_integrator(run, general, source, dt, nullptr);
-    auto plain_step   = create_time_integrator(run, plain, source, dt, nullptr);
-    ASSERT_EQ(general_step->description().find("plain arrays"), std::string::npos);
+    auto                  general_step =
+      create_time_integrator(run, general, source, dt, nullptr);
+    auto plain_step = create_time_integrator(run, plain, source, dt, nullptr);
+    ASSERT_EQ(general_step->description().find("plain arrays"),
+              std::string::npos);
     ASSERT_NE(plain_step->description().find("plain arrays"), std::string::npos)
       << plain_step->description();
 
@@ -306,15 +311,17 @@ namespace
         const TimeStep step{n + 1, n * dt, (n + 1) * dt, dt};
         general_step->advance(step, a);
         plain_step->advance(step, b);
-        for (const auto &pair : {std::make_pair(&a.displacement, &b.displacement),
-                                std::make_pair(&a.velocity, &b.velocity),
-                                std::make_pair(&a.multiplier, &b.multiplier)})
+        for (const auto &pair :
+             {std::make_pair(&a.displacement, &b.displacement),
+              std::make_pair(&a.velocity, &b.velocity),
+              std::make_pair(&a.multiplier, &b.multiplier)})
           {
             DistributedVector difference = *pair.first;
             difference -= *pair.second;
             largest_difference =
               std::max(largest_difference,
-                       max_norm(difference) / std::max(1., max_norm(*pair.first)));
+                       max_norm(difference) /
+                         std::max(1., max_norm(*pair.first)));
           }
         DistributedVector stick_difference = a.stick;
         stick_difference -= b.stick;
@@ -323,7 +330,8 @@ namespace
           if (general.friction_weights(i) > 0)
             ++(a.stick(i) > 0 ? n_stuck : n_moving);
       }
-    const bool fused = Utilities::MPI::max(blas_fuses_axpy() ? 1 : 0, general.comm) > 0;
+    const bool fused =
+      Utilities::MPI::max(blas_fuses_axpy() ? 1 : 0, general.comm) > 0;
     std::cout << "  " << general_step->description()
               << "\n  largest difference " << largest_difference
               << (fused ? " (BLAS axpy fused)" : " (BLAS axpy rounded twice)")
@@ -335,7 +343,8 @@ namespace
               plain_step->statistics.friction_iterations);
     EXPECT_NEAR(general_step->statistics.local_dissipated_energy,
                 plain_step->statistics.local_dissipated_energy,
-                1e-12 * std::abs(general_step->statistics.local_dissipated_energy));
+                1e-12 *
+                  std::abs(general_step->statistics.local_dissipated_energy));
     EXPECT_GT(Utilities::MPI::sum(n_stuck, general.comm), 0u);
     EXPECT_GT(Utilities::MPI::sum(n_moving, general.comm), 0u);
   }
@@ -410,17 +419,18 @@ namespace
     const unsigned int d = 25;
     FrictionSystem     system(MPI_COMM_WORLD);
     fill_chain(system, d, true);
-    Parameters::Numerics run = numerics(Parameters::Scheme::lie);
+    Parameters::Numerics   run = numerics(Parameters::Scheme::lie);
     SemismoothNewtonSolver distributed(system, run.friction, run.linear_solver);
     // The weights as the replicated solver sees them.
-    const dealii::Vector<double> c = replicate(system.friction_weights, system.comm);
+    const dealii::Vector<double> c =
+      replicate(system.friction_weights, system.comm);
     ReplicatedSemismoothNewton solver(system.replicated_mass(),
                                       std::vector<double>(c.begin(), c.end()),
                                       1000);
-    const double tau = 0.002;
+    const double               tau = 0.002;
     distributed.set_substep(tau);
     solver.set_substep(tau);
-    DistributedVector   b(system.locally_owned, system.comm), w(b), lambda(b),
+    DistributedVector b(system.locally_owned, system.comm), w(b), lambda(b),
       warm(b);
     std::vector<double> b_all(d), w_all(d), lambda_all(d), warm_all(d, 0.);
     unsigned int        n_stuck = 0, n_slipping = 0;

@@ -41,15 +41,18 @@ namespace
   TEST(ShellWords, QuotesAndEscapesAsTheShell)
   {
     // What bash gives for each of these lines (checked with printf '%s\n').
-    const auto commands = commands_of(
-      "p.prm --set \"Friction/Solver=semismooth newton\" --quiet\n"
-      "p.prm --set 'ODE/Forcing=sin(t); cos(t)'\n"
-      "p.prm --set Output/Directory=out/a\\ b\n"
-      "p.prm --set \"A/B=say \\\"hi\\\" \\\\ \\$ \\x\"\n"
-      "p.prm --set ''  x'y'\"z\"\n");
+    const auto commands =
+      commands_of("p.prm --set \"Friction/Solver=semismooth newton\" --quiet\n"
+                  "p.prm --set 'ODE/Forcing=sin(t); cos(t)'\n"
+                  "p.prm --set Output/Directory=out/a\\ b\n"
+                  "p.prm --set \"A/B=say \\\"hi\\\" \\\\ \\$ \\x\"\n"
+                  "p.prm --set ''  x'y'\"z\"\n");
     ASSERT_EQ(commands.size(), 5u);
     EXPECT_EQ(commands[0].words,
-              (Words{"p.prm", "--set", "Friction/Solver=semismooth newton", "--quiet"}));
+              (Words{"p.prm",
+                     "--set",
+                     "Friction/Solver=semismooth newton",
+                     "--quiet"}));
     EXPECT_EQ(commands[1].words,
               (Words{"p.prm", "--set", "ODE/Forcing=sin(t); cos(t)"}));
     EXPECT_EQ(commands[2].words,
@@ -79,7 +82,8 @@ namespace
     EXPECT_EQ(commands[0].line, 4u);
     EXPECT_EQ(commands[0].words, (Words{"a.prm", "--quiet"}));
     EXPECT_EQ(commands[1].line, 5u);
-    EXPECT_EQ(commands[1].words, (Words{"b.prm", "--set", "X/y=1#2", "--quiet"}));
+    EXPECT_EQ(commands[1].words,
+              (Words{"b.prm", "--set", "X/y=1#2", "--quiet"}));
     EXPECT_EQ(commands[2].line, 8u);
     EXPECT_EQ(commands[2].words, (Words{"c.prm", "--set", "X/z=two\nlines"}));
     EXPECT_EQ(commands[3].line, 10u);
@@ -114,8 +118,9 @@ namespace
     const auto commands =
       commands_of("p.prm --set 'A/b=$x; y > z & w | (v)' --set A/c=a~b");
     ASSERT_EQ(commands.size(), 1u);
-    EXPECT_EQ(commands[0].words,
-              (Words{"p.prm", "--set", "A/b=$x; y > z & w | (v)", "--set", "A/c=a~b"}));
+    EXPECT_EQ(
+      commands[0].words,
+      (Words{"p.prm", "--set", "A/b=$x; y > z & w | (v)", "--set", "A/c=a~b"}));
   }
 
 
@@ -123,8 +128,9 @@ namespace
   TEST(ShellWords, EveryBadLineIsReportedAndTheOthersKept)
   {
     std::vector<ShellSyntaxError> errors;
-    const auto commands = split_shell_commands(
-      "a.prm\nb.prm $x\nc.prm\nd.prm > e\nf.prm\n", errors);
+    const auto                    commands =
+      split_shell_commands("a.prm\nb.prm $x\nc.prm\nd.prm > e\nf.prm\n",
+                           errors);
     ASSERT_EQ(errors.size(), 2u);
     EXPECT_EQ(errors[0].line, 2u);
     EXPECT_EQ(errors[1].line, 4u);
@@ -151,21 +157,27 @@ namespace
     };
     EXPECT_EQ(problem({"p.prm", "--set", "A/b = 1", "--quiet"}), "");
     EXPECT_EQ(problem({"p.prm", "--resume", "out/p"}), "");
-    EXPECT_NE(problem({"--set", "A/b=1"}).find("no parameter file"), std::string::npos);
-    EXPECT_NE(problem({"--version"}).find("not runs"), std::string::npos);
-    EXPECT_NE(problem({"build/stickslip", "p.prm"}).find("what follows 'stickslip'"),
+    EXPECT_NE(problem({"--set", "A/b=1"}).find("no parameter file"),
               std::string::npos);
-    EXPECT_NE(problem({"--batch", "other.txt"}).find("--batch inside"), std::string::npos);
+    EXPECT_NE(problem({"--version"}).find("not runs"), std::string::npos);
+    EXPECT_NE(
+      problem({"build/stickslip", "p.prm"}).find("what follows 'stickslip'"),
+      std::string::npos);
+    EXPECT_NE(problem({"--batch", "other.txt"}).find("--batch inside"),
+              std::string::npos);
     EXPECT_NE(problem({"p.prm", "q.prm"}).find("more than one parameter file"),
               std::string::npos);
     EXPECT_NE(problem({"p.prm", "--set", "A/b"}).find("Subsection/Name=value"),
               std::string::npos);
-    EXPECT_NE(problem({"p.prm", "--set"}).find("--set needs"), std::string::npos);
-    EXPECT_NE(problem({"p.prm", "--sett", "A/b=1"}).find("unknown option '--sett'"),
+    EXPECT_NE(problem({"p.prm", "--set"}).find("--set needs"),
               std::string::npos);
+    EXPECT_NE(
+      problem({"p.prm", "--sett", "A/b=1"}).find("unknown option '--sett'"),
+      std::string::npos);
     // --batch stands alone on the command line.
     EXPECT_EQ(parse_command_line({"--batch", "-"}, "").batch_file, "-");
-    EXPECT_THROW(parse_command_line({"--batch", "-", "--quiet"}, ""), InputError);
+    EXPECT_THROW(parse_command_line({"--batch", "-", "--quiet"}, ""),
+                 InputError);
     const CommandLine line =
       parse_command_line({"p.prm", "--set", " Time/Final time = 2 "}, "");
     ASSERT_EQ(line.overrides.size(), 1u);

@@ -48,7 +48,7 @@ namespace
     FullMatrix<double> a(2, 2);
     a(0, 0) = 1;
     a(0, 1) = a(1, 0) = 2;
-    a(1, 1) = 1; // eigenvalues 3 and -1
+    a(1, 1)           = 1; // eigenvalues 3 and -1
     DenseCholesky cholesky;
     EXPECT_THROW(cholesky.factorize(a), std::exception);
   }
@@ -59,7 +59,7 @@ namespace
   {
     const MPI_Comm     comm = MPI_COMM_WORLD;
     const unsigned int n    = 7;
-    const IndexSet     owned = Utilities::create_evenly_distributed_partitioning(
+    const IndexSet owned    = Utilities::create_evenly_distributed_partitioning(
       Utilities::MPI::this_mpi_process(comm),
       Utilities::MPI::n_mpi_processes(comm),
       n);
@@ -86,8 +86,8 @@ namespace
   // kept. (MPI is already running here: only the environment is tested.)
   TEST(ProcessSetup, SingletonVariables)
   {
-    const char *launched = std::getenv("OMPI_COMM_WORLD_SIZE");
-    const std::string saved = launched != nullptr ? launched : "";
+    const char       *launched = std::getenv("OMPI_COMM_WORLD_SIZE");
+    const std::string saved    = launched != nullptr ? launched : "";
     unsetenv("OMPI_MCA_pml");
     setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
     EXPECT_TRUE(started_by_mpi_launcher());

@@ -27,9 +27,12 @@
 //   matrices made here and the parallel ones of deal.II.
 // The whole executable also runs under mpirun -np 2.
 #include <deal.II/dofs/dof_tools.h>
+
 #include <deal.II/fe/fe_q.h>
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/grid/grid_tools.h>
+
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
 
@@ -52,16 +55,19 @@
 namespace
 {
   using namespace stickslip;
-  using Entry = std::tuple<types::global_dof_index, types::global_dof_index, double>;
+  using Entry =
+    std::tuple<types::global_dof_index, types::global_dof_index, double>;
 
-  /** Every stored entry of the owned rows, as for_each_local_entry visits them. */
+  /** Every stored entry of the owned rows, as for_each_local_entry visits them.
+   */
   std::vector<Entry>
   entries(const DistributedMatrix &matrix)
   {
     std::vector<Entry> all;
-    for_each_local_entry(matrix, [&](const auto row, const auto column, const double value) {
-      all.emplace_back(row, column, value);
-    });
+    for_each_local_entry(
+      matrix, [&](const auto row, const auto column, const double value) {
+        all.emplace_back(row, column, value);
+      });
     return all;
   }
 
@@ -82,7 +88,9 @@ namespace
    * the same rows and columns (EXPECTed), over all ranks.
    */
   double
-  entry_difference(const DistributedMatrix &a, const DistributedMatrix &b, const std::string &what)
+  entry_difference(const DistributedMatrix &a,
+                   const DistributedMatrix &b,
+                   const std::string       &what)
   {
     const std::vector<Entry> x = entries(a), y = entries(b);
     EXPECT_EQ(x.size(), y.size()) << what;
@@ -91,11 +99,13 @@ namespace
       {
         EXPECT_EQ(std::get<0>(x[k]), std::get<0>(y[k])) << what;
         EXPECT_EQ(std::get<1>(x[k]), std::get<1>(y[k])) << what;
-        difference = std::max(difference, std::abs(std::get<2>(x[k]) - std::get<2>(y[k])));
-        scale      = std::max(scale, std::abs(std::get<2>(x[k])));
+        difference =
+          std::max(difference, std::abs(std::get<2>(x[k]) - std::get<2>(y[k])));
+        scale = std::max(scale, std::abs(std::get<2>(x[k])));
       }
     const MPI_Comm comm = MPI_COMM_WORLD;
-    return Utilities::MPI::max(difference, comm) / Utilities::MPI::max(scale, comm);
+    return Utilities::MPI::max(difference, comm) /
+           Utilities::MPI::max(scale, comm);
   }
 
   /** Whether two vectors hold the same bits on every rank. */
@@ -107,7 +117,7 @@ namespace
     for (std::size_t k = 0; same && k < x.size(); ++k)
       {
         const double u = x[k], v = y[k];
-        same           = std::memcmp(&u, &v, sizeof(double)) == 0;
+        same = std::memcmp(&u, &v, sizeof(double)) == 0;
       }
     return Utilities::MPI::min(same ? 1u : 0u, MPI_COMM_WORLD) == 1;
   }
@@ -133,7 +143,8 @@ namespace
         GridTools::transform(
           [](const Point<1> &p) {
             const double h = 1. / 64, k = std::round(p[0] / h);
-            return Point<1>(static_cast<long>(k) % 2 == 1 ? p[0] + 0.3 * h : p[0]);
+            return Point<1>(static_cast<long>(k) % 2 == 1 ? p[0] + 0.3 * h :
+                                                            p[0]);
           },
           *triangulation);
       dof_handler = std::make_unique<DoFHandler<1>>(*triangulation);
@@ -158,13 +169,13 @@ namespace
       return result;
     }
 
-    const MPI_Comm                  comm;
+    const MPI_Comm                    comm;
     std::unique_ptr<Triangulation<1>> triangulation;
-    FE_Q<1>                         fe;
-    std::unique_ptr<DoFHandler<1>>  dof_handler;
-    IndexSet                        owned, relevant;
-    FrictionSystem                  system;
-    DistributedVector               weights;
+    FE_Q<1>                           fe;
+    std::unique_ptr<DoFHandler<1>>    dof_handler;
+    IndexSet                          owned, relevant;
+    FrictionSystem                    system;
+    DistributedVector                 weights;
   };
 
   /**
@@ -173,80 +184,133 @@ namespace
    * distribute_local_to_global, and plainly for the unconstrained copies.
    */
   void
-  assemble_by_pattern(const Interval &                 interval,
+  assemble_by_pattern(const Interval                  &interval,
                       const AffineConstraints<double> &constraints,
-                      const Function<1> &              speed,
-                      DistributedMatrix &              mass,
-                      DistributedMatrix &              stiffness,
-                      DistributedMatrix &              full_mass,
-                      DistributedMatrix &              full_stiffness)
+                      const Function<1>               &speed,
+                      DistributedMatrix               &mass,
+                      DistributedMatrix               &stiffness,
+                      DistributedMatrix               &full_mass,
+                      DistributedMatrix               &full_stiffness)
   {
     DynamicSparsityPattern pattern(interval.relevant);
     DoFTools::make_sparsity_pattern(*interval.dof_handler, pattern);
-    SparsityTools::distribute_sparsity_pattern(pattern, interval.owned, interval.comm, interval.relevant);
-    for (DistributedMatrix *m : {&mass, &stiffness, &full_mass, &full_stiffness})
+    SparsityTools::distribute_sparsity_pattern(pattern,
+                                               interval.owned,
+                                               interval.comm,
+                                               interval.relevant);
+    for (DistributedMatrix *m :
+         {&mass, &stiffness, &full_mass, &full_stiffness})
       m->reinit(interval.owned, interval.owned, pattern, interval.comm);
-    const unsigned int n = interval.fe.n_dofs_per_cell();
-    FEValues<1>        values(interval.fe, QGauss<1>(interval.fe.degree + 1),
-                       update_values | update_gradients | update_quadrature_points | update_JxW_values);
-    FullMatrix<double> cell_mass(n, n), cell_stiffness(n, n);
+    const unsigned int                   n = interval.fe.n_dofs_per_cell();
+    FEValues<1>                          values(interval.fe,
+                       QGauss<1>(interval.fe.degree + 1),
+                       update_values | update_gradients |
+                         update_quadrature_points | update_JxW_values);
+    FullMatrix<double>                   cell_mass(n, n), cell_stiffness(n, n);
     std::vector<types::global_dof_index> dofs(n);
     for (const auto &cell : interval.dof_handler->active_cell_iterators())
       if (cell->is_locally_owned())
         {
           values.reinit(cell);
-          cell_mass = 0;
+          cell_mass      = 0;
           cell_stiffness = 0;
           for (const unsigned int q : values.quadrature_point_indices())
             {
-              const double c = speed.value(values.quadrature_point(q)), JxW = values.JxW(q);
+              const double c   = speed.value(values.quadrature_point(q)),
+                           JxW = values.JxW(q);
               for (unsigned int i = 0; i < n; ++i)
                 for (unsigned int j = 0; j < n; ++j)
                   {
-                    cell_stiffness(i, j) += values.shape_grad(i, q) * values.shape_grad(j, q) * JxW;
-                    cell_mass(i, j) += values.shape_value(i, q) * values.shape_value(j, q) * JxW / (c * c);
+                    cell_stiffness(i, j) +=
+                      values.shape_grad(i, q) * values.shape_grad(j, q) * JxW;
+                    cell_mass(i, j) += values.shape_value(i, q) *
+                                       values.shape_value(j, q) * JxW / (c * c);
                   }
             }
           cell->get_dof_indices(dofs);
           constraints.distribute_local_to_global(cell_mass, dofs, mass);
-          constraints.distribute_local_to_global(cell_stiffness, dofs, stiffness);
+          constraints.distribute_local_to_global(cell_stiffness,
+                                                 dofs,
+                                                 stiffness);
           full_mass.add(dofs, cell_mass);
           full_stiffness.add(dofs, cell_stiffness);
         }
-    for (DistributedMatrix *m : {&mass, &stiffness, &full_mass, &full_stiffness})
+    for (DistributedMatrix *m :
+         {&mass, &stiffness, &full_mass, &full_stiffness})
       m->compress(VectorOperation::add);
   }
 
   void
-  expect_same_entries(const unsigned int degree, const bool dirichlet, const bool variable_speed, const bool moved)
+  expect_same_entries(const unsigned int degree,
+                      const bool         dirichlet,
+                      const bool         variable_speed,
+                      const bool         moved)
   {
     Interval                        interval(degree, moved);
-    const AffineConstraints<double> constraints = interval.constraints(dirichlet);
-    const std::string               speed_text  = variable_speed ? "1 + x/2" : "2";
-    const auto speed    = parse_function<1>(speed_text, "x,t", "String/Wave speed", ParameterSource());
-    const auto friction = parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
+    const AffineConstraints<double> constraints =
+      interval.constraints(dirichlet);
+    const std::string speed_text = variable_speed ? "1 + x/2" : "2";
+    const auto        speed      = parse_function<1>(speed_text,
+                                         "x,t",
+                                         "String/Wave speed",
+                                         ParameterSource());
+    const auto        friction =
+      parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
     NonFiniteData     non_finite;
     DistributedMatrix full_mass, full_stiffness;
-    StringAssembler<1>(*interval.dof_handler, degree, false, *speed, *friction, speed_text, "1", non_finite)
-      .assemble(constraints, interval.system, &full_mass, &full_stiffness, interval.weights, nullptr, nullptr, ParameterSource());
+    StringAssembler<1>(*interval.dof_handler,
+                       degree,
+                       false,
+                       *speed,
+                       *friction,
+                       speed_text,
+                       "1",
+                       non_finite)
+      .assemble(constraints,
+                interval.system,
+                &full_mass,
+                &full_stiffness,
+                interval.weights,
+                nullptr,
+                nullptr,
+                ParameterSource());
 
-    DistributedMatrix mass, stiffness, pattern_full_mass, pattern_full_stiffness;
-    assemble_by_pattern(interval, constraints, *speed, mass, stiffness, pattern_full_mass, pattern_full_stiffness);
-    const std::string where = "degree " + std::to_string(degree) + (dirichlet ? ", Dirichlet rows" : ", no constraints") +
-                              (variable_speed ? ", variable c" : ", constant c") + (moved ? ", moved vertices" : "");
-    const double differences[4] = {entry_difference(stiffness, interval.system.stiffness, "A, " + where),
-                                   entry_difference(mass, interval.system.mass, "M, " + where),
-                                   entry_difference(pattern_full_stiffness, full_stiffness, "unconstrained A, " + where),
-                                   entry_difference(pattern_full_mass, full_mass, "unconstrained M, " + where)};
+    DistributedMatrix mass, stiffness, pattern_full_mass,
+      pattern_full_stiffness;
+    assemble_by_pattern(interval,
+                        constraints,
+                        *speed,
+                        mass,
+                        stiffness,
+                        pattern_full_mass,
+                        pattern_full_stiffness);
+    const std::string where =
+      "degree " + std::to_string(degree) +
+      (dirichlet ? ", Dirichlet rows" : ", no constraints") +
+      (variable_speed ? ", variable c" : ", constant c") +
+      (moved ? ", moved vertices" : "");
+    const double differences[4] = {
+      entry_difference(stiffness, interval.system.stiffness, "A, " + where),
+      entry_difference(mass, interval.system.mass, "M, " + where),
+      entry_difference(pattern_full_stiffness,
+                       full_stiffness,
+                       "unconstrained A, " + where),
+      entry_difference(pattern_full_mass,
+                       full_mass,
+                       "unconstrained M, " + where)};
     for (const double difference : differences)
       EXPECT_LE(difference, 1e-14) << where;
     // The rows made here read in place agree with MatGetRow's.
-    EXPECT_EQ(entries(interval.system.stiffness), entries_by_rows(interval.system.stiffness)) << where;
+    EXPECT_EQ(entries(interval.system.stiffness),
+              entries_by_rows(interval.system.stiffness))
+      << where;
     EXPECT_EQ(entries(stiffness), entries_by_rows(stiffness)) << where;
     if (Utilities::MPI::this_mpi_process(interval.comm) == 0)
-      std::cout << where << ": largest entry difference (A, M, unconstrained A, M) / largest entry: "
-                << differences[0] << ", " << differences[1] << ", " << differences[2] << ", "
-                << differences[3] << std::endl;
+      std::cout
+        << where
+        << ": largest entry difference (A, M, unconstrained A, M) / largest entry: "
+        << differences[0] << ", " << differences[1] << ", " << differences[2]
+        << ", " << differences[3] << std::endl;
   }
 
 
@@ -269,29 +333,74 @@ namespace
         {
           // c = 2 as a plain number (a cell of a known length reuses the
           // last cell's data) and as an expression (FEValues on every cell).
-          Interval                        plain(degree, true), expression(degree, true);
+          Interval plain(degree, true), expression(degree, true);
           const AffineConstraints<double> constraints = plain.constraints(true);
-          const auto two      = parse_function<1>("2", "x,t", "String/Wave speed", ParameterSource());
-          const auto friction = parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
+          const auto                      two         = parse_function<1>("2",
+                                             "x,t",
+                                             "String/Wave speed",
+                                             ParameterSource());
+          const auto                      friction =
+            parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
           NonFiniteData non_finite;
-          StringAssembler<1>(*plain.dof_handler, degree, lumped, *two, *friction, "2", "1", non_finite)
-            .assemble(constraints, plain.system, nullptr, nullptr, plain.weights, nullptr, nullptr, ParameterSource());
-          StringAssembler<1>(*expression.dof_handler, degree, lumped, *two, *friction, "2 + 0*x", "1 + 0*x", non_finite)
-            .assemble(constraints, expression.system, nullptr, nullptr, expression.weights, nullptr, nullptr, ParameterSource());
+          StringAssembler<1>(*plain.dof_handler,
+                             degree,
+                             lumped,
+                             *two,
+                             *friction,
+                             "2",
+                             "1",
+                             non_finite)
+            .assemble(constraints,
+                      plain.system,
+                      nullptr,
+                      nullptr,
+                      plain.weights,
+                      nullptr,
+                      nullptr,
+                      ParameterSource());
+          StringAssembler<1>(*expression.dof_handler,
+                             degree,
+                             lumped,
+                             *two,
+                             *friction,
+                             "2 + 0*x",
+                             "1 + 0*x",
+                             non_finite)
+            .assemble(constraints,
+                      expression.system,
+                      nullptr,
+                      nullptr,
+                      expression.weights,
+                      nullptr,
+                      nullptr,
+                      ParameterSource());
           ASSERT_FALSE(plain_number("2 + 0*x"));
-          const std::string where = "degree " + std::to_string(degree) + (lumped ? ", lumped" : ", consistent");
-          EXPECT_EQ(entry_difference(plain.system.stiffness, expression.system.stiffness, where), 0.) << where;
+          const std::string where = "degree " + std::to_string(degree) +
+                                    (lumped ? ", lumped" : ", consistent");
+          EXPECT_EQ(entry_difference(plain.system.stiffness,
+                                     expression.system.stiffness,
+                                     where),
+                    0.)
+            << where;
           if (!lumped)
             {
-              EXPECT_EQ(entry_difference(plain.system.mass, expression.system.mass, where), 0.) << where;
+              EXPECT_EQ(entry_difference(plain.system.mass,
+                                         expression.system.mass,
+                                         where),
+                        0.)
+                << where;
             }
           EXPECT_TRUE(same_bits(plain.weights, expression.weights)) << where;
-          EXPECT_TRUE(same_bits(plain.system.friction_weights, expression.system.friction_weights)) << where;
+          EXPECT_TRUE(same_bits(plain.system.friction_weights,
+                                expression.system.friction_weights))
+            << where;
           if (lumped)
             {
               plain.system.finalize();
               expression.system.finalize();
-              EXPECT_TRUE(same_bits(plain.system.mass_diagonal(), expression.system.mass_diagonal())) << where;
+              EXPECT_TRUE(same_bits(plain.system.mass_diagonal(),
+                                    expression.system.mass_diagonal()))
+                << where;
             }
         }
   }
@@ -302,17 +411,36 @@ namespace
   {
     Interval                        interval(2, true);
     const AffineConstraints<double> constraints = interval.constraints(true);
-    const auto speed    = parse_function<1>("1 + x/2", "x,t", "String/Wave speed", ParameterSource());
-    const auto friction = parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
+    const auto                      speed       = parse_function<1>("1 + x/2",
+                                         "x,t",
+                                         "String/Wave speed",
+                                         ParameterSource());
+    const auto                      friction =
+      parse_function<1>("1", "x,t", "String/Friction", ParameterSource());
     NonFiniteData non_finite;
-    StringAssembler<1>(*interval.dof_handler, 2, true, *speed, *friction, "1 + x/2", "1", non_finite)
-      .assemble(constraints, interval.system, nullptr, nullptr, interval.weights, nullptr, nullptr, ParameterSource());
+    StringAssembler<1>(*interval.dof_handler,
+                       2,
+                       true,
+                       *speed,
+                       *friction,
+                       "1 + x/2",
+                       "1",
+                       non_finite)
+      .assemble(constraints,
+                interval.system,
+                nullptr,
+                nullptr,
+                interval.weights,
+                nullptr,
+                nullptr,
+                ParameterSource());
     FrictionSystem &system = interval.system;
     system.finalize();
     ASSERT_TRUE(system.mass_is_diagonal());
     EXPECT_EQ(system.mass.m(), 0u) << "a lumped M is no matrix until asked for";
 
-    DistributedVector x(system.locally_owned, interval.comm), before(x), after(x);
+    DistributedVector x(system.locally_owned, interval.comm), before(x),
+      after(x);
     for (const auto i : system.locally_owned)
       x[i] = (i % 3 == 0 ? -1. : 1.) * (std::sin(0.9 * i) + 0.1 * (i % 2));
     x.compress(VectorOperation::insert);
@@ -324,7 +452,8 @@ namespace
     mass.vmult(after, x);
     EXPECT_TRUE(same_bits(before, after));
     DistributedVector diagonal(system.locally_owned, interval.comm);
-    EXPECT_TRUE(extract_diagonal(mass, diagonal, interval.comm)) << "off-diagonal entries";
+    EXPECT_TRUE(extract_diagonal(mass, diagonal, interval.comm))
+      << "off-diagonal entries";
     EXPECT_TRUE(same_bits(diagonal, system.mass_diagonal()));
   }
 } // namespace

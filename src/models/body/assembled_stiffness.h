@@ -73,7 +73,8 @@ namespace stickslip
       std::shared_ptr<const Utilities::MPI::Partitioner> partitioner;
       DistributedMatrix                                  matrix;
 #ifdef STICKSLIP_USE_PETSC_LA
-      /** PETSc vectors without arrays of their own: K u reads and writes deal.II's. */
+      /** PETSc vectors without arrays of their own: K u reads and writes
+       * deal.II's. */
       mutable std::array<Vec, 2> views;
 #endif
     };

@@ -144,8 +144,14 @@ namespace stickslip
             return at_unknown(i);
           });
       };
-      require_finite(u, "Body/Initial displacement", parameters.initial_displacement, t0);
-      require_finite(v, "Body/Initial velocity", parameters.initial_velocity, t0);
+      require_finite(u,
+                     "Body/Initial displacement",
+                     parameters.initial_displacement,
+                     t0);
+      require_finite(v,
+                     "Body/Initial velocity",
+                     parameters.initial_velocity,
+                     t0);
       check.throw_if_found(comm, true);
       BodyVector values;
       if (data.has_load())
@@ -420,21 +426,24 @@ namespace stickslip
       if (data.has_load() && data.load_depends_on_time())
         for (unsigned int i = 0; i < load.locally_owned_size(); ++i)
           if (!std::isfinite(load.local_element(i)))
-            non_finite_data.note(
-              parameters.tractions.empty() ?
-                "Body/Body force" :
-                "Body/Body force' or 'Body/Traction k/Value",
-              parameters.body_force,
-              t,
-              load.local_element(i),
-              [&]() { return describe_unknown(i) + " (in the step to this time)"; });
+            non_finite_data.note(parameters.tractions.empty() ?
+                                   "Body/Body force" :
+                                   "Body/Body force' or 'Body/Traction k/Value",
+                                 parameters.body_force,
+                                 t,
+                                 load.local_element(i),
+                                 [&]() {
+                                   return describe_unknown(i) +
+                                          " (in the step to this time)";
+                                 });
       for (const auto &unknown : prescribed)
         if (!std::isfinite(u.local_element(unknown.local)))
-          non_finite_data.note(data.prescribed_parameter(unknown),
-                               parameters.displacements[unknown.condition].value,
-                               t,
-                               u.local_element(unknown.local),
-                               [&]() { return describe_unknown(unknown.local); });
+          non_finite_data.note(
+            data.prescribed_parameter(unknown),
+            parameters.displacements[unknown.condition].value,
+            t,
+            u.local_element(unknown.local),
+            [&]() { return describe_unknown(unknown.local); });
     }
 
 

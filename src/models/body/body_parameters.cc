@@ -75,10 +75,11 @@ namespace stickslip
                           "Lame's first parameter lambda [Pa]; lambda + 2G "
                           "> 0 and, for a positive definite energy, "
                           "lambda + 2G/dim > 0.");
-        prm.declare_entry("Shear modulus",
-                          "1",
-                          Patterns::Double(),
-                          "Shear modulus G > 0 [Pa] (Lame's second parameter).");
+        prm.declare_entry(
+          "Shear modulus",
+          "1",
+          Patterns::Double(),
+          "Shear modulus G > 0 [Pa] (Lame's second parameter).");
         prm.declare_entry("Finite element degree",
                           "1",
                           Patterns::Integer(),
@@ -142,16 +143,16 @@ namespace stickslip
       void
       declare_friction_entries(ParameterHandler &prm)
       {
-        prm.declare_entry("Friction law",
-                          "constant",
-                          Patterns::Selection(
-                            "constant|fig2|exponential|rational"),
-                          "Friction coefficient mu(s) as a function of the slip "
-                          "speed s (as Slab/Friction law): "
-                          "constant mu_s; fig2 mu_d + (mu_s - mu_d)(1 - "
-                          "s/v_c)^2 for s < v_c; exponential mu_d + (mu_s - "
-                          "mu_d) exp(-s/v_c); rational mu_d + (mu_s - mu_d)/(1 "
-                          "+ s/v_c).");
+        prm.declare_entry(
+          "Friction law",
+          "constant",
+          Patterns::Selection("constant|fig2|exponential|rational"),
+          "Friction coefficient mu(s) as a function of the slip "
+          "speed s (as Slab/Friction law): "
+          "constant mu_s; fig2 mu_d + (mu_s - mu_d)(1 - "
+          "s/v_c)^2 for s < v_c; exponential mu_d + (mu_s - "
+          "mu_d) exp(-s/v_c); rational mu_d + (mu_s - mu_d)/(1 "
+          "+ s/v_c).");
         prm.declare_entry("Static friction coefficient",
                           "0.5",
                           Patterns::Double(),
@@ -327,24 +328,26 @@ namespace stickslip
                         Patterns::Anything(),
                         "Velocity v_*(t) [m/s] of the foundation in its plane "
                         "(normal to n), dim expressions of t (0: at rest).");
-      prm.declare_entry("Contact law",
-                        "unilateral",
-                        Patterns::Selection("unilateral|compliant"),
-                        "unilateral: Signorini (Renard 2001, eqs. (3)/(14), (47)-(48)); "
-                        "compliant: normal compliance S = max(-gap, 0)/eta "
-                        "(Renard 2001, eqs. (37), (49)-(50)).");
+      prm.declare_entry(
+        "Contact law",
+        "unilateral",
+        Patterns::Selection("unilateral|compliant"),
+        "unilateral: Signorini (Renard 2001, eqs. (3)/(14), (47)-(48)); "
+        "compliant: normal compliance S = max(-gap, 0)/eta "
+        "(Renard 2001, eqs. (37), (49)-(50)).");
       prm.declare_entry("Compliance",
                         "1e-12",
                         Patterns::Double(),
                         "Normal compliance eta > 0 [m/Pa] of Contact law = "
                         "compliant: the penetration is eta times the contact "
                         "pressure.");
-      prm.declare_entry("Surface mass",
-                        "0",
-                        Patterns::Double(),
-                        "Mass per area epsilon >= 0 [kg/m^2] on the contact "
-                        "boundary Gamma_C, added to the nodal masses (Renard 2001"
-                        " (29)).");
+      prm.declare_entry(
+        "Surface mass",
+        "0",
+        Patterns::Double(),
+        "Mass per area epsilon >= 0 [kg/m^2] on the contact "
+        "boundary Gamma_C, added to the nodal masses (Renard 2001"
+        " (29)).");
       declare_friction_entries(prm);
     }
 

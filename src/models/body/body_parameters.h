@@ -81,7 +81,8 @@ namespace stickslip
     /**
      * The subsection Body/Contact: the contact boundary Gamma_C against a
      * rigid foundation, the normal law and the slip-rate dependent Coulomb
-     * friction of Renard 2001, eqs. (3)-(15), (29), (37), generalized in doc/body.md.
+     * friction of Renard 2001, eqs. (3)-(15), (29), (37), generalized in
+     * doc/body.md.
      */
     struct ContactParameters
     {

@@ -71,14 +71,14 @@ namespace stickslip
      * (doc/body.md): at every owned contact node, from the velocity v_pr
      * the free step predicts, the node solver (ContactNode, shared with the
      * slab) applies
-     * - the normal contact (Renard 2001, eqs. (47)-(48), or the compliant (49)-(50))
-     *   on the nodal gap w = g0 - u.n with the impedance m_i/(A_i dt) of
-     *   the lumped mass m_i, the pressure S from the impulse that stops the
+     * - the normal contact (Renard 2001, eqs. (47)-(48), or the compliant
+     * (49)-(50)) on the nodal gap w = g0 - u.n with the impedance m_i/(A_i dt)
+     * of the lumped mass m_i, the pressure S from the impulse that stops the
      *   node;
      * - the implicit Euler friction step (52) with mu(|s|), s = v_T - v_*,
      *   with the impedance Z = m~_i/(A_i dt) of the tangential mass
-     *   m~_i = m_i + epsilon A_i: the surface mass epsilon of Renard 2001, eq. (29)
-     *   perturbs the friction condition (30) only, as in the slab, where the
+     *   m~_i = m_i + epsilon A_i: the surface mass epsilon of Renard 2001, eq.
+     * (29) perturbs the friction condition (30) only, as in the slab, where the
      *   normal problem (31)-(32) has none. Uniquely solvable when
      *   Z > S L_mu.
      * No communication is needed: each node's unknowns are owned by its rank.

@@ -16,12 +16,13 @@ namespace stickslip
      * Friction of the whole body against the plane it lies in (Body/
      * Distributed friction, doc/body.md): the force g lambda per unit
      * area with lambda in Dir(u_t), the isotropic (vector) analogue of the
-     * frictional string of Glowinski et al. 2006, eq. (23). Lumped like the string (doc/body.md):
-     * at node i the threshold is g_i w_i, w_i = int phi_i, and the implicit
-     * Euler step of the predicted velocity v_pr, m_i (v - v_pr)/dt in -g_i w_i
-     * Dir(v), is the tangential step of the node solver with impedance Z =
-     * m_i/(w_i dt), pressure g_i and mu = 1: v = 0 if |v_pr| <= g_i/Z, else v =
-     * v_pr (1 - g_i/(Z |v_pr|)). A stuck node keeps v = 0 exactly.
+     * frictional string of Glowinski et al. 2006, eq. (23). Lumped like the
+     * string (doc/body.md): at node i the threshold is g_i w_i, w_i = int
+     * phi_i, and the implicit Euler step of the predicted velocity v_pr, m_i (v
+     * - v_pr)/dt in -g_i w_i Dir(v), is the tangential step of the node solver
+     * with impedance Z = m_i/(w_i dt), pressure g_i and mu = 1: v = 0 if |v_pr|
+     * <= g_i/Z, else v = v_pr (1 - g_i/(Z |v_pr|)). A stuck node keeps v = 0
+     * exactly.
      */
     template <int dim>
     class FloorFriction

@@ -6,8 +6,8 @@
 
 namespace stickslip
 {
-  IndexTimeExpression::IndexTimeExpression(const std::string &    text,
-                                           const std::string &    path,
+  IndexTimeExpression::IndexTimeExpression(const std::string     &text,
+                                           const std::string     &path,
                                            const ParameterSource &source)
     : path(path)
     , text(text)
@@ -92,7 +92,8 @@ namespace stickslip
 
   namespace
   {
-    /** Split at commas outside parentheses ("1, 2" is a list, "min(i,2)" not). */
+    /** Split at commas outside parentheses ("1, 2" is a list, "min(i,2)" not).
+     */
     std::vector<std::string>
     split_top_level(const std::string &text)
     {
@@ -121,8 +122,8 @@ namespace stickslip
     class Coefficients
     {
     public:
-      Coefficients(const std::string &    text,
-                   const std::string &    path,
+      Coefficients(const std::string     &text,
+                   const std::string     &path,
                    const ParameterSource &source,
                    const long             first,
                    const long             last)
@@ -137,15 +138,14 @@ namespace stickslip
           }
         const long expected = last - first + 1;
         if (static_cast<long>(pieces.size()) != expected)
-          throw_bad_parameter(
-            source,
-            path,
-            text,
-            "a list must hold " + std::to_string(expected) +
-              " values (indices " + std::to_string(first) + ".." +
-              std::to_string(last) + "), found " +
-              std::to_string(pieces.size()) +
-              "; or give one value or one expression in i");
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "a list must hold " + std::to_string(expected) +
+                                " values (indices " + std::to_string(first) +
+                                ".." + std::to_string(last) + "), found " +
+                                std::to_string(pieces.size()) +
+                                "; or give one value or one expression in i");
         list = parse_number_list(text, path, source);
       }
 
@@ -192,17 +192,17 @@ namespace stickslip
      * end + 1) of this rank (collective).
      */
     void
-    check_masses_and_thresholds(const Coefficients &   mass,
-                                const Coefficients &   alpha,
+    check_masses_and_thresholds(const Coefficients    &mass,
+                                const Coefficients    &alpha,
                                 const long             begin,
                                 const long             end,
                                 const ParameterSource &source,
                                 const MPI_Comm         comm)
     {
-      const auto check = [&](const std::string & path,
+      const auto check = [&](const std::string  &path,
                              const Coefficients &value,
-                             const std::string & name,
-                             const std::string & allowed) {
+                             const std::string  &name,
+                             const std::string  &allowed) {
         const long i = first_bad_index(
           begin + 1,
           end + 1,
@@ -233,7 +233,7 @@ namespace stickslip
      * and > 0 with a free right end (collective).
      */
     void
-    check_stiffnesses(const Coefficients &   k,
+    check_stiffnesses(const Coefficients    &k,
                       const ChainParameters &parameters,
                       const long             begin,
                       const long             end,
@@ -248,13 +248,13 @@ namespace stickslip
         [&](long j) { return !(k(j) > 0) || !std::isfinite(k(j)); },
         comm);
       if (i >= 0)
-        throw_bad_parameter(source,
-                            "Chain/Stiffnesses",
-                            "k_" + std::to_string(i) + " = " +
-                              format_number(k(i)),
-                            "k_0..k_{n-1} must be positive: the stiffness "
-                            "matrix K must be positive definite (Bastien & Lamarque 2009, eqs. "
-                            "(3.26), (3.46), (3.61), Lemma B.1)");
+        throw_bad_parameter(
+          source,
+          "Chain/Stiffnesses",
+          "k_" + std::to_string(i) + " = " + format_number(k(i)),
+          "k_0..k_{n-1} must be positive: the stiffness "
+          "matrix K must be positive definite (Bastien & Lamarque 2009, eqs. "
+          "(3.26), (3.46), (3.61), Lemma B.1)");
       const double k_n = k(n);
       if (!(k_n >= 0) || !std::isfinite(k_n))
         throw_bad_parameter(source,
@@ -277,15 +277,15 @@ namespace stickslip
 
     /** The masses of this rank match Chain/Regime (collective). */
     void
-    check_regime(const Coefficients &   mass,
+    check_regime(const Coefficients    &mass,
                  const ChainParameters &parameters,
                  const long             begin,
                  const long             end,
                  const ParameterSource &source,
                  const MPI_Comm         comm)
     {
-      const long        n      = parameters.n_masses;
-      const ChainRegime regime = parameters.regime;
+      const long        n                  = parameters.n_masses;
+      const ChainRegime regime             = parameters.regime;
       const auto        should_be_positive = [&](long i) {
         return regime == ChainRegime::dynamical ||
                (regime == ChainRegime::semi_dynamical && i == n);
@@ -301,11 +301,10 @@ namespace stickslip
           "Chain/Masses",
           "m_" + std::to_string(i) + " = " + format_number(mass(i)),
           "Chain/Regime = " + parameters.regime_name() + " needs " +
-            (regime == ChainRegime::dynamical ?
-               "every m_i > 0" :
-               regime == ChainRegime::semi_dynamical ?
-               "m_1..m_{n-1} = 0 and m_n > 0" :
-               "every m_i = 0") +
+            (regime == ChainRegime::dynamical ? "every m_i > 0" :
+             regime == ChainRegime::semi_dynamical ?
+                                                "m_1..m_{n-1} = 0 and m_n > 0" :
+                                                "every m_i = 0") +
             " (Bastien & Lamarque 2009, §3); change the masses or the regime");
     }
   } // namespace
@@ -331,8 +330,10 @@ namespace stickslip
     owned.add_range(begin, end);
 
     const Coefficients mass(parameters.masses, "Chain/Masses", source, 1, n);
-    const Coefficients k(parameters.stiffnesses, "Chain/Stiffnesses", source, 0, n);
-    const Coefficients alpha(parameters.thresholds, "Chain/Thresholds", source, 1, n);
+    const Coefficients k(
+      parameters.stiffnesses, "Chain/Stiffnesses", source, 0, n);
+    const Coefficients alpha(
+      parameters.thresholds, "Chain/Thresholds", source, 1, n);
     check_masses_and_thresholds(mass, alpha, begin, end, source, comm);
     check_stiffnesses(k, parameters, begin, end, source, comm);
     check_regime(mass, parameters, begin, end, source, comm);
@@ -353,17 +354,20 @@ namespace stickslip
     first_stiffness = k(0);
     last_stiffness  = k(n);
 
-    const auto expression = [&](const std::string &text, const std::string &name) {
-      return std::make_unique<IndexTimeExpression>(text, "Chain/" + name, source);
+    const auto expression = [&](const std::string &text,
+                                const std::string &name) {
+      return std::make_unique<IndexTimeExpression>(text,
+                                                   "Chain/" + name,
+                                                   source);
     };
-    forces               = expression(parameters.forces, "Forces");
-    end_force            = expression(parameters.end_force, "Right end force");
-    end_displacement     = expression(parameters.end_displacement,
-                                  "Right end displacement");
-    initial_displacement = expression(parameters.initial_displacements,
-                                      "Initial displacements");
-    initial_velocity     = expression(parameters.initial_velocities,
-                                  "Initial velocities");
+    forces    = expression(parameters.forces, "Forces");
+    end_force = expression(parameters.end_force, "Right end force");
+    end_displacement =
+      expression(parameters.end_displacement, "Right end displacement");
+    initial_displacement =
+      expression(parameters.initial_displacements, "Initial displacements");
+    initial_velocity =
+      expression(parameters.initial_velocities, "Initial velocities");
   }
 
 
@@ -382,8 +386,7 @@ namespace stickslip
   ChainData::right_end_name() const
   {
     return right_end == ChainRightEnd::clamped ? "clamped-clamped" :
-           right_end == ChainRightEnd::force ?
-                                                 "clamped-free (F_{n+1} given)" :
-                                                 "clamped-free (x given)";
+           right_end == ChainRightEnd::force ? "clamped-free (F_{n+1} given)" :
+                                               "clamped-free (x given)";
   }
 } // namespace stickslip

@@ -3,8 +3,8 @@
 
 #include <deal.II/base/parameter_handler.h>
 
-#include <base/global.h>
 #include <base/expressions.h>
+#include <base/global.h>
 #include <base/input_error.h>
 #include <models/chain/chain_parameters.h>
 
@@ -25,8 +25,8 @@ namespace stickslip
   {
   public:
     /** Throws an InputError naming @p path if @p text does not parse. */
-    IndexTimeExpression(const std::string &    text,
-                        const std::string &    path,
+    IndexTimeExpression(const std::string     &text,
+                        const std::string     &path,
                         const ParameterSource &source);
 
     double
@@ -46,7 +46,7 @@ namespace stickslip
 
   private:
     std::string        path, text;
-    NonFiniteData *    non_finite_data;
+    NonFiniteData     *non_finite_data;
     mutable mu::Parser parser;
     mutable double     index_variable, time_variable;
     bool               constant, uniform;
@@ -56,12 +56,12 @@ namespace stickslip
 
 
   /**
-   * The data of a chain (Bastien & Lamarque 2009, §2, doc/theory.md §5.1) evaluated from its
-   * ChainParameters on the rows of this rank and checked against the
-   * assumptions of Bastien & Lamarque 2009 ((3.26), (3.46), (3.61), Lemma B.1: K positive
-   * definite; m_i, alpha_i non-negative; masses matching the regime). Only
-   * the rows owned by this rank are stored; every check is collective and
-   * names the parameter and the first offending index.
+   * The data of a chain (Bastien & Lamarque 2009, §2, doc/theory.md §5.1)
+   * evaluated from its ChainParameters on the rows of this rank and checked
+   * against the assumptions of Bastien & Lamarque 2009 ((3.26), (3.46), (3.61),
+   * Lemma B.1: K positive definite; m_i, alpha_i non-negative; masses matching
+   * the regime). Only the rows owned by this rank are stored; every check is
+   * collective and names the parameter and the first offending index.
    */
   class ChainData
   {
@@ -91,8 +91,7 @@ namespace stickslip
     /** F_i(t) of every mass, F_{n+1}(t) or x(t) of the right end. */
     std::unique_ptr<IndexTimeExpression> forces, end_force, end_displacement;
     /** v_i(t0) and v_i'(t0). */
-    std::unique_ptr<IndexTimeExpression> initial_displacement,
-      initial_velocity;
+    std::unique_ptr<IndexTimeExpression> initial_displacement, initial_velocity;
 
     /** 1-based indices of the masses written to history.csv. */
     std::vector<types::global_dof_index> history_masses;

@@ -33,20 +33,20 @@ namespace stickslip
       n_static  = Utilities::MPI::sum(n_static, comm);
       n_massive = Utilities::MPI::sum(n_massive, comm);
       if (n_static > 0)
-        solver = std::make_unique<StaticIncrementSolver>(
-          form.stiffness,
-          form.diagonal,
-          form.upper,
-          form.thresholds,
-          is_static,
-          run.linear_solver.tolerance,
-          run.friction.max_iterations);
+        solver =
+          std::make_unique<StaticIncrementSolver>(form.stiffness,
+                                                  form.diagonal,
+                                                  form.upper,
+                                                  form.thresholds,
+                                                  is_static,
+                                                  run.linear_solver.tolerance,
+                                                  run.friction.max_iterations);
     }
 
     InclusionForm::StepWork
     step(const TimeStep &time_step, FrictionState &state) override
     {
-      const double t = time_step.time, h = time_step.size;
+      const double            t = time_step.time, h = time_step.size;
       InclusionForm::StepWork work{0, 0.};
       // K V^n, the elastic force of every row at t_n.
       form.stiffness.vmult(elastic_force, state.displacement);
@@ -56,28 +56,27 @@ namespace stickslip
           // Case 1: V^{n+1} = V^n + h V'^n, V'^{n+1} = S_{h alpha/m}(Z),
           // Z = V'^n + h (F(t_n) - K V^n)/m (doc/theory.md §5.6).
           form.load(t, load_now);
-          ConstLocalValues f(load_now);
-          ConstLocalValues kv(elastic_force);
-          LocalValues      x(state.displacement);
-          LocalValues      v(state.velocity);
-          LocalValues      lambda(state.multiplier);
-          LocalValues      stick(state.stick);
+          ConstLocalValues    f(load_now);
+          ConstLocalValues    kv(elastic_force);
+          LocalValues         x(state.displacement);
+          LocalValues         v(state.velocity);
+          LocalValues         lambda(state.multiplier);
+          LocalValues         stick(state.stick);
           const double *const alphas = form.data.thresholds.data();
           for (std::size_t k = 0; k < is_static.size(); ++k)
             if (!is_static[k])
               {
                 const double alpha = alphas[k];
-                const double z     = v[k] + h * (f[k] - kv[k]) * inverse_mass[k];
+                const double z = v[k] + h * (f[k] - kv[k]) * inverse_mass[k];
                 x[k] += h * v[k];
                 const double threshold = h * alpha * inverse_mass[k];
                 const double v_new =
                   std::copysign(std::max(std::abs(z) - threshold, 0.), z);
-                v[k]      = v_new;
-                lambda[k] = alpha > 0 ? std::min(1.,
-                                                  std::max(-1.,
-                                                           (z - v_new) /
-                                                             threshold)) :
-                                        0.;
+                v[k] = v_new;
+                lambda[k] =
+                  alpha > 0 ?
+                    std::min(1., std::max(-1., (z - v_new) / threshold)) :
+                    0.;
                 stick[k] = (alpha > 0 && v_new == 0.) ? 1. : 0.;
                 work.local_dissipation += h * alpha * std::abs(v_new);
               }
@@ -119,25 +118,25 @@ namespace stickslip
     }
 
   private:
-    const ChainInclusion &                 form;
-    const IndexSet                         owned;
-    const MPI_Comm                         comm;
-    std::vector<unsigned char>             is_static;
-    std::vector<double>                    inverse_mass;
-    DistributedVector                      load_now, load_next, elastic_force,
-      right_hand_side, increment;
+    const ChainInclusion      &form;
+    const IndexSet             owned;
+    const MPI_Comm             comm;
+    std::vector<unsigned char> is_static;
+    std::vector<double>        inverse_mass;
+    DistributedVector load_now, load_next, elastic_force, right_hand_side,
+      increment;
     unsigned long                          n_massive, n_static;
     std::unique_ptr<StaticIncrementSolver> solver;
   };
 
 
 
-  ChainInclusion::ChainInclusion(const ChainData &          data,
-                                 const DistributedMatrix &  stiffness,
+  ChainInclusion::ChainInclusion(const ChainData           &data,
+                                 const DistributedMatrix   &stiffness,
                                  const std::vector<double> &diagonal,
                                  const std::vector<double> &upper,
-                                 const DistributedVector &  thresholds,
-                                 const LoadFunction &       load)
+                                 const DistributedVector   &thresholds,
+                                 const LoadFunction        &load)
     : data(data)
     , stiffness(stiffness)
     , diagonal(diagonal)

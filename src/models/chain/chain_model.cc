@@ -1,4 +1,5 @@
 #include <deal.II/base/data_out_base.h>
+
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 
 #include <base/expressions.h>
@@ -38,10 +39,10 @@ namespace stickslip
 
 
 
-  ChainModel::ChainModel(const ChainParameters &  parameters,
+  ChainModel::ChainModel(const ChainParameters  &parameters,
                          const Parameters::Time &time,
-                         const ParameterSource &  source,
-                         const MPI_Comm           comm)
+                         const ParameterSource  &source,
+                         const MPI_Comm          comm)
     : comm(comm)
     , data(parameters, source, comm)
     , friction_system(comm)
@@ -50,14 +51,15 @@ namespace stickslip
     // SPD; the others exist only in the form (A.7).
     if (data.regime != ChainRegime::dynamical &&
         time.scheme != Parameters::Scheme::implicit_euler)
-      throw_bad_parameter(source,
-                          "Time/Scheme",
-                          scheme_name(time.scheme),
-                          "the " + data.regime_name() +
-                            " chain has massless masses (M singular), so "
-                            "only Time/Scheme = implicit euler (Bastien & Lamarque 2009, eqs. "
-                            "(5.1)-(5.3)) applies; the splitting and "
-                            "centered schemes need Chain/Regime = dynamical");
+      throw_bad_parameter(
+        source,
+        "Time/Scheme",
+        scheme_name(time.scheme),
+        "the " + data.regime_name() +
+          " chain has massless masses (M singular), so "
+          "only Time/Scheme = implicit euler (Bastien & Lamarque 2009, eqs. "
+          "(5.1)-(5.3)) applies; the splitting and "
+          "centered schemes need Chain/Regime = dynamical");
 
     friction_system.non_finite_data.set_source(source);
     for (auto *expression : {data.forces.get(),
@@ -86,8 +88,8 @@ namespace stickslip
   void
   ChainModel::assemble()
   {
-    const IndexSet &owned = data.owned;
-    const auto      n     = data.n_masses;
+    const IndexSet &owned         = data.owned;
+    const auto      n             = data.n_masses;
     friction_system.locally_owned = owned;
 
     // K (3.4): K_ii = k_{i-1} + k_i, K_{i,i+1} = -k_i; with a force at the
@@ -95,8 +97,7 @@ namespace stickslip
     const unsigned int n_owned = owned.n_elements();
     diagonal.resize(n_owned);
     upper.resize(n_owned);
-    const types::global_dof_index begin =
-      n_owned > 0 ? *owned.begin() : 0;
+    const types::global_dof_index begin = n_owned > 0 ? *owned.begin() : 0;
     for (unsigned int r = 0; r < n_owned; ++r)
       {
         const bool last = begin + r + 1 == n;
@@ -151,8 +152,8 @@ namespace stickslip
     LocalValues     f(out);
     if (f.size() == 0)
       return;
-    const types::global_dof_index begin = *owned.begin();
-    const IndexTimeExpression &   forces = *data.forces;
+    const types::global_dof_index begin  = *owned.begin();
+    const IndexTimeExpression    &forces = *data.forces;
     if (forces.is_uniform())
       {
         const double value = forces.value(0, t);
@@ -183,10 +184,9 @@ namespace stickslip
     friction_system.initial_displacement.reinit(owned, comm);
     friction_system.initial_velocity.reinit(owned, comm);
     {
-      LocalValues x(friction_system.initial_displacement);
-      LocalValues v(friction_system.initial_velocity);
-      const types::global_dof_index begin =
-        x.size() > 0 ? *owned.begin() : 0;
+      LocalValues                   x(friction_system.initial_displacement);
+      LocalValues                   v(friction_system.initial_velocity);
+      const types::global_dof_index begin = x.size() > 0 ? *owned.begin() : 0;
       for (std::size_t r = 0; r < x.size(); ++r)
         {
           x[r] = data.initial_displacement->value(begin + r + 1, t0);
@@ -201,10 +201,11 @@ namespace stickslip
     DistributedVector force(owned, comm);
     load(t0, force);
     friction_system.non_finite_data.throw_if_found(comm, true);
-    friction_system.stiffness.vmult(scratch, friction_system.initial_displacement);
+    friction_system.stiffness.vmult(scratch,
+                                    friction_system.initial_displacement);
     scratch -= force;
-    long        first_bad = std::numeric_limits<long>::max();
-    double      bad_g = 0, bad_alpha = 0;
+    long   first_bad = std::numeric_limits<long>::max();
+    double bad_g = 0, bad_alpha = 0;
     {
       ConstLocalValues g(scratch);
       for (std::size_t r = 0; r < g.size(); ++r)
@@ -223,18 +224,17 @@ namespace stickslip
         const bool mine = first_bad == i;
         bad_g           = Utilities::MPI::sum(mine ? bad_g : 0., comm);
         bad_alpha       = Utilities::MPI::sum(mine ? bad_alpha : 0., comm);
-        throw_bad_parameter(source,
-                            "Chain/Initial displacements",
-                            "g_" + std::to_string(i) + "(t0) = " +
-                              format_number(bad_g),
-                            "the initial friction force g = K V0 - F(t0) of "
-                            "a massless mass must lie in [-alpha_i, "
-                            "alpha_i] = [-" +
-                              format_number(bad_alpha) + ", " +
-                              format_number(bad_alpha) +
-                              "] (initial data in D(dphi), Bastien & Lamarque 2009, "
-                              "Proposition A.1); change the initial "
-                              "displacements or the loads at t0");
+        throw_bad_parameter(
+          source,
+          "Chain/Initial displacements",
+          "g_" + std::to_string(i) + "(t0) = " + format_number(bad_g),
+          "the initial friction force g = K V0 - F(t0) of "
+          "a massless mass must lie in [-alpha_i, "
+          "alpha_i] = [-" +
+            format_number(bad_alpha) + ", " + format_number(bad_alpha) +
+            "] (initial data in D(dphi), Bastien & Lamarque 2009, "
+            "Proposition A.1); change the initial "
+            "displacements or the loads at t0");
       }
   }
 
@@ -257,7 +257,7 @@ namespace stickslip
 
 
   std::vector<double>
-  ChainModel::gather(const DistributedVector &                    vector,
+  ChainModel::gather(const DistributedVector                    &vector,
                      const std::vector<types::global_dof_index> &rows) const
   {
     std::vector<double> values(rows.size(), 0.);
@@ -266,12 +266,8 @@ namespace stickslip
       if (data.owned.is_element(rows[j]))
         values[j] = local[data.owned.index_within_set(rows[j])];
     std::vector<double> sums(rows.size());
-    MPI_Allreduce(values.data(),
-                  sums.data(),
-                  values.size(),
-                  MPI_DOUBLE,
-                  MPI_SUM,
-                  comm);
+    MPI_Allreduce(
+      values.data(), sums.data(), values.size(), MPI_DOUBLE, MPI_SUM, comm);
     return sums;
   }
 
@@ -435,21 +431,21 @@ namespace stickslip
   ChainModel::write_fields(const double         t,
                            const FrictionState &state,
                            const unsigned int   index,
-                           const FieldFiles &   files) const
+                           const FieldFiles    &files) const
   {
     // One straight-line patch per rank, points at the mass positions
     // x = i, joined to the first mass of the next rank so that the beam is
     // one connected line in ParaView.
-    const std::vector<std::string> names = {"displacement",
-                                            "velocity",
-                                            "friction_force",
-                                            "multiplier",
-                                            "stick",
-                                            "subdomain"};
-    const unsigned int n_fields = names.size();
-    const unsigned int rank     = Utilities::MPI::this_mpi_process(comm);
-    const unsigned int n_ranks  = Utilities::MPI::n_mpi_processes(comm);
-    const std::size_t  n_owned  = state.displacement.locally_owned_size();
+    const std::vector<std::string> names    = {"displacement",
+                                               "velocity",
+                                               "friction_force",
+                                               "multiplier",
+                                               "stick",
+                                               "subdomain"};
+    const unsigned int             n_fields = names.size();
+    const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const std::size_t  n_owned = state.displacement.locally_owned_size();
 
     // First owned point of every rank (begin index, then the fields).
     std::vector<double> first(n_fields + 1, -1.);
@@ -505,7 +501,7 @@ namespace stickslip
 
 
   DataOutBase::Patch<1, 1>
-  ChainModel::line_patch(const FrictionState &      state,
+  ChainModel::line_patch(const FrictionState       &state,
                          const std::vector<double> &next_first) const
   {
     // The owned masses, then the next non-empty rank's first mass (a single
@@ -537,7 +533,8 @@ namespace stickslip
       {
         for (unsigned int c = 0; c < n_fields; ++c)
           patch.data(c, n_owned) = next_first[c];
-        patch.data(n_fields - 1, n_owned) = Utilities::MPI::this_mpi_process(comm);
+        patch.data(n_fields - 1, n_owned) =
+          Utilities::MPI::this_mpi_process(comm);
         last_position += 1;
       }
     else if (n_owned == 1)
@@ -559,9 +556,9 @@ namespace stickslip
   ChainModel::description() const
   {
     std::ostringstream out;
-    out << "chain model (Bastien & Lamarque 2009), " << data.regime_name() << ", "
-        << data.right_end_name() << ", n = " << data.n_masses << " masses on "
-        << Utilities::MPI::n_mpi_processes(comm) << " rank(s)";
+    out << "chain model (Bastien & Lamarque 2009), " << data.regime_name()
+        << ", " << data.right_end_name() << ", n = " << data.n_masses
+        << " masses on " << Utilities::MPI::n_mpi_processes(comm) << " rank(s)";
     return out.str();
   }
 } // namespace stickslip

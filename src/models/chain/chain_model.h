@@ -16,10 +16,10 @@ namespace stickslip
 {
   /**
    * A chain of n masses linked by springs k_0..k_n, each held by a
-   * St-Venant element of threshold alpha_i (Bastien & Lamarque 2009, doc/theory.md §5), left
-   * end clamped, right end clamped, loaded by a force or driven by a
-   * displacement. The tridiagonal stiffness K ((3.4): K(n), or K_cf of
-   * (3.11c) with a force at the free end) and M = diag(m_i), C =
+   * St-Venant element of threshold alpha_i (Bastien & Lamarque 2009,
+   * doc/theory.md §5), left end clamped, right end clamped, loaded by a force
+   * or driven by a displacement. The tridiagonal stiffness K ((3.4): K(n), or
+   * K_cf of (3.11c) with a force at the free end) and M = diag(m_i), C =
    * diag(alpha_i) are assembled on the owned row blocks of the ranks, so a
    * dynamical chain is the friction system of the core (every Time/Scheme
    * applies), and the three regimes also have the form (A.7) for the
@@ -39,10 +39,10 @@ namespace stickslip
      * @p time; only the dynamical chain is integrated by a scheme other than
      * Time/Scheme = implicit euler (an InputError otherwise).
      */
-    ChainModel(const ChainParameters &  parameters,
+    ChainModel(const ChainParameters  &parameters,
                const Parameters::Time &time,
-               const ParameterSource &  source,
-               const MPI_Comm           comm);
+               const ParameterSource  &source,
+               const MPI_Comm          comm);
 
     const FrictionSystem &
     system() const override;
@@ -73,7 +73,7 @@ namespace stickslip
     write_fields(const double         t,
                  const FrictionState &state,
                  const unsigned int   index,
-                 const FieldFiles &   files) const override;
+                 const FieldFiles    &files) const override;
 
     std::string
     description() const override;
@@ -96,7 +96,7 @@ namespace stickslip
      * none).
      */
     DataOutBase::Patch<1, 1>
-    line_patch(const FrictionState &      state,
+    line_patch(const FrictionState       &state,
                const std::vector<double> &next_first) const;
 
     /** K, M, C on the owned rows; the local tridiagonal coefficients. */
@@ -113,13 +113,13 @@ namespace stickslip
 
     /** Entries of @p vector at the global rows @p rows, on every rank. */
     std::vector<double>
-    gather(const DistributedVector &                    vector,
+    gather(const DistributedVector                    &vector,
            const std::vector<types::global_dof_index> &rows) const;
 
-    const MPI_Comm      comm;
-    ChainData           data;
-    std::vector<double> diagonal, upper;
-    FrictionSystem      friction_system;
+    const MPI_Comm                  comm;
+    ChainData                       data;
+    std::vector<double>             diagonal, upper;
+    FrictionSystem                  friction_system;
     std::unique_ptr<ChainInclusion> inclusion;
     mutable DistributedVector       scratch;
   };

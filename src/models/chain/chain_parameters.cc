@@ -54,15 +54,15 @@ namespace stickslip
                       "Number n of masses of the chain; it has springs "
                       "k_0..k_n and St-Venant (friction) elements "
                       "alpha_1..alpha_n (Bastien & Lamarque 2009, §2).");
-    prm.declare_entry("Regime",
-                      "dynamical",
-                      Patterns::Selection(
-                        "dynamical|semi-dynamical|quasistatic"),
-                      "Which masses have inertia. dynamical: every m_i > 0 "
-                      "(Bastien & Lamarque 2009, eqs. (3.6), (3.12)); semi-dynamical: m_1..m_{n-1} "
-                      "= 0 and m_n > 0, n >= 2 ((3.29)-(3.41)); quasistatic: "
-                      "every m_i = 0 ((3.48), (3.53), (3.62)). The Masses must"
-                      " match.");
+    prm.declare_entry(
+      "Regime",
+      "dynamical",
+      Patterns::Selection("dynamical|semi-dynamical|quasistatic"),
+      "Which masses have inertia. dynamical: every m_i > 0 "
+      "(Bastien & Lamarque 2009, eqs. (3.6), (3.12)); semi-dynamical: m_1..m_{n-1} "
+      "= 0 and m_n > 0, n >= 2 ((3.29)-(3.41)); quasistatic: "
+      "every m_i = 0 ((3.48), (3.53), (3.62)). The Masses must"
+      " match.");
     prm.declare_entry("Right end",
                       "clamped",
                       Patterns::Selection("clamped|force|displacement"),
@@ -77,14 +77,15 @@ namespace stickslip
                       "Masses m_1..m_n >= 0 [kg]: one value, a comma-separated"
                       " list of n values, or a muParser expression of the "
                       "index i.");
-    prm.declare_entry("Stiffnesses",
-                      "1",
-                      Patterns::Anything(),
-                      "Spring stiffnesses k_0..k_n [N/m]: one value, a list of"
-                      " n+1 values, or an expression of i = 0..n. k_0..k_{n-1}"
-                      " > 0 (so that the stiffness matrix is positive "
-                      "definite, Bastien & Lamarque 2009, Lemma B.1); k_n >= 0 with a clamped "
-                      "right end, k_n > 0 with a free one.");
+    prm.declare_entry(
+      "Stiffnesses",
+      "1",
+      Patterns::Anything(),
+      "Spring stiffnesses k_0..k_n [N/m]: one value, a list of"
+      " n+1 values, or an expression of i = 0..n. k_0..k_{n-1}"
+      " > 0 (so that the stiffness matrix is positive "
+      "definite, Bastien & Lamarque 2009, Lemma B.1); k_n >= 0 with a clamped "
+      "right end, k_n > 0 with a free one.");
     prm.declare_entry("Thresholds",
                       "1",
                       Patterns::Anything(),
@@ -118,11 +119,12 @@ namespace stickslip
                       "expression of i. With massless masses the initial "
                       "friction forces g = K V - F must lie in [-alpha_i, "
                       "alpha_i] (Bastien & Lamarque 2009, App. A).");
-    prm.declare_entry("Initial velocities",
-                      "0",
-                      Patterns::Anything(),
-                      "Initial velocity v_i'(t0) [m/s] of mass i, an "
-                      "expression of i; used for the masses with m_i > 0 only.");
+    prm.declare_entry(
+      "Initial velocities",
+      "0",
+      Patterns::Anything(),
+      "Initial velocity v_i'(t0) [m/s] of mass i, an "
+      "expression of i; used for the masses with m_i > 0 only.");
     prm.declare_entry("History masses",
                       "",
                       Patterns::Anything(),
@@ -138,19 +140,18 @@ namespace stickslip
   ChainParameters::parse(ParameterHandler &prm, const ParameterSource &source)
   {
     prm.enter_subsection("Chain");
-    n_masses  = prm.get_integer("Number of masses");
-    regime    = parse_selection(prm.get("Regime"), regimes(), "Chain/Regime");
-    right_end = parse_selection(prm.get("Right end"),
-                                right_ends(),
-                                "Chain/Right end");
-    masses                = prm.get("Masses");
-    stiffnesses           = prm.get("Stiffnesses");
-    thresholds            = prm.get("Thresholds");
-    forces                = prm.get("Forces");
-    end_force             = prm.get("Right end force");
-    end_displacement      = prm.get("Right end displacement");
-    initial_displacements = prm.get("Initial displacements");
-    initial_velocities    = prm.get("Initial velocities");
+    n_masses = prm.get_integer("Number of masses");
+    regime   = parse_selection(prm.get("Regime"), regimes(), "Chain/Regime");
+    right_end =
+      parse_selection(prm.get("Right end"), right_ends(), "Chain/Right end");
+    masses                         = prm.get("Masses");
+    stiffnesses                    = prm.get("Stiffnesses");
+    thresholds                     = prm.get("Thresholds");
+    forces                         = prm.get("Forces");
+    end_force                      = prm.get("Right end force");
+    end_displacement               = prm.get("Right end displacement");
+    initial_displacements          = prm.get("Initial displacements");
+    initial_velocities             = prm.get("Initial velocities");
     const std::string history_text = prm.get("History masses");
     prm.leave_subsection();
 
@@ -166,7 +167,7 @@ namespace stickslip
 
 
   void
-  ChainParameters::parse_history_masses(const std::string &    text,
+  ChainParameters::parse_history_masses(const std::string     &text,
                                         const ParameterSource &source)
   {
     const long n = n_masses;

@@ -11,7 +11,8 @@
 
 namespace stickslip
 {
-  /** The three regimes of Bastien & Lamarque 2009, §3 (doc/theory.md §5.2-5.4). */
+  /** The three regimes of Bastien & Lamarque 2009, §3 (doc/theory.md §5.2-5.4).
+   */
   enum class ChainRegime
   {
     dynamical,      ///< all m_i > 0, (3.6)/(3.12)
@@ -22,20 +23,20 @@ namespace stickslip
   /** The right end of the chain (the left end is always clamped, xi = 0). */
   enum class ChainRightEnd
   {
-    clamped,      ///< x = 0, reaction F_{n+1} = k_n v_n (3.3), (3.7)
-    force,        ///< clamped-free, F_{n+1}(t) given, x unknown (3.10), (3.56)
-    displacement  ///< clamped-free, x(t) given, F_{n+1} unknown (3.51)
+    clamped,     ///< x = 0, reaction F_{n+1} = k_n v_n (3.3), (3.7)
+    force,       ///< clamped-free, F_{n+1}(t) given, x unknown (3.10), (3.56)
+    displacement ///< clamped-free, x(t) given, F_{n+1} unknown (3.51)
   };
 
 
 
   /**
    * The subsection `Chain`: a chain of masses, springs and St-Venant
-   * elements (Bastien & Lamarque 2009, §2, doc/theory.md §5.1). parse() reads the selections,
-   * the number of masses and the masses written to history.csv, and keeps
-   * the coefficients and loads as the text of their parameters: a chain of
-   * 10^6 masses is evaluated and checked by ChainData on the rows of each
-   * rank only.
+   * elements (Bastien & Lamarque 2009, §2, doc/theory.md §5.1). parse() reads
+   * the selections, the number of masses and the masses written to history.csv,
+   * and keeps the coefficients and loads as the text of their parameters: a
+   * chain of 10^6 masses is evaluated and checked by ChainData on the rows of
+   * each rank only.
    */
   struct ChainParameters
   {
@@ -72,7 +73,8 @@ namespace stickslip
   private:
     /** history_masses from the text of Chain/History masses. */
     void
-    parse_history_masses(const std::string &text, const ParameterSource &source);
+    parse_history_masses(const std::string     &text,
+                         const ParameterSource &source);
   };
 } // namespace stickslip
 

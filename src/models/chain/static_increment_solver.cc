@@ -11,7 +11,7 @@ namespace stickslip
     /** @p values (one per owned row) as a vector laid out like @p layout. */
     DistributedVector
     owned_vector(const std::vector<double> &values,
-                 const DistributedVector &  layout)
+                 const DistributedVector   &layout)
     {
       DistributedVector vector(layout.locally_owned_elements(),
                                layout.get_mpi_communicator());
@@ -45,8 +45,8 @@ namespace stickslip
       // The preconditioner is exact on each rank, so a start from the
       // previous iterate would save next to nothing.
       data.zero_initial_guess = true;
-      data.description = "the active-set solver of the massless masses";
-      data.advice      = "Raise the limit";
+      data.description        = "the active-set solver of the massless masses";
+      data.advice             = "Raise the limit";
       return data;
     }
   } // namespace
@@ -54,19 +54,18 @@ namespace stickslip
 
 
   StaticIncrementSolver::StaticIncrementSolver(
-    const DistributedMatrix &         stiffness,
-    const std::vector<double> &       diagonal,
-    const std::vector<double> &       upper,
-    const DistributedVector &         thresholds,
+    const DistributedMatrix          &stiffness,
+    const std::vector<double>        &diagonal,
+    const std::vector<double>        &upper,
+    const DistributedVector          &thresholds,
     const std::vector<unsigned char> &is_static,
     const double                      linear_tolerance,
     const unsigned int                max_iterations)
     : stiffness_diagonal(owned_vector(diagonal, thresholds))
-    , solver(
-        [matrix = &stiffness](DistributedVector &y, const DistributedVector &x) {
-          matrix->vmult(y, x);
-        },
-        stiffness_diagonal,
+    , solver([matrix = &stiffness](
+               DistributedVector       &y,
+               const DistributedVector &x) { matrix->vmult(y, x); },
+             stiffness_diagonal,
              std::make_unique<TridiagonalBlockPreconditioner>(diagonal, upper),
              fixed_rows(is_static),
              thresholds,
@@ -77,8 +76,8 @@ namespace stickslip
 
   unsigned int
   StaticIncrementSolver::solve(const DistributedVector &b,
-                               DistributedVector &      increment,
-                               DistributedVector &      lambda)
+                               DistributedVector       &increment,
+                               DistributedVector       &lambda)
   {
     // The multiplier of the previous step is the warm start.
     return solver.solve(b, increment, lambda, lambda);

@@ -85,7 +85,9 @@ namespace stickslip
      * directory.
      */
     virtual std::string
-    write_fields(const double t, const unsigned int index, const FieldFiles &files);
+    write_fields(const double       t,
+                 const unsigned int index,
+                 const FieldFiles  &files);
 
     /**
      * Further series of field files besides "solution" (the body's contact
@@ -110,7 +112,7 @@ namespace stickslip
     write_other_fields(const std::string &name,
                        const double       t,
                        const unsigned int index,
-                       const FieldFiles & files);
+                       const FieldFiles  &files);
 
     /** Field outputs are written at every this-many-th history row. */
     virtual unsigned int

@@ -13,7 +13,8 @@ namespace stickslip
 
 
   double
-  ExactSolution::displacement(const double t, const unsigned int component) const
+  ExactSolution::displacement(const double       t,
+                              const unsigned int component) const
   {
     return x->value(t, component);
   }

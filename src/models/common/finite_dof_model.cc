@@ -32,13 +32,14 @@ namespace stickslip
 
 
   void
-  FiniteDofModel::set_up_system(const SystemData &     data,
-                                const std::string &    forcing_text,
-                                const std::string &    forcing_path,
+  FiniteDofModel::set_up_system(const SystemData      &data,
+                                const std::string     &forcing_text,
+                                const std::string     &forcing_path,
                                 const ParameterSource &source)
   {
     const unsigned int d = data.mass.m();
-    forcing = std::make_unique<TimeFunction>(forcing_text, d, forcing_path, source);
+    forcing =
+      std::make_unique<TimeFunction>(forcing_text, d, forcing_path, source);
     build_small_system(data.mass,
                        data.stiffness,
                        data.friction_weights,
@@ -55,15 +56,16 @@ namespace stickslip
 
     const TimeFunction *f     = forcing.get();
     const IndexSet      owned = friction_system.locally_owned;
-    NonFiniteData *     check = &friction_system.non_finite_data;
+    NonFiniteData      *check = &friction_system.non_finite_data;
     check->set_source(source);
-    const auto note = [check, forcing_text, forcing_path](const double       t,
-                                                          const double       value,
-                                                          const unsigned int i) {
-      check->note(forcing_path, forcing_text, t, value, [i]() {
-        return "component " + std::to_string(i + 1);
-      });
-    };
+    const auto note =
+      [check, forcing_text, forcing_path](const double       t,
+                                          const double       value,
+                                          const unsigned int i) {
+        check->note(forcing_path, forcing_text, t, value, [i]() {
+          return "component " + std::to_string(i + 1);
+        });
+      };
     friction_system.forcing = [f, owned, note](const double       t,
                                                DistributedVector &out) {
       const std::vector<double> &all = f->values(t);
@@ -78,7 +80,8 @@ namespace stickslip
     };
     // The same values for every unknown, for the plain-array steps of tiny
     // systems (ReplicatedSystem).
-    friction_system.replicated_forcing = [f, note](const double t, double *out) {
+    friction_system.replicated_forcing = [f, note](const double t,
+                                                   double      *out) {
       const std::vector<double> &all = f->values(t);
       for (unsigned int i = 0; i < all.size(); ++i)
         {
@@ -97,11 +100,12 @@ namespace stickslip
       {
         uncontrolled_forcing            = friction_system.forcing;
         uncontrolled_replicated_forcing = friction_system.replicated_forcing;
-        control_force.reinit(friction_system.locally_owned, friction_system.comm);
+        control_force.reinit(friction_system.locally_owned,
+                             friction_system.comm);
       }
     set_owned_values(force, control_force);
     replicated_control_force = force;
-    friction_system.forcing = [this](const double t, DistributedVector &out) {
+    friction_system.forcing  = [this](const double t, DistributedVector &out) {
       uncontrolled_forcing(t, out);
       out += control_force;
     };
@@ -146,9 +150,9 @@ namespace stickslip
                               const double,
                               const unsigned long iterations) const
   {
-    const MPI_Comm               comm = friction_system.comm;
-    const dealii::Vector<double> x    = replicate(state.displacement, comm);
-    const dealii::Vector<double> v    = replicate(state.velocity, comm);
+    const MPI_Comm               comm   = friction_system.comm;
+    const dealii::Vector<double> x      = replicate(state.displacement, comm);
+    const dealii::Vector<double> v      = replicate(state.velocity, comm);
     const dealii::Vector<double> lambda = replicate(state.multiplier, comm);
     std::vector<double>          row    = {t};
     row.insert(row.end(), x.begin(), x.end());

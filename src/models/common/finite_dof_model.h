@@ -55,8 +55,8 @@ namespace stickslip
 
     /**
      * Add the constant force @p force (replicated, one entry per unknown) to
-     * f(t): the control term B v of Glowinski & Kearsley 1995, eq. (2.1). Replaces the previous
-     * control force.
+     * f(t): the control term B v of Glowinski & Kearsley 1995, eq. (2.1).
+     * Replaces the previous control force.
      */
     void
     set_control_force(const std::vector<double> &force);
@@ -86,9 +86,9 @@ namespace stickslip
      * do not parse).
      */
     void
-    set_up_system(const SystemData &     data,
-                  const std::string &    forcing_text,
-                  const std::string &    forcing_path,
+    set_up_system(const SystemData      &data,
+                  const std::string     &forcing_text,
+                  const std::string     &forcing_path,
                   const ParameterSource &source);
 
     /** Call at the end of the derived constructor. */
@@ -106,8 +106,8 @@ namespace stickslip
     /** The same for every unknown (FrictionSystem::replicated_forcing). */
     std::function<void(const double, double *)> uncontrolled_replicated_forcing;
     std::vector<double>                         replicated_control_force;
-    std::unique_ptr<ExactSolution>  exact;
-    std::unique_ptr<ExactReference> reference;
+    std::unique_ptr<ExactSolution>              exact;
+    std::unique_ptr<ExactReference>             reference;
     /** The work vector of energies(), sized on first use. */
     mutable DistributedVector energy_product;
   };

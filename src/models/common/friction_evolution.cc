@@ -46,7 +46,7 @@ namespace stickslip
 
 
 
-  FrictionEvolution::FrictionEvolution(const Model &   model,
+  FrictionEvolution::FrictionEvolution(const Model    &model,
                                        TimeIntegrator &integrator,
                                        const bool      field_output)
     : model(model)
@@ -98,8 +98,8 @@ namespace stickslip
     // A X): no temporaries of the state's size at the set-up's end, where
     // the memory peaks. The flags are then 0 again, as in a new state.
     const FrictionSystem &system  = model.system();
-    DistributedVector &   force   = current.stick;
-    DistributedVector &   elastic = current.multiplier;
+    DistributedVector    &force   = current.stick;
+    DistributedVector    &elastic = current.multiplier;
     system.explicit_force(t0, current.velocity, force);
     if (system.has_stiffness)
       system.apply_stiffness(elastic, current.displacement);
@@ -142,11 +142,11 @@ namespace stickslip
     // One reduction per step finds the largest displacement and velocity
     // and whether a datum became non-finite on some rank; such data are
     // named before the state they spoil.
-    const FrictionSystem &system = model.system();
-    double local[3] = {largest_magnitude(current.displacement),
-                       largest_magnitude(current.velocity),
+    const FrictionSystem &system    = model.system();
+    double                local[3]  = {largest_magnitude(current.displacement),
+                                       largest_magnitude(current.velocity),
                        system.non_finite_data.found_here() ? 1. : 0.};
-    double global[3] = {local[0], local[1], local[2]};
+    double                global[3] = {local[0], local[1], local[2]};
     if (!serial)
       Utilities::MPI::max(local, system.comm, global);
     if (global[2] > 0)
@@ -156,19 +156,18 @@ namespace stickslip
     if (std::isfinite(size) && size <= runaway_size)
       return;
     std::ostringstream message;
-    message << "the run diverged at step " << step.index
-            << " (t = " << step.next_time << ", dt = " << step.size
-            << "): the displacement or velocity "
-            << (std::isfinite(size) ?
-                  "ran away (max norm " + format_number(size) +
-                    ", more than 1e12 times the initial data)" :
-                  std::string("is not finite"))
-            << ". Likely causes: an elastic step beyond its stability limit "
-               "(Splitting/Elastic implicitness < 1/4, the CFL condition), a given rho or r "
-               "outside its range, a friction solver tolerance or iteration "
-               "limit too loose, or data that are not finite (a forcing or "
-               "boundary expression giving nan or inf, such as a division by "
-               "zero)";
+    message
+      << "the run diverged at step " << step.index << " (t = " << step.next_time
+      << ", dt = " << step.size << "): the displacement or velocity "
+      << (std::isfinite(size) ? "ran away (max norm " + format_number(size) +
+                                  ", more than 1e12 times the initial data)" :
+                                std::string("is not finite"))
+      << ". Likely causes: an elastic step beyond its stability limit "
+         "(Splitting/Elastic implicitness < 1/4, the CFL condition), a given rho or r "
+         "outside its range, a friction solver tolerance or iteration "
+         "limit too loose, or data that are not finite (a forcing or "
+         "boundary expression giving nan or inf, such as a division by "
+         "zero)";
     throw RunError(message.str());
   }
 
@@ -187,8 +186,9 @@ namespace stickslip
     archive.add(dissipated_total);
     const MPI_Comm comm = model.system().comm;
     archive.before_write.push_back([this, comm]() {
-      dissipated_total = Utilities::MPI::sum(
-        integrator.statistics.local_dissipated_energy, comm);
+      dissipated_total =
+        Utilities::MPI::sum(integrator.statistics.local_dissipated_energy,
+                            comm);
     });
     archive.after_read.push_back([this, comm]() {
       integrator.statistics.local_dissipated_energy =
@@ -231,10 +231,11 @@ namespace stickslip
       Utilities::MPI::sum(integrator.statistics.local_dissipated_energy,
                           model.system().comm),
       iterations - iterations_at_last_row);
-    iterations_at_last_row = iterations;
+    iterations_at_last_row        = iterations;
     const auto [kinetic, elastic] = model.energies(t, current);
-    const double dissipated = Utilities::MPI::sum(
-      integrator.statistics.local_dissipated_energy, model.system().comm);
+    const double dissipated =
+      Utilities::MPI::sum(integrator.statistics.local_dissipated_energy,
+                          model.system().comm);
     rest.record(t, kinetic, elastic, dissipated, stick_fraction());
     return row;
   }
@@ -244,7 +245,7 @@ namespace stickslip
   double
   FrictionEvolution::stick_fraction() const
   {
-    const FrictionSystem &system = model.system();
+    const FrictionSystem &system       = model.system();
     unsigned long         n_frictional = 0, n_stuck = 0;
     ConstLocalValues      c(system.friction_weights);
     ConstLocalValues      stuck(current.stick);
@@ -274,7 +275,7 @@ namespace stickslip
   std::string
   FrictionEvolution::write_fields(const double       t,
                                   const unsigned int index,
-                                  const FieldFiles & files)
+                                  const FieldFiles  &files)
   {
     return model.write_fields(t, current, index, files);
   }

@@ -19,7 +19,7 @@ namespace stickslip
   {
   public:
     /** @p field_output: write field files if the model has any. */
-    FrictionEvolution(const Model &   model,
+    FrictionEvolution(const Model    &model,
                       TimeIntegrator &integrator,
                       const bool      field_output);
 
@@ -56,7 +56,7 @@ namespace stickslip
     std::string
     write_fields(const double       t,
                  const unsigned int index,
-                 const FieldFiles & files) override;
+                 const FieldFiles  &files) override;
 
     std::string
     summary(const RunStatistics &statistics) const override;
@@ -66,7 +66,7 @@ namespace stickslip
     state() const;
 
   private:
-    const Model &   model;
+    const Model    &model;
     TimeIntegrator &integrator;
     const bool      field_output;
     FrictionState   current;

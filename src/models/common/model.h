@@ -38,19 +38,19 @@ namespace stickslip
     summary(const MPI_Comm comm) const;
 
   private:
-    std::chrono::steady_clock::time_point          last;
+    std::chrono::steady_clock::time_point       last;
     std::vector<std::pair<std::string, double>> stages;
   };
 
 
 
   /**
-   * A model whose discretization is a friction system (Glowinski et al. 2006, eq. (4)): its
-   * FrictionSystem, an optional exact solution, the norm of its errors, its
-   * outputs (history.csv columns, field files) and, as a capability, its
-   * form (A.7) of Bastien & Lamarque 2009 for the implicit Euler scheme. Models build
-   * their operators in their constructors. FrictionEvolution advances one
-   * through the run loop.
+   * A model whose discretization is a friction system (Glowinski et al. 2006,
+   * eq. (4)): its FrictionSystem, an optional exact solution, the norm of its
+   * errors, its outputs (history.csv columns, field files) and, as a
+   * capability, its form (A.7) of Bastien & Lamarque 2009 for the implicit
+   * Euler scheme. Models build their operators in their constructors.
+   * FrictionEvolution advances one through the run loop.
    */
   class Model
   {
@@ -111,12 +111,12 @@ namespace stickslip
     write_fields(const double         t,
                  const FrictionState &state,
                  const unsigned int   index,
-                 const FieldFiles &   files) const;
+                 const FieldFiles    &files) const;
 
     /**
-     * The system in the form X' + M dphi(X) contains G(t, X) of Bastien & Lamarque 2009
-     * (A.7), for Time/Scheme = implicit euler, or nullptr if the model has
-     * none (the default; the chain has one).
+     * The system in the form X' + M dphi(X) contains G(t, X) of Bastien &
+     * Lamarque 2009 (A.7), for Time/Scheme = implicit euler, or nullptr if the
+     * model has none (the default; the chain has one).
      */
     virtual const InclusionForm *
     inclusion_form() const;

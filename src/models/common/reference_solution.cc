@@ -6,7 +6,7 @@
 namespace stickslip
 {
   ExactReference::ExactReference(const ExactSolution &exact,
-                                 const IndexSet &     owned)
+                                 const IndexSet      &owned)
     : exact(exact)
     , owned(owned)
   {}
@@ -40,9 +40,10 @@ namespace stickslip
 
 
   double
-  ExactReference::multiplier_error_squared(const double             t_a,
-                                           const double             t_b,
-                                           const DistributedVector &lambda_h) const
+  ExactReference::multiplier_error_squared(
+    const double             t_a,
+    const double             t_b,
+    const DistributedVector &lambda_h) const
   {
     constexpr unsigned int n_points = 32;
     const double           h        = (t_b - t_a) / n_points;
@@ -127,9 +128,10 @@ namespace stickslip
 
 
   double
-  RecordedReference::multiplier_error_squared(const double             t_a,
-                                              const double             t_b,
-                                              const DistributedVector &lambda_h) const
+  RecordedReference::multiplier_error_squared(
+    const double             t_a,
+    const double             t_b,
+    const DistributedVector &lambda_h) const
   {
     // Entry n of lambda is the multiplier of the fine step (t_{n-1}, t_n).
     const std::size_t first = index(t_a) + 1;

@@ -77,7 +77,8 @@ namespace stickslip
   public:
     RecordedReference(const double t0, const double dt);
 
-    /** Record the state at step @p n (x, v at t0 + n dt and the multiplier of step n). */
+    /** Record the state at step @p n (x, v at t0 + n dt and the multiplier of
+     * step n). */
     void
     record(const DistributedVector &displacement,
            const DistributedVector &velocity,

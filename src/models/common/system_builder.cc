@@ -11,14 +11,14 @@
 namespace stickslip
 {
   void
-  build_small_system(const FullMatrix<double> & mass,
-                     const FullMatrix<double> & stiffness,
+  build_small_system(const FullMatrix<double>  &mass,
+                     const FullMatrix<double>  &stiffness,
                      const std::vector<double> &friction_weights,
-                     FrictionSystem &           system)
+                     FrictionSystem            &system)
   {
-    const unsigned int d = mass.m();
+    const unsigned int d    = mass.m();
     const MPI_Comm     comm = system.comm;
-    system.locally_owned = Utilities::create_evenly_distributed_partitioning(
+    system.locally_owned    = Utilities::create_evenly_distributed_partitioning(
       Utilities::MPI::this_mpi_process(comm),
       Utilities::MPI::n_mpi_processes(comm),
       d);
@@ -29,7 +29,10 @@ namespace stickslip
         if (i == j || mass(i, j) != 0 || stiffness(i, j) != 0)
           pattern.add(i, j);
 
-    system.mass.reinit(system.locally_owned, system.locally_owned, pattern, comm);
+    system.mass.reinit(system.locally_owned,
+                       system.locally_owned,
+                       pattern,
+                       comm);
     system.stiffness.reinit(system.locally_owned,
                             system.locally_owned,
                             pattern,
@@ -119,8 +122,9 @@ namespace stickslip
     for (unsigned int i = 0; i < matrix.m(); ++i)
       for (unsigned int j = 0; j < matrix.n(); ++j)
         {
-          largest   = std::max(largest, std::abs(matrix(i, j)));
-          asymmetry = std::max(asymmetry, std::abs(matrix(i, j) - matrix(j, i)));
+          largest = std::max(largest, std::abs(matrix(i, j)));
+          asymmetry =
+            std::max(asymmetry, std::abs(matrix(i, j) - matrix(j, i)));
         }
     return largest > 0 ? asymmetry / largest : 0;
   }
@@ -128,9 +132,9 @@ namespace stickslip
 
 
   std::vector<double>
-  parse_component_values(const std::string &    text,
+  parse_component_values(const std::string     &text,
                          const unsigned int     n_components,
-                         const std::string &    path,
+                         const std::string     &path,
                          const ParameterSource &source)
   {
     const std::vector<double> values = parse_number_list(text, path, source);
@@ -157,12 +161,12 @@ namespace stickslip
   GammaLaw::Type
   parse_gamma_law(const std::string &name, const std::string &path)
   {
-    return parse_selection<GammaLaw::Type>(
-      name,
-      {{"none", GammaLaw::Type::none},
-       {"smooth", GammaLaw::Type::smooth},
-       {"piecewise linear", GammaLaw::Type::piecewise_linear}},
-      path);
+    return parse_selection<GammaLaw::Type>(name,
+                                           {{"none", GammaLaw::Type::none},
+                                            {"smooth", GammaLaw::Type::smooth},
+                                            {"piecewise linear",
+                                             GammaLaw::Type::piecewise_linear}},
+                                           path);
   }
 
 
@@ -171,9 +175,9 @@ namespace stickslip
   check_gamma_law(const GammaLaw::Type       type,
                   const std::vector<double> &beta,
                   const std::vector<double> &epsilon,
-                  const std::string &        beta_path,
-                  const std::string &        epsilon_path,
-                  const ParameterSource &    source)
+                  const std::string         &beta_path,
+                  const std::string         &epsilon_path,
+                  const ParameterSource     &source)
   {
     if (type == GammaLaw::Type::none)
       return;
@@ -185,13 +189,14 @@ namespace stickslip
     for (unsigned int i = 0; i < beta.size(); ++i)
       {
         if (!(beta[i] > 0 && beta[i] < 1))
-          throw_bad_parameter(source,
-                              beta_path,
-                              format_number(beta[i]),
-                              "beta must lie in the open interval (0, 1) "
-                              "(Glowinski et al. 2006, §1: static friction c exceeds "
-                              "kinetic friction c (1 - beta) > 0)" +
-                                component(i));
+          throw_bad_parameter(
+            source,
+            beta_path,
+            format_number(beta[i]),
+            "beta must lie in the open interval (0, 1) "
+            "(Glowinski et al. 2006, §1: static friction c exceeds "
+            "kinetic friction c (1 - beta) > 0)" +
+              component(i));
         if (!(epsilon[i] > 0))
           throw_bad_parameter(source,
                               epsilon_path,

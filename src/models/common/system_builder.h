@@ -21,14 +21,15 @@ namespace stickslip
    * sparsity pattern (the nonzeros of either, plus the diagonal).
    */
   void
-  build_small_system(const FullMatrix<double> & mass,
-                     const FullMatrix<double> & stiffness,
+  build_small_system(const FullMatrix<double>  &mass,
+                     const FullMatrix<double>  &stiffness,
                      const std::vector<double> &friction_weights,
-                     FrictionSystem &           system);
+                     FrictionSystem            &system);
 
   /** Owned entries of @p vector from the replicated @p values. */
   void
-  set_owned_values(const std::vector<double> &values, DistributedVector &vector);
+  set_owned_values(const std::vector<double> &values,
+                   DistributedVector         &vector);
 
   /** Whether the symmetric @p matrix is positive definite (Cholesky). */
   bool
@@ -48,9 +49,9 @@ namespace stickslip
    * @p path if it has another number of entries than @p n_components.
    */
   std::vector<double>
-  parse_component_values(const std::string &    text,
+  parse_component_values(const std::string     &text,
                          const unsigned int     n_components,
-                         const std::string &    path,
+                         const std::string     &path,
                          const ParameterSource &source);
 
   /** The Patterns::Selection of the gamma laws of the model subsections. */
@@ -65,7 +66,8 @@ namespace stickslip
   parse_gamma_law(const std::string &name, const std::string &path);
 
   /**
-   * Check the parameters of a gamma law (Glowinski et al. 2006, eqs. (2), (3)): unless
+   * Check the parameters of a gamma law (Glowinski et al. 2006, eqs. (2), (3)):
+   * unless
    * @p type is none, every beta_i lies in (0, 1) and every eps_i is
    * positive. InputErrors name @p beta_path or @p epsilon_path (and the
    * component, if there are several).
@@ -74,9 +76,9 @@ namespace stickslip
   check_gamma_law(const GammaLaw::Type       type,
                   const std::vector<double> &beta,
                   const std::vector<double> &epsilon,
-                  const std::string &        beta_path,
-                  const std::string &        epsilon_path,
-                  const ParameterSource &    source);
+                  const std::string         &beta_path,
+                  const std::string         &epsilon_path,
+                  const ParameterSource     &source);
 } // namespace stickslip
 
 #endif

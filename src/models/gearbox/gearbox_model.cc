@@ -7,13 +7,14 @@
 namespace stickslip
 {
   GearboxModel::GearboxModel(const GearboxParameters &parameters,
-                             const ParameterSource &  source,
+                             const ParameterSource   &source,
                              const MPI_Comm           comm)
     : FiniteDofModel(comm)
   {
     const GearboxParameters &p = parameters;
     const double             k = p.gear_force_value;
-    effective_friction = p.friction_coefficient + 0.5 * (p.b - p.a) * std::abs(k);
+    effective_friction =
+      p.friction_coefficient + 0.5 * (p.b - p.a) * std::abs(k);
     FullMatrix<double> M(1, 1), A(1, 1);
     M(0, 0) = p.mass;
     // gamma is part of the explicit force g below, not of the system.

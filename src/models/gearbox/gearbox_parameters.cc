@@ -18,11 +18,12 @@ namespace stickslip
                       "0.5",
                       Patterns::Double(),
                       "Friction coefficient c >= 0 of the bearing.");
-    prm.declare_entry("Gamma",
-                      "piecewise linear",
-                      Patterns::Selection(gamma_law_names()),
-                      "Velocity weakening gamma of the bearing friction: none,"
-                      " smooth or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
+    prm.declare_entry(
+      "Gamma",
+      "piecewise linear",
+      Patterns::Selection(gamma_law_names()),
+      "Velocity weakening gamma of the bearing friction: none,"
+      " smooth or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
     prm.declare_entry("Gamma beta",
                       "0.3",
                       Patterns::Double(),
@@ -41,12 +42,13 @@ namespace stickslip
                       Patterns::Anything(),
                       "Gear load k(delta) as a muParser expression of delta: "
                       "odd, increasing, Lipschitz, k(0) = 0.");
-    prm.declare_entry("Lower gear factor",
-                      "0.8",
-                      Patterns::Double(),
-                      "a, 0 < a < b: the gear factor g when the gear runs "
-                      "backward (delta w < 0); g moves between a and b "
-                      "with the sign of delta w (Glowinski et al. 2006, eq. (54)).");
+    prm.declare_entry(
+      "Lower gear factor",
+      "0.8",
+      Patterns::Double(),
+      "a, 0 < a < b: the gear factor g when the gear runs "
+      "backward (delta w < 0); g moves between a and b "
+      "with the sign of delta w (Glowinski et al. 2006, eq. (54)).");
     prm.declare_alias("Lower gear factor", "a", true);
     prm.declare_entry("Upper gear factor",
                       "1.2",
@@ -86,15 +88,15 @@ namespace stickslip
     prm.enter_subsection("Gear box");
     mass                 = prm.get_double("Mass");
     friction_coefficient = prm.get_double("Friction coefficient");
-    gamma         = parse_gamma_law(prm.get("Gamma"), "Gear box/Gamma");
-    gamma_beta    = prm.get_double("Gamma beta");
-    gamma_epsilon = prm.get_double("Gamma epsilon");
-    delta         = prm.get_double("Delta");
-    gear_force    = prm.get("Gear force");
-    a             = prm.get_double("Lower gear factor");
-    b             = prm.get_double("Upper gear factor");
+    gamma                = parse_gamma_law(prm.get("Gamma"), "Gear box/Gamma");
+    gamma_beta           = prm.get_double("Gamma beta");
+    gamma_epsilon        = prm.get_double("Gamma epsilon");
+    delta                = prm.get_double("Delta");
+    gear_force           = prm.get("Gear force");
+    a                    = prm.get_double("Lower gear factor");
+    b                    = prm.get_double("Upper gear factor");
     gamma_ab      = parse_gamma_law(prm.get("Gamma ab"), "Gear box/Gamma ab");
-    gamma_ab_beta    = prm.get_double("Gamma ab beta");
+    gamma_ab_beta = prm.get_double("Gamma ab beta");
     gamma_ab_epsilon = prm.get_double("Gamma ab epsilon");
     forcing          = prm.get("Forcing");
     initial_velocity = prm.get_double("Initial velocity");
@@ -137,10 +139,8 @@ namespace stickslip
   double
   GearboxParameters::evaluate_gear_force(const ParameterSource &source) const
   {
-    const auto   k = parse_function<1>(gear_force,
-                                     "delta",
-                                     "Gear box/Gear force",
-                                     source);
+    const auto k =
+      parse_function<1>(gear_force, "delta", "Gear box/Gear force", source);
     const double k_plus  = k->value(Point<1>(delta));
     const double k_minus = k->value(Point<1>(-delta));
     const double k_zero  = k->value(Point<1>(0.));
@@ -152,8 +152,8 @@ namespace stickslip
                           gear_force,
                           "k must be odd and increasing with k(0) = 0 "
                           "(here k(delta) = " +
-                            format_number(k_plus) + ", k(-delta) = " +
-                            format_number(k_minus) +
+                            format_number(k_plus) +
+                            ", k(-delta) = " + format_number(k_minus) +
                             ", k(0) = " + format_number(k_zero) + ")");
     return k_plus;
   }

@@ -12,10 +12,11 @@
 namespace stickslip
 {
   /**
-   * The subsection `Gear box`: the gear box efficiency problem Glowinski et al. 2006, eq. (54)
-   * (doc/theory.md §1.12). parse() checks every value (m > 0, c >= 0, 0 < a < b,
-   * the gamma laws, k(delta) odd with k(0) = 0) and throws an InputError
-   * naming the parameter; f(t) is checked by the model, which parses it.
+   * The subsection `Gear box`: the gear box efficiency problem Glowinski et al.
+   * 2006, eq. (54) (doc/theory.md §1.12). parse() checks every value (m > 0, c
+   * >= 0, 0 < a < b, the gamma laws, k(delta) odd with k(0) = 0) and throws an
+   * InputError naming the parameter; f(t) is checked by the model, which parses
+   * it.
    */
   struct GearboxParameters
   {

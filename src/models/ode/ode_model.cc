@@ -3,7 +3,7 @@
 
 namespace stickslip
 {
-  OdeModel::OdeModel(const OdeParameters &  parameters,
+  OdeModel::OdeModel(const OdeParameters   &parameters,
                      const ParameterSource &source,
                      const MPI_Comm         comm)
     : FiniteDofModel(comm)
@@ -25,11 +25,12 @@ namespace stickslip
     if (is_blank(parameters.exact_displacement))
       return;
     // One after the other, so that errors come in the order of the file.
-    const auto function = [&](const std::string &text, const std::string &name) {
+    const auto function = [&](const std::string &text,
+                              const std::string &name) {
       return std::make_unique<TimeFunction>(text, d, "ODE/" + name, source);
     };
-    auto displacement = function(parameters.exact_displacement,
-                                 "Exact displacement");
+    auto displacement =
+      function(parameters.exact_displacement, "Exact displacement");
     auto velocity = function(parameters.exact_velocity, "Exact velocity");
     auto multiplier =
       is_blank(parameters.exact_multiplier) ?

@@ -8,11 +8,10 @@
 namespace stickslip
 {
   /**
-   * The `ode` model: the finite-dof friction system of Glowinski et al. 2006, 2005,
-   *   M X'' + A X + C (lambda - gamma(X')) = f(t),
-   * with M, A, C, gamma, f, the initial data and optionally the exact
-   * solution written in the parameter file (subsection "ODE",
-   * OdeParameters).
+   * The `ode` model: the finite-dof friction system of Glowinski et al. 2006,
+   * 2005, M X'' + A X + C (lambda - gamma(X')) = f(t), with M, A, C, gamma, f,
+   * the initial data and optionally the exact solution written in the parameter
+   * file (subsection "ODE", OdeParameters).
    */
   class OdeModel : public FiniteDofModel
   {
@@ -21,7 +20,7 @@ namespace stickslip
      * Build the system of @p parameters on @p comm; the expressions are
      * parsed here, and every error names its parameter (@p source).
      */
-    OdeModel(const OdeParameters &  parameters,
+    OdeModel(const OdeParameters   &parameters,
              const ParameterSource &source,
              const MPI_Comm         comm);
 

@@ -38,19 +38,21 @@ namespace stickslip
                       Patterns::Anything(),
                       "Stiffness matrix A, symmetric positive semidefinite, "
                       "same format and size as the Mass matrix.");
-    prm.declare_entry("Friction coefficients",
-                      "1",
-                      Patterns::Anything(),
-                      "Friction coefficients c_i >= 0 (the diagonal of C), "
-                      "comma-separated, one per component. c_i = 0 makes "
-                      "component i frictionless (lambda_i = 0, Glowinski & Kearsley 1995, eq. "
-                      "(1.11)).");
-    prm.declare_entry("Gamma",
-                      "none",
-                      Patterns::Selection(gamma_law_names()),
-                      "Velocity weakening gamma: none (pure Coulomb), smooth "
-                      "beta v/sqrt(eps^2 + v^2) (Glowinski et al. 2006, eq. (2)), piecewise "
-                      "linear beta clamp(v/eps, -1, 1) (Glowinski et al. 2006, eq. (3)).");
+    prm.declare_entry(
+      "Friction coefficients",
+      "1",
+      Patterns::Anything(),
+      "Friction coefficients c_i >= 0 (the diagonal of C), "
+      "comma-separated, one per component. c_i = 0 makes "
+      "component i frictionless (lambda_i = 0, Glowinski & Kearsley 1995, eq. "
+      "(1.11)).");
+    prm.declare_entry(
+      "Gamma",
+      "none",
+      Patterns::Selection(gamma_law_names()),
+      "Velocity weakening gamma: none (pure Coulomb), smooth "
+      "beta v/sqrt(eps^2 + v^2) (Glowinski et al. 2006, eq. (2)), piecewise "
+      "linear beta clamp(v/eps, -1, 1) (Glowinski et al. 2006, eq. (3)).");
     prm.declare_entry("Gamma beta",
                       "",
                       Patterns::Anything(),
@@ -113,7 +115,7 @@ namespace stickslip
                                               d,
                                               "ODE/Initial velocity",
                                               source);
-    gamma = parse_gamma_law(prm.get("Gamma"), "ODE/Gamma");
+    gamma            = parse_gamma_law(prm.get("Gamma"), "ODE/Gamma");
     if (gamma != GammaLaw::Type::none)
       {
         gamma_beta    = parse_component_values(prm.get("Gamma beta"),

@@ -2,6 +2,7 @@
 #define stickslip_models_ode_ode_parameters_h
 
 #include <deal.II/base/parameter_handler.h>
+
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/global.h>
@@ -14,14 +15,13 @@
 namespace stickslip
 {
   /**
-   * The subsection `ODE`: the finite-dof friction system of Glowinski et al. 2006, 2005,
-   *   M X'' + A X + C (lambda - gamma(X')) = f(t),
-   * written in the parameter file. parse() checks what the data must
-   * satisfy (M symmetric positive definite, A symmetric positive
-   * semidefinite and as large, one value per component in every list,
-   * c_i >= 0, beta_i in (0, 1), eps_i > 0) and throws an InputError naming
-   * the parameter; the expressions of t are checked by the model, which
-   * parses them.
+   * The subsection `ODE`: the finite-dof friction system of Glowinski et al.
+   * 2006, 2005, M X'' + A X + C (lambda - gamma(X')) = f(t), written in the
+   * parameter file. parse() checks what the data must satisfy (M symmetric
+   * positive definite, A symmetric positive semidefinite and as large, one
+   * value per component in every list, c_i >= 0, beta_i in (0, 1), eps_i > 0)
+   * and throws an InputError naming the parameter; the expressions of t are
+   * checked by the model, which parses them.
    */
   struct OdeParameters
   {

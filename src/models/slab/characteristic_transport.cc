@@ -1,6 +1,5 @@
-#include <models/slab/characteristic_transport.h>
-
 #include <base/local_values.h>
+#include <models/slab/characteristic_transport.h>
 
 #include <algorithm>
 #include <cmath>
@@ -57,8 +56,7 @@ namespace stickslip
       const int left  = rank > 0 ? int(rank) - 1 : MPI_PROC_NULL;
       const int right = rank + 1 < n_ranks ? int(rank) + 1 : MPI_PROC_NULL;
       const unsigned int n_local = end - first;
-      double             send_left[6], send_right[6], from_left[6],
-        from_right[6];
+      double send_left[6], send_right[6], from_left[6], from_right[6];
       for (unsigned int k = 0; k < 3; ++k)
         {
           send_left[k]      = plus[k][1];
@@ -66,10 +64,30 @@ namespace stickslip
           send_right[k]     = plus[k][n_local];
           send_right[3 + k] = minus[k][n_local];
         }
-      MPI_Sendrecv(send_left, 6, MPI_DOUBLE, left, 71, from_right, 6,
-                   MPI_DOUBLE, right, 71, comm, MPI_STATUS_IGNORE);
-      MPI_Sendrecv(send_right, 6, MPI_DOUBLE, right, 72, from_left, 6,
-                   MPI_DOUBLE, left, 72, comm, MPI_STATUS_IGNORE);
+      MPI_Sendrecv(send_left,
+                   6,
+                   MPI_DOUBLE,
+                   left,
+                   71,
+                   from_right,
+                   6,
+                   MPI_DOUBLE,
+                   right,
+                   71,
+                   comm,
+                   MPI_STATUS_IGNORE);
+      MPI_Sendrecv(send_right,
+                   6,
+                   MPI_DOUBLE,
+                   right,
+                   72,
+                   from_left,
+                   6,
+                   MPI_DOUBLE,
+                   left,
+                   72,
+                   comm,
+                   MPI_STATUS_IGNORE);
       for (unsigned int k = 0; k < 3; ++k)
         {
           if (right != MPI_PROC_NULL)
@@ -97,11 +115,11 @@ namespace stickslip
       const unsigned int hi = local(std::min(end, n_global_cells)); // exclusive
       for (unsigned int k = 0; k < 3; ++k)
         {
-          const double d = courant[k];
+          const double d                    = courant[k];
           const double *const __restrict bp = plus[k].data();
           const double *const __restrict bm = minus[k].data();
-          double *const __restrict np = new_plus[k].data();
-          double *const __restrict nm = new_minus[k].data();
+          double *const __restrict np       = new_plus[k].data();
+          double *const __restrict nm       = new_minus[k].data();
           if (scheme == InteriorScheme::upwind)
             {
               // (42): b+ comes from above, (43): b- from below.
@@ -116,12 +134,14 @@ namespace stickslip
               const double half_d = 0.5 * d, half_d2 = 0.5 * d * d;
               // The same three weights at every node (two separate loops
               // vectorize better than one).
-              const double wp_left = half_d2 - half_d, wp_right = half_d2 + half_d,
-                           w_mid = 1 - d * d;
+              const double wp_left  = half_d2 - half_d,
+                           wp_right = half_d2 + half_d, w_mid = 1 - d * d;
               for (unsigned int j = lo; j < hi; ++j)
-                np[j] = wp_left * bp[j - 1] + w_mid * bp[j] + wp_right * bp[j + 1];
+                np[j] =
+                  wp_left * bp[j - 1] + w_mid * bp[j] + wp_right * bp[j + 1];
               for (unsigned int j = lo; j < hi; ++j)
-                nm[j] = wp_right * bm[j - 1] + w_mid * bm[j] + wp_left * bm[j + 1];
+                nm[j] =
+                  wp_right * bm[j - 1] + w_mid * bm[j] + wp_left * bm[j + 1];
             }
           // Outflow nodes keep the upwind update (a linear interpolation,
           // second-order accurate in the value and not accumulated since
@@ -129,14 +149,14 @@ namespace stickslip
           if (first == 0)
             {
               const unsigned int j = local(0);
-              np[j] = bp[j] + d * (bp[j + 1] - bp[j]);
+              np[j]                = bp[j] + d * (bp[j + 1] - bp[j]);
               nm[j] = bm[j]; // incoming: set by the contact boundary
             }
           if (end == n_global_cells + 1)
             {
               const unsigned int j = local(n_global_cells);
-              nm[j] = bm[j] + d * (bm[j - 1] - bm[j]);
-              np[j] = -nm[j]; // (46): u_t(t, H) = 0
+              nm[j]                = bm[j] + d * (bm[j - 1] - bm[j]);
+              np[j]                = -nm[j]; // (46): u_t(t, H) = 0
             }
           std::swap(plus[k], new_plus[k]);
           std::swap(minus[k], new_minus[k]);

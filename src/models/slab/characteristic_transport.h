@@ -13,8 +13,8 @@ namespace stickslip
   namespace Slab
   {
     /**
-     * The characteristics b+- = u_t +- C u_,3 (Renard 2001, eqs. (16)-(20), sign of
-     * (17) corrected) at the nodes z_i = i dz, i = 0..N_z, of the slab,
+     * The characteristics b+- = u_t +- C u_,3 (Renard 2001, eqs. (16)-(20),
+     * sign of (17) corrected) at the nodes z_i = i dz, i = 0..N_z, of the slab,
      * distributed over the ranks of a communicator in contiguous blocks
      * (rank r owns nodes [first, end)). Both schemes are 3-point stencils,
      * so one ghost node on each side, refreshed by MPI_Sendrecv with the two
@@ -30,12 +30,12 @@ namespace stickslip
     class CharacteristicTransport
     {
     public:
-      CharacteristicTransport(const MPI_Comm     comm,
-                              const unsigned int n_cells,
-                              const double       height,
-                              const double       c1,
-                              const double       c2,
-                              const double       time_step,
+      CharacteristicTransport(const MPI_Comm       comm,
+                              const unsigned int   n_cells,
+                              const double         height,
+                              const double         c1,
+                              const double         c2,
+                              const double         time_step,
                               const InteriorScheme scheme);
 
       /** b+- from u_t and u_,3 at the owned nodes (the initial data). */
@@ -111,16 +111,16 @@ namespace stickslip
       unsigned int
       local(const unsigned int i) const;
 
-      const MPI_Comm        comm;
-      const unsigned int    n_global_cells;
-      const double          dz;
+      const MPI_Comm              comm;
+      const unsigned int          n_global_cells;
+      const double                dz;
       const std::array<double, 3> speeds;
       const std::array<double, 3> courant;
-      const InteriorScheme  scheme;
-      const unsigned int    rank;
-      const unsigned int    n_ranks;
-      unsigned int          first;
-      unsigned int          end;
+      const InteriorScheme        scheme;
+      const unsigned int          rank;
+      const unsigned int          n_ranks;
+      unsigned int                first;
+      unsigned int                end;
 
       // b+ and b- per component on owned nodes plus one ghost each side,
       // and scratch arrays for the new time level (swapped every step).

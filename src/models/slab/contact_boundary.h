@@ -14,16 +14,16 @@ namespace stickslip
     /** The state of the contact node z = 0 at one time level. */
     struct BoundaryState
     {
-      double       gap;             ///< w = u_3(t, 0) >= 0 (non-regularized)
-      double       normal_velocity; ///< u_3,t(t, 0)
-      double       pressure;        ///< S, (51)
-      Tangential   velocity;        ///< u_T,t(t, 0)
-      Tangential   incoming;        ///< b_T+(t, 0)
-      Tangential   friction_force;  ///< f in S mu Dir(v_s) [Pa]
-      Tangential   displacement;    ///< u_T(t, 0)
-      bool         stick;           ///< slip velocity exactly zero
-      unsigned int iterations;      ///< of the slip-speed solve
-      unsigned int n_solutions;     ///< solutions of (52) found
+      double       gap;              ///< w = u_3(t, 0) >= 0 (non-regularized)
+      double       normal_velocity;  ///< u_3,t(t, 0)
+      double       pressure;         ///< S, (51)
+      Tangential   velocity;         ///< u_T,t(t, 0)
+      Tangential   incoming;         ///< b_T+(t, 0)
+      Tangential   friction_force;   ///< f in S mu Dir(v_s) [Pa]
+      Tangential   displacement;     ///< u_T(t, 0)
+      bool         stick;            ///< slip velocity exactly zero
+      unsigned int iterations;       ///< of the slip-speed solve
+      unsigned int n_solutions;      ///< solutions of (52) found
       double       residual  = 0;    ///< of the slip-speed solve
       bool         converged = true; ///< the slip-speed solve converged
     };
@@ -71,7 +71,8 @@ namespace stickslip
       void
       step(const std::array<double, 3> &incoming, BoundaryState &state) const;
 
-      /** Whether (52) is uniquely solvable at pressure S (doc/theory.md §4.7). */
+      /** Whether (52) is uniquely solvable at pressure S (doc/theory.md §4.7).
+       */
       bool
       unique_at(const double pressure) const;
 

@@ -12,7 +12,7 @@ namespace stickslip
 {
   namespace Slab
   {
-    SlabEvolution::SlabEvolution(const SlabProblem &   problem,
+    SlabEvolution::SlabEvolution(const SlabProblem    &problem,
                                  const Discretization &discretization,
                                  const bool            field_output,
                                  const MPI_Comm        comm)
@@ -60,18 +60,18 @@ namespace stickslip
         [&](const double z, const unsigned int k) {
           return p.initial_gradient(z, k);
         });
-      state = boundary.initial_state(
-        {{p.initial_displacement(0, 0),
-          p.initial_displacement(0, 1),
-          p.initial_displacement(0, 2) > p.gap_tolerance() ?
-            p.initial_displacement(0, 2) :
-            0.}},
-        {{p.initial_gradient(0, 0),
-          p.initial_gradient(0, 1),
-          p.initial_gradient(0, 2)}},
-        {{p.initial_velocity(0, 0),
-          p.initial_velocity(0, 1),
-          p.initial_velocity(0, 2)}});
+      state = boundary.initial_state({{p.initial_displacement(0, 0),
+                                       p.initial_displacement(0, 1),
+                                       p.initial_displacement(0, 2) >
+                                           p.gap_tolerance() ?
+                                         p.initial_displacement(0, 2) :
+                                         0.}},
+                                     {{p.initial_gradient(0, 0),
+                                       p.initial_gradient(0, 1),
+                                       p.initial_gradient(0, 2)}},
+                                     {{p.initial_velocity(0, 0),
+                                       p.initial_velocity(0, 1),
+                                       p.initial_velocity(0, 2)}});
       if (transport.owns_bottom())
         transport.set_bottom_velocity(
           {{state.velocity[0], state.velocity[1], state.normal_velocity}});
@@ -100,9 +100,11 @@ namespace stickslip
         }
       // A failed solve must stop every rank, not leave NaN rows behind.
       const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const unsigned int owner   = Utilities::MPI::min(
-        failure.empty() ? n_ranks : Utilities::MPI::this_mpi_process(comm),
-        comm);
+      const unsigned int owner =
+        Utilities::MPI::min(failure.empty() ?
+                              n_ranks :
+                              Utilities::MPI::this_mpi_process(comm),
+                            comm);
       if (owner < n_ranks)
         throw RunError(Utilities::MPI::broadcast(comm, failure, owner));
     }
@@ -118,8 +120,8 @@ namespace stickslip
         message << "got data that are not finite";
       else
         message << "did not converge";
-      message << " at step " << step.index << " (t = "
-              << format_number(step.next_time) << "): residual "
+      message << " at step " << step.index
+              << " (t = " << format_number(step.next_time) << "): residual "
               << format_number(state.residual) << " after " << state.iterations
               << " iterations, contact pressure "
               << format_number(state.pressure) << ", incoming b_T+ = ("
@@ -238,7 +240,7 @@ namespace stickslip
     std::string
     SlabEvolution::write_fields(const double       t,
                                 const unsigned int index,
-                                const FieldFiles & files)
+                                const FieldFiles  &files)
     {
       const std::vector<double> profile =
         local_profile(transport, parameters.compression, comm);
@@ -259,7 +261,9 @@ namespace stickslip
     SlabEvolution::write_initial_outputs(const OutputDirectory &directory)
     {
       if (parameters.write_profiles)
-        write_profile_csv(local_profile(transport, parameters.compression, comm),
+        write_profile_csv(local_profile(transport,
+                                        parameters.compression,
+                                        comm),
                           "profile-initial.csv",
                           directory,
                           comm);
@@ -271,7 +275,9 @@ namespace stickslip
     SlabEvolution::write_final_outputs(const OutputDirectory &directory)
     {
       if (parameters.write_profiles)
-        write_profile_csv(local_profile(transport, parameters.compression, comm),
+        write_profile_csv(local_profile(transport,
+                                        parameters.compression,
+                                        comm),
                           "profile-final.csv",
                           directory,
                           comm);

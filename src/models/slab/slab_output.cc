@@ -1,5 +1,6 @@
 #include <deal.II/grid/grid_generator.h>
 #include <deal.II/grid/tria_description.h>
+
 #include <deal.II/numerics/data_out.h>
 
 #include <models/slab/slab_output.h>
@@ -35,8 +36,7 @@ namespace stickslip
     {
       transport.exchange_ghosts();
       const unsigned int first = transport.first_node(),
-                         end   = transport.end_node(),
-                         n_z   = transport.n_cells();
+                         end = transport.end_node(), n_z = transport.n_cells();
       const double dz = transport.cell_size();
       // Integral of u_,3 over the cells [i, i+1] with i owned.
       std::array<double, 3> block = {{0, 0, 0}};
@@ -44,10 +44,11 @@ namespace stickslip
         for (unsigned int k = 0; k < 3; ++k)
           block[k] += 0.5 * dz *
                       (transport.gradient(k, i) + transport.gradient(k, i + 1));
-      const unsigned int rank    = Utilities::MPI::this_mpi_process(comm);
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int  rank    = Utilities::MPI::this_mpi_process(comm);
+      const unsigned int  n_ranks = Utilities::MPI::n_mpi_processes(comm);
       std::vector<double> blocks(3 * n_ranks);
-      MPI_Allgather(block.data(), 3, MPI_DOUBLE, blocks.data(), 3, MPI_DOUBLE, comm);
+      MPI_Allgather(
+        block.data(), 3, MPI_DOUBLE, blocks.data(), 3, MPI_DOUBLE, comm);
       std::array<double, 3> u = {{0, 0, -compression}};
       for (unsigned int r = n_ranks - 1; r > rank; --r)
         for (unsigned int k = 0; k < 3; ++k)
@@ -76,14 +77,14 @@ namespace stickslip
 
     void
     write_profile_csv(const std::vector<double> &rows,
-                      const std::string &        name,
-                      const OutputDirectory &    output,
+                      const std::string         &name,
+                      const OutputDirectory     &output,
                       const MPI_Comm             comm)
     {
       const std::vector<std::vector<double>> all =
         Utilities::MPI::gather(comm, rows, 0);
-      CsvTable table(std::vector<std::string>(profile_names,
-                                              profile_names + profile_width));
+      CsvTable table(
+        std::vector<std::string>(profile_names, profile_names + profile_width));
       for (const auto &block : all) // empty but on rank 0
         for (std::size_t r = 0; r < block.size(); r += profile_width)
           table.add_row(std::vector<double>(block.begin() + r,
@@ -102,7 +103,7 @@ namespace stickslip
       const unsigned int first = transport.first_node();
       const unsigned int last =
         std::min(transport.end_node(), transport.n_cells());
-      const double dz = transport.cell_size();
+      const double             dz = transport.cell_size();
       std::vector<Point<3>>    vertices;
       std::vector<CellData<1>> cells(last - first);
       for (unsigned int node = first; node <= last; ++node)
@@ -127,11 +128,11 @@ namespace stickslip
 
 
     std::string
-    ProfileWriter::write(CharacteristicTransport &  transport,
+    ProfileWriter::write(CharacteristicTransport   &transport,
                          const std::vector<double> &profile,
                          const double               t,
                          const unsigned int         index,
-                         const FieldFiles &         files)
+                         const FieldFiles          &files)
     {
       DataOut<1, 3> data_out;
       data_out.attach_dof_handler(dof_handler);
@@ -153,15 +154,16 @@ namespace stickslip
               // The right neighbour's first node (ghost): u_t and u_,3
               // from the ghost values; u continued by one trapezoid.
               const unsigned int last = n_owned - 1;
-              fields[0][dof] = transport.velocity(k, node);
-              fields[1][dof] = transport.gradient(k, node);
-              fields[2][dof] = profile[last * profile_width + 7 + k] +
+              fields[0][dof]          = transport.velocity(k, node);
+              fields[1][dof]          = transport.gradient(k, node);
+              fields[2][dof]          = profile[last * profile_width + 7 + k] +
                                0.5 * transport.cell_size() *
                                  (transport.gradient(k, node - 1) +
                                   transport.gradient(k, node));
             }
         }
-      const std::vector<DataComponentInterpretation::DataComponentInterpretation>
+      const std::vector<
+        DataComponentInterpretation::DataComponentInterpretation>
         vector(3, DataComponentInterpretation::component_is_part_of_vector);
       const char *names[3] = {"velocity", "strain", "displacement"};
       for (unsigned int g = 0; g < 3; ++g)

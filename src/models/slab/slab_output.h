@@ -2,8 +2,10 @@
 #define stickslip_models_slab_slab_output_h
 
 #include <deal.II/dofs/dof_handler.h>
+
 #include <deal.II/fe/fe_q.h>
 #include <deal.II/fe/fe_system.h>
+
 #include <deal.II/grid/tria.h>
 
 #include <base/field_files.h>
@@ -35,8 +37,8 @@ namespace stickslip
     /** Gather the profile on rank 0 and write it as CSV (collective). */
     void
     write_profile_csv(const std::vector<double> &rows,
-                      const std::string &        name,
-                      const OutputDirectory &    output,
+                      const std::string         &name,
+                      const OutputDirectory     &output,
                       const MPI_Comm             comm);
 
     /**
@@ -59,20 +61,20 @@ namespace stickslip
        * (collective); returns the record's name.
        */
       std::string
-      write(CharacteristicTransport &  transport,
+      write(CharacteristicTransport   &transport,
             const std::vector<double> &profile,
             const double               t,
             const unsigned int         index,
-            const FieldFiles &         files);
+            const FieldFiles          &files);
 
     private:
-      const MPI_Comm            comm;
+      const MPI_Comm comm;
       /**
        * A line in 3D along the VTK z axis, the slab's x3 (deal.II writes
        * vectors of spacedim components: a 1D mesh in 1D space would keep
        * only the first one).
        */
-      Triangulation<1, 3>       triangulation;
+      Triangulation<1, 3> triangulation;
       /** Three P1 components: one 3-vector per node. */
       FESystem<1, 3>            fe;
       DoFHandler<1, 3>          dof_handler;

@@ -30,11 +30,12 @@ namespace stickslip
                           "0.05",
                           Patterns::Double(),
                           "Height H > 0 [m] of the slab.");
-        prm.declare_entry("Compression",
-                          "1e-5",
-                          Patterns::Double(),
-                          "Compression D >= 0 [m]: the top x3 = H is held at "
-                          "the displacement (0, 0, -D) (Renard 2001, eq. (12)).");
+        prm.declare_entry(
+          "Compression",
+          "1e-5",
+          Patterns::Double(),
+          "Compression D >= 0 [m]: the top x3 = H is held at "
+          "the displacement (0, 0, -D) (Renard 2001, eq. (12)).");
         prm.declare_entry("Foundation velocity",
                           "0.1",
                           Patterns::Double(),
@@ -83,15 +84,16 @@ namespace stickslip
       void
       declare_schemes_and_friction(ParameterHandler &prm)
       {
-        prm.declare_entry("Interior scheme",
-                          "upwind",
-                          Patterns::Selection("upwind|lax-wendroff"),
-                          "Scheme of the interior transport along the "
-                          "characteristics. upwind: Renard 2001, eqs. (42)-(43) (first "
-                          "order; the paper "
-                          "calls it Lax-Wendroff), lax-wendroff: second-order "
-                          "Lax-Wendroff on the characteristics. Both are exact "
-                          "at CFL number 1.");
+        prm.declare_entry(
+          "Interior scheme",
+          "upwind",
+          Patterns::Selection("upwind|lax-wendroff"),
+          "Scheme of the interior transport along the "
+          "characteristics. upwind: Renard 2001, eqs. (42)-(43) (first "
+          "order; the paper "
+          "calls it Lax-Wendroff), lax-wendroff: second-order "
+          "Lax-Wendroff on the characteristics. Both are exact "
+          "at CFL number 1.");
         prm.declare_entry("Contact",
                           "non-regularized",
                           Patterns::Selection("non-regularized|regularized"),
@@ -104,12 +106,13 @@ namespace stickslip
                           "Normal compliance eta > 0 [m/Pa] of Contact = "
                           "regularized: the penetration is eta times the "
                           "contact pressure S (Renard 2001, eq. (37)).");
-        prm.declare_entry("Surface mass epsilon",
-                          "10",
-                          Patterns::Double(),
-                          "Mass per area epsilon >= 0 [kg/m^2] added on the "
-                          "contact boundary (Renard 2001, eqs. (29)-(36), (52)); 0 "
-                          "solves the unperturbed inclusion (Renard 2001, eq. (25)).");
+        prm.declare_entry(
+          "Surface mass epsilon",
+          "10",
+          Patterns::Double(),
+          "Mass per area epsilon >= 0 [kg/m^2] added on the "
+          "contact boundary (Renard 2001, eqs. (29)-(36), (52)); 0 "
+          "solves the unperturbed inclusion (Renard 2001, eq. (25)).");
         prm.declare_entry(
           "Boundary theta",
           "1",
@@ -117,16 +120,16 @@ namespace stickslip
           "Implicitness theta in [1/2, 1] of the contact-boundary schemes: 1 "
           "is the implicit Euler scheme of the paper (Renard 2001, eqs. (47)-(52)), 1/2"
           " the trapezoidal variant it calls more accurate.");
-        prm.declare_entry("Friction law",
-                          "fig2",
-                          Patterns::Selection(
-                            "constant|fig2|exponential|rational"),
-                          "Friction coefficient mu(s) as a function of the slip "
-                          "speed s: constant (mu_s), fig2 "
-                          "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
-                          "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
-                          "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
-                          "s/v_c)).");
+        prm.declare_entry(
+          "Friction law",
+          "fig2",
+          Patterns::Selection("constant|fig2|exponential|rational"),
+          "Friction coefficient mu(s) as a function of the slip "
+          "speed s: constant (mu_s), fig2 "
+          "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
+          "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
+          "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
+          "s/v_c)).");
         prm.declare_entry("Static friction coefficient",
                           "0.8",
                           Patterns::Double(),
@@ -142,12 +145,13 @@ namespace stickslip
                           Patterns::Double(),
                           "Slip speed scale v_c > 0 [m/s] of the decreasing "
                           "friction laws.");
-        prm.declare_entry("Root scan points",
-                          "256",
-                          Patterns::Integer(2),
-                          "Number of samples of the scalar slip-speed equation"
-                          " used to find every root when it may have several "
-                          "(eps + dt G/c1 <= dt S L_mu, Renard 2001, eq. (52)).");
+        prm.declare_entry(
+          "Root scan points",
+          "256",
+          Patterns::Integer(2),
+          "Number of samples of the scalar slip-speed equation"
+          " used to find every root when it may have several "
+          "(eps + dt G/c1 <= dt S L_mu, Renard 2001, eq. (52)).");
         prm.declare_entry("Write profiles",
                           "false",
                           Patterns::Bool(),
@@ -206,7 +210,8 @@ namespace stickslip
       eta          = prm.get_double("Regularization eta");
       epsilon      = prm.get_double("Surface mass epsilon");
       theta        = prm.get_double("Boundary theta");
-      friction_law = FrictionCoefficient::parse_law(prm.get("Friction law"), "Slab/Friction law");
+      friction_law = FrictionCoefficient::parse_law(prm.get("Friction law"),
+                                                    "Slab/Friction law");
       static_coefficient     = prm.get_double("Static friction coefficient");
       dynamic_coefficient    = prm.get_double("Dynamic friction coefficient");
       critical_slip_velocity = prm.get_double("Critical slip velocity");

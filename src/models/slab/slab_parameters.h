@@ -29,8 +29,8 @@ namespace stickslip
     };
 
     /**
-     * The `Slab` subsection: Renard's elastic slab (Renard 2001, doc/theory.md §4).
-     * Parsing checks every value and throws an InputError naming the
+     * The `Slab` subsection: Renard's elastic slab (Renard 2001, doc/theory.md
+     * §4). Parsing checks every value and throws an InputError naming the
      * parameter; checks that need the mesh (CFL) are done by the simulation.
      */
     struct SlabParameters

@@ -18,8 +18,8 @@ namespace stickslip
        * about 1e-12 for data varying on the scale H).
        */
       std::unique_ptr<FunctionParser<1>>
-      parse_profile(const std::string &    text,
-                    const std::string &    path,
+      parse_profile(const std::string     &text,
+                    const std::string     &path,
                     const double           height,
                     const ParameterSource &source)
       {
@@ -43,9 +43,9 @@ namespace stickslip
 
 
 
-    SlabProblem::SlabProblem(const SlabParameters &    slab,
-                             const Parameters::Time &  time,
-                             const ParameterSource &   source,
+    SlabProblem::SlabProblem(const SlabParameters     &slab,
+                             const Parameters::Time   &time,
+                             const ParameterSource    &source,
                              const MPI_Comm            comm,
                              const ConditionalOStream &pcout)
       : source(source)
@@ -126,18 +126,16 @@ namespace stickslip
     {
       std::ostringstream out;
       out << "slab model (Renard 2001), H = " << slab.height
-          << " m, c1 = " << slab.c1() << " m/s, c2 = " << slab.c2()
-          << " m/s, "
+          << " m, c1 = " << slab.c1() << " m/s, c2 = " << slab.c2() << " m/s, "
           << (slab.interior_scheme == InteriorScheme::upwind ?
                 "upwind (42)-(43)" :
                 "Lax-Wendroff")
           << " interior, "
-          << (slab.contact == ContactTreatment::regularized ?
-                "regularized" :
-                "non-regularized")
+          << (slab.contact == ContactTreatment::regularized ? "regularized" :
+                                                              "non-regularized")
           << " contact, theta = " << slab.theta
-          << ", epsilon = " << slab.epsilon << " kg/m^2, mu: "
-          << slab.friction_coefficient().description();
+          << ", epsilon = " << slab.epsilon
+          << " kg/m^2, mu: " << slab.friction_coefficient().description();
       return out.str();
     }
 
@@ -146,10 +144,10 @@ namespace stickslip
     Discretization
     SlabProblem::discretization(const unsigned int n_cells) const
     {
-      const std::string cells_path = slab.convergence_cells.empty() ?
-                                       "Slab/Number of cells" :
-                                       "Slab/Convergence cells";
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const std::string  cells_path = slab.convergence_cells.empty() ?
+                                        "Slab/Number of cells" :
+                                        "Slab/Convergence cells";
+      const unsigned int n_ranks    = Utilities::MPI::n_mpi_processes(comm);
       if (n_cells + 1 < 2 * n_ranks)
         throw_bad_parameter(source,
                             cells_path,
@@ -167,8 +165,8 @@ namespace stickslip
           // dt from the CFL number; the final time is rounded up to a whole
           // number of steps so that d2 is exactly the requested number.
           d.time_step = slab.cfl_number * dz / c2;
-          d.n_steps   = static_cast<unsigned int>(
-            std::ceil((time.final_time - time.initial_time) / d.time_step - 1e-9));
+          d.n_steps   = static_cast<unsigned int>(std::ceil(
+            (time.final_time - time.initial_time) / d.time_step - 1e-9));
         }
       else
         {
@@ -194,7 +192,7 @@ namespace stickslip
 
     double
     SlabProblem::initial_displacement(const double       z,
-                                         const unsigned int k) const
+                                      const unsigned int k) const
     {
       return displacement_function->value(Point<1>(z), k);
     }
@@ -268,14 +266,16 @@ namespace stickslip
       for (unsigned int j = 0; j <= 100; ++j)
         for (unsigned int k = 0; k < 3; ++k)
           {
-            u_scale = std::max(u_scale, std::abs(initial_displacement(j * H / 100, k)));
-            v_scale = std::max(v_scale, std::abs(initial_velocity(j * H / 100, k)));
+            u_scale =
+              std::max(u_scale, std::abs(initial_displacement(j * H / 100, k)));
+            v_scale =
+              std::max(v_scale, std::abs(initial_velocity(j * H / 100, k)));
           }
       const double u_tolerance = 1e-9 * u_scale + 1e-300;
       const double v_tolerance = 1e-9 * v_scale + 1e-300;
       // A gap of round-off size (e.g. exp(-64) from a bump's tail) is
       // contact: an open gap would make the boundary free at t0.
-      contact_gap_tolerance = u_tolerance;
+      contact_gap_tolerance           = u_tolerance;
       const std::array<double, 3> top = {{0, 0, -D}};
       for (unsigned int k = 0; k < 3; ++k)
         {
@@ -308,8 +308,8 @@ namespace stickslip
             "needs u_3(t, 0) >= 0)");
       // Stress at an open gap or tension in contact is not an equilibrium
       // of the contact law; the first step projects it (a warning only).
-      const double stress = (slab.lambda + 2 * slab.shear_modulus) *
-                            initial_gradient(0, 2);
+      const double stress =
+        (slab.lambda + 2 * slab.shear_modulus) * initial_gradient(0, 2);
       const double stress_scale =
         (slab.lambda + 2 * slab.shear_modulus) * u_scale / H;
       if (std::abs(stress) > 1e-6 * stress_scale &&

@@ -39,9 +39,9 @@ namespace stickslip
     {
     public:
       /** Check (collective; an InputError if bad). */
-      SlabProblem(const SlabParameters &    slab,
-                  const Parameters::Time &  time,
-                  const ParameterSource &   source,
+      SlabProblem(const SlabParameters     &slab,
+                  const Parameters::Time   &time,
+                  const ParameterSource    &source,
                   const MPI_Comm            comm,
                   const ConditionalOStream &pcout);
 
@@ -86,15 +86,15 @@ namespace stickslip
       void
       check_finite_initial_data() const;
 
-      const ParameterSource &             source;
-      const MPI_Comm                      comm;
-      const ConditionalOStream &          pcout;
-      const SlabParameters                slab;
-      const Parameters::Time              time;
-      double                              contact_gap_tolerance;
-      std::unique_ptr<FunctionParser<1>>  displacement_function;
-      std::unique_ptr<FunctionParser<1>>  velocity_function;
-      std::vector<Discretization>         discretizations;
+      const ParameterSource             &source;
+      const MPI_Comm                     comm;
+      const ConditionalOStream          &pcout;
+      const SlabParameters               slab;
+      const Parameters::Time             time;
+      double                             contact_gap_tolerance;
+      std::unique_ptr<FunctionParser<1>> displacement_function;
+      std::unique_ptr<FunctionParser<1>> velocity_function;
+      std::vector<Discretization>        discretizations;
     };
   } // namespace Slab
 } // namespace stickslip

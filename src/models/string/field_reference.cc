@@ -5,11 +5,11 @@ namespace stickslip
 {
   template <int dim>
   FieldReference<dim>::FieldReference(const std::vector<Point<dim>> &points,
-                                      Function<dim> &                u,
-                                      Function<dim> &                v,
-                                      Function<dim> *                lambda,
-                                      const DistributedVector &      weights,
-                                      const DistributedVector &frictional)
+                                      Function<dim>                 &u,
+                                      Function<dim>                 &v,
+                                      Function<dim>                 *lambda,
+                                      const DistributedVector       &weights,
+                                      const DistributedVector       &frictional)
     : points(points)
     , u(u)
     , v(v)

@@ -24,11 +24,11 @@ namespace stickslip
      * this object too.
      */
     FieldReference(const std::vector<Point<dim>> &points,
-                   Function<dim> &                u,
-                   Function<dim> &                v,
-                   Function<dim> *                lambda,
-                   const DistributedVector &      weights,
-                   const DistributedVector &      frictional);
+                   Function<dim>                 &u,
+                   Function<dim>                 &v,
+                   Function<dim>                 *lambda,
+                   const DistributedVector       &weights,
+                   const DistributedVector       &frictional);
 
     void
     values(const double       t,
@@ -46,11 +46,11 @@ namespace stickslip
 
   private:
     const std::vector<Point<dim>> &points;
-    Function<dim> &                u;
-    Function<dim> &                v;
-    Function<dim> *                lambda;
-    const DistributedVector &      weights;
-    const DistributedVector &      frictional;
+    Function<dim>                 &u;
+    Function<dim>                 &v;
+    Function<dim>                 *lambda;
+    const DistributedVector       &weights;
+    const DistributedVector       &frictional;
   };
 } // namespace stickslip
 

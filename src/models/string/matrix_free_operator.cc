@@ -1,4 +1,5 @@
 #include <deal.II/base/quadrature_lib.h>
+
 #include <deal.II/matrix_free/fe_evaluation.h>
 
 #include <base/local_values.h>
@@ -41,7 +42,7 @@ namespace stickslip
 
   template <int dim>
   MatrixFreeCells<dim>::MatrixFreeCells(
-    const DoFHandler<dim> &          dof_handler,
+    const DoFHandler<dim>           &dof_handler,
     const AffineConstraints<double> &constraints,
     const unsigned int               degree,
     const bool                       quadrature_points)
@@ -161,11 +162,11 @@ namespace stickslip
   MatrixFreeStringOperator<dim>::MatrixFreeStringOperator(
     std::shared_ptr<const MatrixFreeCells<dim>> cells,
     const Form                                  form,
-    const DistributedVector &                   diagonal,
-    const DistributedVector &                   row_sums,
-    const std::string &                         chosen_by,
-    const Function<dim> *                       wave_speed,
-    const std::optional<double> &               constant_speed)
+    const DistributedVector                    &diagonal,
+    const DistributedVector                    &row_sums,
+    const std::string                          &chosen_by,
+    const Function<dim>                        *wave_speed,
+    const std::optional<double>                &constant_speed)
     : cells(std::move(cells))
     , form(form)
     , setting(chosen_by)
@@ -191,20 +192,21 @@ namespace stickslip
 
   template <int dim>
   void
-  MatrixFreeStringOperator<dim>::set_coefficient(const Function<dim> &wave_speed)
+  MatrixFreeStringOperator<dim>::set_coefficient(
+    const Function<dim> &wave_speed)
   {
     const MatrixFree<dim, double> &data = cells->data();
     with_degree(cells->degree(), [&](const auto degree) {
-      constexpr int p = decltype(degree)::value;
+      constexpr int                          p = decltype(degree)::value;
       FEEvaluation<dim, p, p + 1, 1, double> phi(data);
-      const unsigned int n_q = phi.n_q_points;
+      const unsigned int                     n_q = phi.n_q_points;
       coefficient.resize(data.n_cell_batches() * n_q);
       for (unsigned int cell = 0; cell < data.n_cell_batches(); ++cell)
         {
           phi.reinit(cell);
           for (unsigned int q = 0; q < n_q; ++q)
             {
-              const auto points = phi.quadrature_point(q);
+              const auto              points = phi.quadrature_point(q);
               VectorizedArray<double> value(1.);
               for (unsigned int lane = 0;
                    lane < data.n_active_entries_per_cell_batch(cell);
@@ -228,9 +230,9 @@ namespace stickslip
   template <int p>
   void
   MatrixFreeStringOperator<dim>::local_apply(
-    const MatrixFree<dim, double> &              data,
-    WorkVector &                                 product,
-    const WorkVector &                           x,
+    const MatrixFree<dim, double>               &data,
+    WorkVector                                  &product,
+    const WorkVector                            &x,
     const std::pair<unsigned int, unsigned int> &cell_range) const
   {
     FEEvaluation<dim, p, p + 1, 1, double> phi(data);
@@ -279,7 +281,7 @@ namespace stickslip
 
   template <int dim>
   void
-  MatrixFreeStringOperator<dim>::vmult(DistributedVector &      product,
+  MatrixFreeStringOperator<dim>::vmult(DistributedVector       &product,
                                        const DistributedVector &x) const
   {
     cells->copy_in(x);
@@ -287,8 +289,8 @@ namespace stickslip
     // The constrained rows of the assembled matrix: their diagonal only.
     {
       ConstLocalValues diagonal(diagonal_values);
-      WorkVector &     source = cells->source();
-      WorkVector &     result = cells->result();
+      WorkVector      &source = cells->source();
+      WorkVector      &result = cells->result();
       for (const unsigned int k : cells->constrained_rows())
         result.local_element(k) = diagonal[k] * source.local_element(k);
     }

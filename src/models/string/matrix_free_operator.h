@@ -2,10 +2,14 @@
 #define stickslip_models_string_matrix_free_operator_h
 
 #include <deal.II/base/function.h>
+
 #include <deal.II/dofs/dof_handler.h>
+
 #include <deal.II/fe/mapping_q1.h>
+
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/la_parallel_vector.h>
+
 #include <deal.II/matrix_free/matrix_free.h>
 
 #include <base/global.h>
@@ -43,7 +47,7 @@ namespace stickslip
      * @p quadrature_points the points are kept too (a variable
      * coefficient is evaluated there once).
      */
-    MatrixFreeCells(const DoFHandler<dim> &          dof_handler,
+    MatrixFreeCells(const DoFHandler<dim>           &dof_handler,
                     const AffineConstraints<double> &constraints,
                     const unsigned int               degree,
                     const bool                       quadrature_points);
@@ -121,14 +125,15 @@ namespace stickslip
      */
     MatrixFreeStringOperator(std::shared_ptr<const MatrixFreeCells<dim>> cells,
                              const Form                                  form,
-                             const DistributedVector &                   diagonal,
-                             const DistributedVector &                   row_sums,
-                             const std::string &          chosen_by,
-                             const Function<dim> *        wave_speed = nullptr,
+                             const DistributedVector     &diagonal,
+                             const DistributedVector     &row_sums,
+                             const std::string           &chosen_by,
+                             const Function<dim>         *wave_speed = nullptr,
                              const std::optional<double> &constant_speed = {});
 
     void
-    vmult(DistributedVector &product, const DistributedVector &x) const override;
+    vmult(DistributedVector       &product,
+          const DistributedVector &x) const override;
 
     const DistributedVector &
     diagonal() const override;
@@ -156,9 +161,9 @@ namespace stickslip
     /** The cells' contributions to B X, for FE_Q(p). */
     template <int p>
     void
-    local_apply(const MatrixFree<dim, double> &              data,
-                WorkVector &                                 product,
-                const WorkVector &                           x,
+    local_apply(const MatrixFree<dim, double>               &data,
+                WorkVector                                  &product,
+                const WorkVector                            &x,
                 const std::pair<unsigned int, unsigned int> &cells) const;
 
     /** The cell loop for the cells' degree. */
@@ -168,11 +173,11 @@ namespace stickslip
     const std::shared_ptr<const MatrixFreeCells<dim>> cells;
     const Form                                        form;
     const std::string                                 setting;
-    DistributedVector diagonal_values, row_sums;
+    DistributedVector                                 diagonal_values, row_sums;
 
     /** 1/c^2: one number, or one per quadrature point (cell batch major). */
-    double                                      constant_coefficient;
-    AlignedVector<VectorizedArray<double>>      coefficient;
+    double                                 constant_coefficient;
+    AlignedVector<VectorizedArray<double>> coefficient;
   };
 } // namespace stickslip
 

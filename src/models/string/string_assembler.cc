@@ -32,7 +32,7 @@ namespace stickslip
 
       void
       add(const std::vector<types::global_dof_index> &indices,
-          const dealii::Vector<double> &              values)
+          const dealii::Vector<double>               &values)
       {
         for (unsigned int i = 0; i < indices.size(); ++i)
           if (indices[i] >= first && indices[i] - first < sums.size())
@@ -55,7 +55,7 @@ namespace stickslip
       }
 
     private:
-      DistributedVector &           target;
+      DistributedVector            &target;
       const types::global_dof_index first;
       std::vector<double>           sums;
     };
@@ -69,7 +69,7 @@ namespace stickslip
      */
     struct RowMatrix
     {
-      DistributedMatrix *       target;
+      DistributedMatrix        *target;
       const FullMatrix<double> *cell_matrix;
       bool                      constrained;
       std::vector<double>       values;
@@ -89,10 +89,10 @@ namespace stickslip
     {
       AssertThrow(dim == 1 && dof_handler.get_fe().n_dofs_per_cell() <= 64,
                   ExcNotImplemented());
-      auto              rows = std::make_shared<CompressedRows>();
-      const std::size_t n    = owned.n_elements();
-      const auto        first = n > 0 ? *owned.begin() : 0;
-      rows->first_row         = first;
+      auto              rows      = std::make_shared<CompressedRows>();
+      const std::size_t n         = owned.n_elements();
+      const auto        first     = n > 0 ? *owned.begin() : 0;
+      rows->first_row             = first;
       const unsigned int per_cell = dof_handler.get_fe().n_dofs_per_cell();
       std::vector<types::global_dof_index> dofs(per_cell);
       const auto for_each_cell = [&](const auto &visit) {
@@ -176,10 +176,10 @@ namespace stickslip
      * constraints: in every column), a constrained row only its diagonal.
      */
     void
-    add_cell_rows(const CompressedRows &                      rows,
-                  const AffineConstraints<double> &           constraints,
+    add_cell_rows(const CompressedRows                       &rows,
+                  const AffineConstraints<double>            &constraints,
                   const std::vector<types::global_dof_index> &dofs,
-                  std::vector<RowMatrix> &                    matrices)
+                  std::vector<RowMatrix>                     &matrices)
     {
       const unsigned int n = dofs.size();
       // Which of the cell's DoFs are constrained (one look-up each).
@@ -219,11 +219,11 @@ namespace stickslip
   StringAssembler<dim>::StringAssembler(const DoFHandler<dim> &dof_handler,
                                         const unsigned int     degree,
                                         const bool             lumped,
-                                        const Function<dim> &  wave_speed,
-                                        const Function<dim> &  friction,
-                                        const std::string &    wave_speed_text,
-                                        const std::string &    friction_text,
-                                        NonFiniteData &        non_finite_data)
+                                        const Function<dim>   &wave_speed,
+                                        const Function<dim>   &friction,
+                                        const std::string     &wave_speed_text,
+                                        const std::string     &friction_text,
+                                        NonFiniteData         &non_finite_data)
     : dof_handler(dof_handler)
     , lumped(lumped)
     , wave_speed(wave_speed)
@@ -241,8 +241,7 @@ namespace stickslip
                   update_JxW_values)
     , nodal_values(dof_handler.get_fe(),
                    lobatto,
-                   update_values | update_quadrature_points |
-                     update_JxW_values)
+                   update_values | update_quadrature_points | update_JxW_values)
     , cell_mass(dof_handler.get_fe().n_dofs_per_cell(),
                 dof_handler.get_fe().n_dofs_per_cell())
     , cell_stiffness(dof_handler.get_fe().n_dofs_per_cell(),
@@ -265,11 +264,11 @@ namespace stickslip
   template <int dim>
   struct StringAssembler<dim>::Sums
   {
-    Sums(FrictionSystem &   system,
+    Sums(FrictionSystem    &system,
          DistributedVector &nodal_weights,
          DistributedVector &lumped_mass,
-         OperatorRows *     stiffness_rows,
-         OperatorRows *     mass_rows)
+         OperatorRows      *stiffness_rows,
+         OperatorRows      *mass_rows)
       : weights(nodal_weights)
       , frictions(system.friction_weights)
     {
@@ -309,13 +308,13 @@ namespace stickslip
   template <int dim>
   void
   StringAssembler<dim>::assemble(const AffineConstraints<double> &constraints,
-                                 FrictionSystem &                 system,
-                                 DistributedMatrix *              full_mass,
-                                 DistributedMatrix *      full_stiffness,
-                                 DistributedVector &      nodal_weights,
-                                 OperatorRows *           stiffness_rows,
-                                 OperatorRows *           mass_rows,
-                                 const ParameterSource &  source)
+                                 FrictionSystem                  &system,
+                                 DistributedMatrix               *full_mass,
+                                 DistributedMatrix     *full_stiffness,
+                                 DistributedVector     &nodal_weights,
+                                 OperatorRows          *stiffness_rows,
+                                 OperatorRows          *mass_rows,
+                                 const ParameterSource &source)
   {
     // A lumped M: its constrained rows get |M_ii| of each cell from
     // distribute_local_to_global, which is M_ii itself (a positive nodal
@@ -345,9 +344,9 @@ namespace stickslip
   template <int dim>
   void
   StringAssembler<dim>::add_owned_cell(
-    const AffineConstraints<double> &           constraints,
+    const AffineConstraints<double>            &constraints,
     const std::vector<types::global_dof_index> &dof_indices,
-    Sums &                                      sums)
+    Sums                                       &sums)
   {
     if (!lumped)
       note_element_frequency();
@@ -375,12 +374,14 @@ namespace stickslip
   void
   StringAssembler<dim>::assemble_by_cells(
     const AffineConstraints<double> &constraints,
-    FrictionSystem &                 system,
-    const MatrixTargets &            targets,
-    Sums &                           sums)
+    FrictionSystem                  &system,
+    const MatrixTargets             &targets,
+    Sums                            &sums)
   {
-    const auto [assembled_mass, assembled_stiffness, full_mass, full_stiffness] =
-      targets;
+    const auto [assembled_mass,
+                assembled_stiffness,
+                full_mass,
+                full_stiffness] = targets;
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -417,12 +418,14 @@ namespace stickslip
   void
   StringAssembler<dim>::assemble_by_rows(
     const AffineConstraints<double> &constraints,
-    FrictionSystem &                 system,
-    const MatrixTargets &            targets,
-    Sums &                           sums)
+    FrictionSystem                  &system,
+    const MatrixTargets             &targets,
+    Sums                            &sums)
   {
-    const auto [assembled_mass, assembled_stiffness, full_mass, full_stiffness] =
-      targets;
+    const auto [assembled_mass,
+                assembled_stiffness,
+                full_mass,
+                full_stiffness] = targets;
     // The matrices to make: their values, the cell matrix they sum, and
     // whether the constraints are eliminated.
     std::vector<RowMatrix> matrices;
@@ -434,15 +437,15 @@ namespace stickslip
       matrices.push_back({full_stiffness, &cell_stiffness, false, {}});
     if (full_mass != nullptr)
       matrices.push_back({full_mass, &cell_mass, false, {}});
-    const IndexSet &owned = system.locally_owned;
+    const IndexSet                       &owned = system.locally_owned;
     std::shared_ptr<const CompressedRows> rows;
     if (!matrices.empty())
       rows = coupling_rows(dof_handler, owned);
     for (RowMatrix &matrix : matrices)
       matrix.values.assign(rows->n_entries(), 0.);
 
-    const types::global_dof_index first = rows ? rows->first_row : 0;
-    const types::global_dof_index n_owned = owned.n_elements();
+    const types::global_dof_index        first   = rows ? rows->first_row : 0;
+    const types::global_dof_index        n_owned = owned.n_elements();
     std::vector<types::global_dof_index> dof_indices(
       dof_handler.get_fe().n_dofs_per_cell());
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -451,9 +454,11 @@ namespace stickslip
           continue;
         cell->get_dof_indices(dof_indices);
         const bool owns_a_row =
-          std::any_of(dof_indices.begin(), dof_indices.end(), [&](const auto i) {
-            return i >= first && i - first < n_owned;
-          });
+          std::any_of(dof_indices.begin(),
+                      dof_indices.end(),
+                      [&](const auto i) {
+                        return i >= first && i - first < n_owned;
+                      });
         if (!cell->is_locally_owned() && !(owns_a_row && rows))
           continue;
         assemble_cell_unless_known(cell);
@@ -463,7 +468,8 @@ namespace stickslip
           add_cell_rows(*rows, constraints, dof_indices, matrices);
       }
     for (RowMatrix &matrix : matrices)
-      make_matrix(rows, std::move(matrix.values), owned, system.comm, *matrix.target);
+      make_matrix(
+        rows, std::move(matrix.values), owned, system.comm, *matrix.target);
   }
 
 
@@ -496,8 +502,8 @@ namespace stickslip
   template <int dim>
   void
   StringAssembler<dim>::cell_operator_rows(
-    const FullMatrix<double> &                  cell_matrix,
-    const AffineConstraints<double> &           constraints,
+    const FullMatrix<double>                   &cell_matrix,
+    const AffineConstraints<double>            &constraints,
     const std::vector<types::global_dof_index> &dof_indices)
   {
     // A constrained row keeps only its diagonal; a free row loses the
@@ -531,9 +537,13 @@ namespace stickslip
     nodal_values.reinit(cell);
     for (const unsigned int q : fe_values.quadrature_point_indices())
       {
-        const double c = value_at(constant_speed, wave_speed, fe_values.quadrature_point(q));
+        const double c =
+          value_at(constant_speed, wave_speed, fe_values.quadrature_point(q));
         note(c, min_speed, n_bad_speed);
-        note_data("Wave speed", wave_speed_text, fe_values.quadrature_point(q), c);
+        note_data("Wave speed",
+                  wave_speed_text,
+                  fe_values.quadrature_point(q),
+                  c);
         const double JxW = fe_values.JxW(q);
         for (unsigned int i = 0; i < n; ++i)
           for (unsigned int j = 0; j < n; ++j)
@@ -603,8 +613,8 @@ namespace stickslip
   template <int dim>
   double
   StringAssembler<dim>::value_at(const std::optional<double> &constant,
-                                 const Function<dim> &       function,
-                                 const Point<dim> &          x)
+                                 const Function<dim>         &function,
+                                 const Point<dim>            &x)
   {
     return constant ? *constant : function.value(x);
   }
@@ -615,7 +625,7 @@ namespace stickslip
   void
   StringAssembler<dim>::note_data(const std::string &name,
                                   const std::string &text,
-                                  const Point<dim> & x,
+                                  const Point<dim>  &x,
                                   const double       value)
   {
     if (std::isfinite(value))
@@ -657,7 +667,7 @@ namespace stickslip
   template <int dim>
   void
   StringAssembler<dim>::note(const double  value,
-                             double &      smallest,
+                             double       &smallest,
                              unsigned int &n_not_finite)
   {
     if (std::isfinite(value))

@@ -3,8 +3,11 @@
 
 #include <deal.II/base/function.h>
 #include <deal.II/base/quadrature_lib.h>
+
 #include <deal.II/dofs/dof_handler.h>
+
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
@@ -55,11 +58,11 @@ namespace stickslip
     StringAssembler(const DoFHandler<dim> &dof_handler,
                     const unsigned int     degree,
                     const bool             lumped,
-                    const Function<dim> &  wave_speed,
-                    const Function<dim> &  friction,
-                    const std::string &    wave_speed_text,
-                    const std::string &    friction_text,
-                    NonFiniteData &        non_finite_data);
+                    const Function<dim>   &wave_speed,
+                    const Function<dim>   &friction,
+                    const std::string     &wave_speed_text,
+                    const std::string     &friction_text,
+                    NonFiniteData         &non_finite_data);
 
     /**
      * Add M and A, with the Dirichlet rows and columns of @p constraints
@@ -78,13 +81,13 @@ namespace stickslip
      */
     void
     assemble(const AffineConstraints<double> &constraints,
-             FrictionSystem &                 system,
-             DistributedMatrix *              full_mass,
-             DistributedMatrix *              full_stiffness,
-             DistributedVector &              nodal_weights,
-             OperatorRows *                   stiffness_rows,
-             OperatorRows *                   mass_rows,
-             const ParameterSource &          source);
+             FrictionSystem                  &system,
+             DistributedMatrix               *full_mass,
+             DistributedMatrix               *full_stiffness,
+             DistributedVector               &nodal_weights,
+             OperatorRows                    *stiffness_rows,
+             OperatorRows                    *mass_rows,
+             const ParameterSource           &source);
 
     /**
      * For a consistent M: max over the cells of the largest eigenvalue of
@@ -125,9 +128,9 @@ namespace stickslip
      * to the element frequency bound), its matrices already computed.
      */
     void
-    add_owned_cell(const AffineConstraints<double> &           constraints,
+    add_owned_cell(const AffineConstraints<double>            &constraints,
                    const std::vector<types::global_dof_index> &dof_indices,
-                   Sums &                                      sums);
+                   Sums                                       &sums);
 
     /**
      * dim > 1: M and A of the owned cells through
@@ -136,9 +139,9 @@ namespace stickslip
      */
     void
     assemble_by_cells(const AffineConstraints<double> &constraints,
-                      FrictionSystem &                 system,
-                      const MatrixTargets &            targets,
-                      Sums &                           sums);
+                      FrictionSystem                  &system,
+                      const MatrixTargets             &targets,
+                      Sums                            &sums);
 
     /**
      * dim = 1: each rank sums its own rows of M and A from the cells that
@@ -151,9 +154,9 @@ namespace stickslip
      */
     void
     assemble_by_rows(const AffineConstraints<double> &constraints,
-                     FrictionSystem &                 system,
-                     const MatrixTargets &            targets,
-                     Sums &                           sums);
+                     FrictionSystem                  &system,
+                     const MatrixTargets             &targets,
+                     Sums                            &sums);
 
     /**
      * assemble_cell(), unless the last cell's matrices and vectors are
@@ -173,8 +176,8 @@ namespace stickslip
      * cell_row_sums.
      */
     void
-    cell_operator_rows(const FullMatrix<double> &                  cell_matrix,
-                       const AffineConstraints<double> &           constraints,
+    cell_operator_rows(const FullMatrix<double>                   &cell_matrix,
+                       const AffineConstraints<double>            &constraints,
                        const std::vector<types::global_dof_index> &dof_indices);
 
     /** The cell matrices and vectors of @p cell. */
@@ -194,8 +197,8 @@ namespace stickslip
 
     const DoFHandler<dim> &dof_handler;
     const bool             lumped;
-    const Function<dim> &  wave_speed;
-    const Function<dim> &  friction;
+    const Function<dim>   &wave_speed;
+    const Function<dim>   &friction;
     const std::string      wave_speed_text, friction_text;
     /**
      * c and g when their texts are plain numbers (the usual case): a
@@ -203,7 +206,7 @@ namespace stickslip
      * string.
      */
     const std::optional<double> constant_speed, constant_friction;
-    NonFiniteData &        non_finite_data;
+    NonFiniteData              &non_finite_data;
 
     const QGauss<dim>        gauss;
     const QGaussLobatto<dim> lobatto;
@@ -228,13 +231,13 @@ namespace stickslip
     /** @p function at @p x, or @p constant if there is one. */
     static double
     value_at(const std::optional<double> &constant,
-             const Function<dim> &       function,
-             const Point<dim> &          x);
+             const Function<dim>         &function,
+             const Point<dim>            &x);
 
     void
     note_data(const std::string &name,
               const std::string &text,
-              const Point<dim> & x,
+              const Point<dim>  &x,
               const double       value);
   };
 } // namespace stickslip

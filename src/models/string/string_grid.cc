@@ -1,6 +1,7 @@
 #include <deal.II/distributed/fully_distributed_tria.h>
 #include <deal.II/distributed/shared_tria.h>
 #include <deal.II/distributed/tria.h>
+
 #include <deal.II/grid/grid_generator.h>
 #include <deal.II/grid/grid_in.h>
 #include <deal.II/grid/tria_description.h>
@@ -63,10 +64,10 @@ namespace stickslip
                          const unsigned int r,
                          const MPI_Comm     comm)
     {
-      const std::uint64_t n_cells = std::uint64_t(1) << r;
-      const std::uint64_t n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const std::uint64_t rank    = Utilities::MPI::this_mpi_process(comm);
-      const auto first_of = [&](const std::uint64_t p) {
+      const std::uint64_t n_cells  = std::uint64_t(1) << r;
+      const std::uint64_t n_ranks  = Utilities::MPI::n_mpi_processes(comm);
+      const std::uint64_t rank     = Utilities::MPI::this_mpi_process(comm);
+      const auto          first_of = [&](const std::uint64_t p) {
         return n_cells * p / n_ranks;
       };
       const auto owner_of = [&](const std::uint64_t c) {
@@ -80,7 +81,7 @@ namespace stickslip
       };
       const std::uint64_t owned_begin = first_of(rank);
       const std::uint64_t owned_end   = first_of(rank + 1);
-      const std::uint64_t begin = owned_begin > 0 ? owned_begin - 1 : 0;
+      const std::uint64_t begin       = owned_begin > 0 ? owned_begin - 1 : 0;
       const std::uint64_t end = owned_end < n_cells ? owned_end + 1 : n_cells;
 
       const unsigned int  b           = std::min(r, block_levels);
@@ -93,9 +94,9 @@ namespace stickslip
       description.settings = TriangulationDescription::default_setting;
       for (std::uint64_t k = first_block; k <= last_block + 1; ++k)
         description.coarse_cell_vertices.emplace_back(
-          k == n_blocks ? length :
-                          length * static_cast<double>(k) /
-                            static_cast<double>(n_blocks));
+          k == n_blocks ?
+            length :
+            length * static_cast<double>(k) / static_cast<double>(n_blocks));
       for (std::uint64_t k = first_block; k <= last_block; ++k)
         {
           CellData<1> cell;
@@ -108,9 +109,9 @@ namespace stickslip
       description.cell_infos.resize(b + 1);
       for (unsigned int level = 0; level <= b; ++level)
         {
-          const unsigned int  shift = b - level;
+          const unsigned int  shift         = b - level;
           const std::uint64_t last_on_level = (n_cells >> shift) - 1;
-          auto &              infos         = description.cell_infos[level];
+          auto               &infos         = description.cell_infos[level];
           infos.reserve(((end - 1) >> shift) - (begin >> shift) + 1);
           for (std::uint64_t c = begin >> shift; c <= (end - 1) >> shift; ++c)
             {
@@ -118,8 +119,8 @@ namespace stickslip
               info.id = interval_cell_id(c, level);
               // Only active cells have an owner; their ancestors are
               // artificial (no multigrid levels).
-              info.subdomain_id = level == b ? owner_of(c) :
-                                               numbers::artificial_subdomain_id;
+              info.subdomain_id =
+                level == b ? owner_of(c) : numbers::artificial_subdomain_id;
               info.level_subdomain_id = numbers::artificial_subdomain_id;
               info.manifold_id        = numbers::flat_manifold_id;
               if (c == 0)
@@ -141,13 +142,12 @@ namespace stickslip
     template <int dim>
     std::unique_ptr<Triangulation<dim>>
     fully_distributed_interval(const StringParameters &parameters,
-                               const ParameterSource & source,
+                               const ParameterSource  &source,
                                const MPI_Comm          comm)
     {
       const unsigned int refinements = parameters.global_refinements;
-      if (refinements > 40 ||
-          (std::uint64_t(1) << refinements) <
-            Utilities::MPI::n_mpi_processes(comm))
+      if (refinements > 40 || (std::uint64_t(1) << refinements) <
+                                Utilities::MPI::n_mpi_processes(comm))
         throw_bad_parameter(source,
                             "String/Global refinements",
                             std::to_string(refinements),
@@ -170,7 +170,7 @@ namespace stickslip
   template <int dim>
   std::unique_ptr<Triangulation<dim>>
   make_string_grid(const StringParameters &parameters,
-                   const ParameterSource & source,
+                   const ParameterSource  &source,
                    const MPI_Comm          comm)
   {
     Assert(parameters.dimension == dim, ExcInternalError());
@@ -201,7 +201,10 @@ namespace stickslip
 
     if (parameters.mesh == StringMesh::file)
       {
-        read_mesh_file(parameters.mesh_file, "String/Mesh file", *triangulation, source);
+        read_mesh_file(parameters.mesh_file,
+                       "String/Mesh file",
+                       *triangulation,
+                       source);
         triangulation->refine_global(parameters.global_refinements);
         return triangulation;
       }
@@ -230,7 +233,10 @@ namespace stickslip
       }
     else
       {
-        GridGenerator::hyper_rectangle(*triangulation, Point<dim>(), corner, true);
+        GridGenerator::hyper_rectangle(*triangulation,
+                                       Point<dim>(),
+                                       corner,
+                                       true);
         triangulation->refine_global(parameters.global_refinements);
       }
     return triangulation;
@@ -240,9 +246,9 @@ namespace stickslip
 
   template <int dim>
   void
-  check_boundary_ids(const Triangulation<dim> &             triangulation,
+  check_boundary_ids(const Triangulation<dim>              &triangulation,
                      const std::vector<types::boundary_id> &ids,
-                     const ParameterSource &                source,
+                     const ParameterSource                 &source,
                      const MPI_Comm                         comm)
   {
     // Only owned cells count: the outer face of a ghost cell of the fully

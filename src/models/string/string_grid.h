@@ -27,7 +27,7 @@ namespace stickslip
   template <int dim>
   std::unique_ptr<Triangulation<dim>>
   make_string_grid(const StringParameters &parameters,
-                   const ParameterSource & source,
+                   const ParameterSource  &source,
                    const MPI_Comm          comm);
 
   /**
@@ -37,9 +37,9 @@ namespace stickslip
    */
   template <int dim>
   void
-  check_boundary_ids(const Triangulation<dim> &             triangulation,
+  check_boundary_ids(const Triangulation<dim>              &triangulation,
                      const std::vector<types::boundary_id> &ids,
-                     const ParameterSource &                source,
+                     const ParameterSource                 &source,
                      const MPI_Comm                         comm);
 
   /** The smallest diameter of an active cell, over all ranks. */

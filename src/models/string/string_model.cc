@@ -1,8 +1,12 @@
 #include <deal.II/base/mpi.h>
+
 #include <deal.II/dofs/dof_tools.h>
+
 #include <deal.II/fe/fe_values.h>
+
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
+
 #include <deal.II/numerics/data_out.h>
 
 #include <base/expressions.h>
@@ -27,7 +31,7 @@ namespace stickslip
   template <int dim>
   StringModel<dim>::StringModel(const StringParameters &parameters,
                                 const Parameters::Time &time,
-                                const ParameterSource & source,
+                                const ParameterSource  &source,
                                 const MPI_Comm          comm)
     : comm(comm)
     , degree(parameters.degree)
@@ -65,7 +69,7 @@ namespace stickslip
     };
     const std::unique_ptr<OperatorRows> stiffness_rows = row_data(matrix_free);
     const std::unique_ptr<OperatorRows> mass_rows = row_data(matrix_free_mass);
-    StringAssembler<dim> assembler(dof_handler,
+    StringAssembler<dim>                assembler(dof_handler,
                                    degree,
                                    lumped,
                                    *wave_speed,
@@ -106,12 +110,13 @@ namespace stickslip
     friction_system.finalize();
 
     if (exact_u)
-      reference = std::make_unique<FieldReference<dim>>(owned_points,
-                                                        *exact_u,
-                                                        *exact_v,
-                                                        exact_lambda.get(),
-                                                        nodal_weights,
-                                                        friction_system.friction_weights);
+      reference =
+        std::make_unique<FieldReference<dim>>(owned_points,
+                                              *exact_u,
+                                              *exact_v,
+                                              exact_lambda.get(),
+                                              nodal_weights,
+                                              friction_system.friction_weights);
     release_set_up_data();
     clock.lap("data");
     setup_times = clock.summary(comm);
@@ -130,10 +135,11 @@ namespace stickslip
   template <int dim>
   void
   StringModel<dim>::parse_functions(const StringParameters &parameters,
-                                    const ParameterSource & source)
+                                    const ParameterSource  &source)
   {
     variables           = parameters.variables();
-    const auto function = [&](const std::string &text, const std::string &name) {
+    const auto function = [&](const std::string &text,
+                              const std::string &name) {
       data_texts[name] = text;
       return parse_function<dim>(text,
                                  parameters.variables(),
@@ -146,9 +152,10 @@ namespace stickslip
     dirichlet  = function(parameters.dirichlet_data, "Dirichlet data");
     initial_displacement =
       function(parameters.initial_displacement, "Initial displacement");
-    initial_velocity = function(parameters.initial_velocity, "Initial velocity");
-    forcing_zero     = parameters.forcing == "0";
-    dirichlet_zero   = parameters.dirichlet_data == "0";
+    initial_velocity =
+      function(parameters.initial_velocity, "Initial velocity");
+    forcing_zero   = parameters.forcing == "0";
+    dirichlet_zero = parameters.dirichlet_data == "0";
     if (is_blank(parameters.exact_displacement))
       return;
     exact_u = function(parameters.exact_displacement, "Exact displacement");
@@ -163,7 +170,7 @@ namespace stickslip
   AffineConstraints<double>
   StringModel<dim>::setup_system(
     const std::vector<types::boundary_id> &dirichlet_ids,
-    SetupClock &                           clock)
+    SetupClock                            &clock)
   {
     std::optional<MemoryStage> stage;
     stage.emplace("numbering the unknowns of " +
@@ -171,7 +178,8 @@ namespace stickslip
                   " cells");
     dof_handler.reinit(*triangulation);
     dof_handler.distribute_dofs(*fe);
-    const std::string unknowns = std::to_string(dof_handler.n_dofs()) + " unknowns";
+    const std::string unknowns =
+      std::to_string(dof_handler.n_dofs()) + " unknowns";
     const IndexSet owned = dof_handler.locally_owned_dofs();
     AssertThrow(owned.is_contiguous(),
                 ExcMessage("stickslip needs contiguous DoF ranges per rank"));
@@ -182,9 +190,10 @@ namespace stickslip
     // Dirichlet DoFs: decoupled from the rest (homogeneous constraints).
     const std::set<types::boundary_id> ids(dirichlet_ids.begin(),
                                            dirichlet_ids.end());
-    const IndexSet boundary =
-      ids.empty() ? IndexSet(dof_handler.n_dofs()) :
-                    DoFTools::extract_boundary_dofs(dof_handler, ComponentMask(), ids);
+    const IndexSet                     boundary =
+      ids.empty() ?
+                            IndexSet(dof_handler.n_dofs()) :
+                            DoFTools::extract_boundary_dofs(dof_handler, ComponentMask(), ids);
     AffineConstraints<double> constraints(locally_relevant);
     for (const auto i : boundary)
       if (locally_relevant.is_element(i))
@@ -192,7 +201,8 @@ namespace stickslip
     constraints.close();
     dirichlet_local.clear();
     dirichlet_points.clear();
-    const types::global_dof_index first = owned.n_elements() > 0 ? *owned.begin() : 0;
+    const types::global_dof_index first =
+      owned.n_elements() > 0 ? *owned.begin() : 0;
     for (const auto i : boundary)
       if (owned.is_element(i))
         {
@@ -203,7 +213,9 @@ namespace stickslip
 
     stage.reset();
     stage.emplace("the sparsity pattern and matrices of " + unknowns);
-    size_operators(Utilities::MPI::max(static_cast<unsigned int>(dirichlet_local.size()), comm) > 0);
+    size_operators(
+      Utilities::MPI::max(static_cast<unsigned int>(dirichlet_local.size()),
+                          comm) > 0);
 
     stage.reset();
     stage.emplace("the vectors of " + unknowns);
@@ -220,8 +232,9 @@ namespace stickslip
   {
     // The support points of each owned cell (FE_Q: affine cells, the
     // mapping of the unit support points), not a map of every DoF.
-    const IndexSet &owned = friction_system.locally_owned;
-    const types::global_dof_index first = owned.n_elements() > 0 ? *owned.begin() : 0;
+    const IndexSet               &owned = friction_system.locally_owned;
+    const types::global_dof_index first =
+      owned.n_elements() > 0 ? *owned.begin() : 0;
     std::vector<Point<dim>> points(owned.n_elements());
     if (dim == 1 && degree == 1)
       {
@@ -238,7 +251,7 @@ namespace stickslip
             }
         return points;
       }
-    FEValues<dim> values(*fe,
+    FEValues<dim>                        values(*fe,
                          Quadrature<dim>(fe->get_unit_support_points()),
                          update_quadrature_points);
     std::vector<types::global_dof_index> indices(fe->n_dofs_per_cell());
@@ -260,7 +273,7 @@ namespace stickslip
   void
   StringModel<dim>::size_operators(const bool has_dirichlet)
   {
-    const IndexSet &owned = friction_system.locally_owned;
+    const IndexSet &owned         = friction_system.locally_owned;
     friction_system.has_stiffness = true;
     // Only a driven boundary (u_D != 0) needs the operators without the
     // constraints (FrictionSystem::prescribed_values): with u_D = 0 the
@@ -269,7 +282,7 @@ namespace stickslip
     // constrained rows keep their own diagonal entry, a positive nodal
     // weight), so it is never built twice. A matrix-free A or M has no
     // pattern: with both (or a matrix-free A and a lumped M) none is built.
-    driven = has_dirichlet && !dirichlet_zero;
+    driven                    = has_dirichlet && !dirichlet_zero;
     const bool assembled_mass = !lumped && !matrix_free_mass;
     if (driven && !matrix_free)
       full_stiffness = std::make_unique<DistributedMatrix>();
@@ -279,7 +292,10 @@ namespace stickslip
       return;
     DynamicSparsityPattern pattern(locally_relevant);
     DoFTools::make_sparsity_pattern(dof_handler, pattern);
-    SparsityTools::distribute_sparsity_pattern(pattern, owned, comm, locally_relevant);
+    SparsityTools::distribute_sparsity_pattern(pattern,
+                                               owned,
+                                               comm,
+                                               locally_relevant);
     if (!matrix_free)
       friction_system.stiffness.reinit(owned, owned, pattern, comm);
     if (full_stiffness)
@@ -308,9 +324,9 @@ namespace stickslip
   void
   StringModel<dim>::set_up_matrix_free_operators(
     const AffineConstraints<double> &constraints,
-    const OperatorRows *             stiffness_rows,
-    const OperatorRows *             mass_rows,
-    const std::string &              wave_speed_text)
+    const OperatorRows              *stiffness_rows,
+    const OperatorRows              *mass_rows,
+    const std::string               &wave_speed_text)
   {
     // A variable c is read at the quadrature points once (the mass's
     // coefficient 1/c^2), which needs the points of the cells.
@@ -318,7 +334,7 @@ namespace stickslip
     const bool need_points = mass_rows != nullptr && !constant_speed;
     using Operator         = MatrixFreeStringOperator<dim>;
     const auto make_operators =
-      [&](const AffineConstraints<double> &             cell_constraints,
+      [&](const AffineConstraints<double>       &cell_constraints,
           std::shared_ptr<const OperatorAction> &stiffness,
           std::shared_ptr<const OperatorAction> &mass) {
         const auto cells = std::make_shared<const MatrixFreeCells<dim>>(
@@ -331,13 +347,14 @@ namespace stickslip
             stiffness_rows->row_sums,
             "String/Stiffness operator = matrix-free");
         if (mass_rows != nullptr)
-          mass = std::make_shared<Operator>(cells,
-                                            Operator::Form::mass,
-                                            mass_rows->diagonal,
-                                            mass_rows->row_sums,
-                                            "String/Mass operator = matrix-free",
-                                            wave_speed.get(),
-                                            constant_speed);
+          mass =
+            std::make_shared<Operator>(cells,
+                                       Operator::Form::mass,
+                                       mass_rows->diagonal,
+                                       mass_rows->row_sums,
+                                       "String/Mass operator = matrix-free",
+                                       wave_speed.get(),
+                                       constant_speed);
       };
     make_operators(constraints,
                    friction_system.stiffness_action,
@@ -364,12 +381,15 @@ namespace stickslip
         DistributedVector epsilon_vector(friction_system.locally_owned, comm);
         beta_vector    = parameters.gamma_beta;
         epsilon_vector = parameters.gamma_epsilon;
-        friction_system.gamma.reinit(parameters.gamma, beta_vector, epsilon_vector);
+        friction_system.gamma.reinit(parameters.gamma,
+                                     beta_vector,
+                                     epsilon_vector);
       }
 
     friction_system.initial_displacement.reinit(friction_system.locally_owned,
                                                 comm);
-    friction_system.initial_velocity.reinit(friction_system.locally_owned, comm);
+    friction_system.initial_velocity.reinit(friction_system.locally_owned,
+                                            comm);
     interpolate_nodal(*initial_displacement,
                       "Initial displacement",
                       0.,
@@ -442,8 +462,8 @@ namespace stickslip
     if (matrix_free_mass)
       friction_system.unconstrained_mass_action = full_mass_action;
     else
-      friction_system.unconstrained_mass = full_mass ? full_mass.get() :
-                                                       &friction_system.mass;
+      friction_system.unconstrained_mass =
+        full_mass ? full_mass.get() : &friction_system.mass;
     if (matrix_free)
       friction_system.unconstrained_stiffness_action =
         full_stiffness_action ? full_stiffness_action :
@@ -469,9 +489,9 @@ namespace stickslip
   template <int dim>
   void
   StringModel<dim>::interpolate_nodal(const Function<dim> &function,
-                                      const std::string &  name,
+                                      const std::string   &name,
                                       const double         t,
-                                      DistributedVector &  values) const
+                                      DistributedVector   &values) const
   {
     auto &f = const_cast<Function<dim> &>(function);
     f.set_time(t);
@@ -489,7 +509,7 @@ namespace stickslip
   void
   StringModel<dim>::note_value(const std::string &name,
                                const double       t,
-                               const Point<dim> & point,
+                               const Point<dim>  &point,
                                const double       value) const
   {
     if (std::isfinite(value))
@@ -520,7 +540,7 @@ namespace stickslip
     for (std::size_t j = 0; j < dirichlet_local.size(); ++j)
       {
         const unsigned int k     = dirichlet_local[j];
-        const Point<dim> & point = dirichlet_points[j];
+        const Point<dim>  &point = dirichlet_points[j];
         dirichlet->set_time(t);
         x[k] = dirichlet->value(point);
         dirichlet->set_time(t + h);
@@ -582,7 +602,8 @@ namespace stickslip
     // The full (unconstrained) operators: the Dirichlet values count. The
     // constrained ones give the same when those values are 0 (complete_state
     // sets them) or, for the lumped M, always (size_operators()).
-    const bool driven_boundary = static_cast<bool>(friction_system.prescribed_values);
+    const bool driven_boundary =
+      static_cast<bool>(friction_system.prescribed_values);
     return friction_system.energies(state.displacement,
                                     state.velocity,
                                     driven_boundary);
@@ -653,9 +674,9 @@ namespace stickslip
   StringModel<dim>::write_fields(const double         t,
                                  const FrictionState &state,
                                  const unsigned int   index,
-                                 const FieldFiles &   files) const
+                                 const FieldFiles    &files) const
   {
-    const IndexSet &  owned = friction_system.locally_owned;
+    const IndexSet   &owned = friction_system.locally_owned;
     DistributedVector stick(owned, comm);
     {
       // 1 where the node does not slip: friction held it exactly at rest
@@ -705,9 +726,9 @@ namespace stickslip
     std::ostringstream out;
     out << (dim == 1 ? "string" : "membrane") << " model, dim = " << dim
         << ", FE_Q(" << degree << "), " << (lumped ? "lumped" : "consistent")
-        << (matrix_free_mass ? " matrix-free" : "")
-        << " mass, " << (matrix_free ? "matrix-free" : "assembled")
-        << " stiffness, " << triangulation->n_global_active_cells() << " cells, "
+        << (matrix_free_mass ? " matrix-free" : "") << " mass, "
+        << (matrix_free ? "matrix-free" : "assembled") << " stiffness, "
+        << triangulation->n_global_active_cells() << " cells, "
         << dof_handler.n_dofs() << " unknowns, smallest cell diameter "
         << min_cell_diameter << "\n  set-up of the model: " << setup_times;
     return out.str();

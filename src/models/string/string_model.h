@@ -3,15 +3,19 @@
 
 #include <deal.II/base/function_parser.h>
 #include <deal.II/base/point.h>
+
 #include <deal.II/dofs/dof_handler.h>
+
 #include <deal.II/fe/fe_q.h>
+
 #include <deal.II/grid/tria.h>
+
 #include <deal.II/lac/affine_constraints.h>
 
 #include <base/input_error.h>
+#include <linear_algebra/operator_action.h>
 #include <models/common/model.h>
 #include <models/string/string_parameters.h>
-#include <linear_algebra/operator_action.h>
 #include <time/time_parameters.h>
 
 #include <map>
@@ -23,8 +27,9 @@ namespace stickslip
   struct OperatorRows;
 
   /**
-   * The frictional wave string (Glowinski et al. 2006, Remark 2.4, (23); doc/theory.md §2) and,
-   * for dim = 2, the membrane sliding on a plane (doc/theory.md §2.4):
+   * The frictional wave string (Glowinski et al. 2006, Remark 2.4, (23);
+   * doc/theory.md §2) and, for dim = 2, the membrane sliding on a plane
+   * (doc/theory.md §2.4):
    *
    *   (1/c^2) u_tt - Laplace u + g lambda = f,  lambda in Sgn(u_t) pointwise,
    *   u = u_D on the Dirichlet boundary, du/dn = 0 elsewhere.
@@ -63,7 +68,7 @@ namespace stickslip
      */
     StringModel(const StringParameters &parameters,
                 const Parameters::Time &time,
-                const ParameterSource & source,
+                const ParameterSource  &source,
                 const MPI_Comm          comm);
 
     ~StringModel() override;
@@ -99,7 +104,7 @@ namespace stickslip
     write_fields(const double         t,
                  const FrictionState &state,
                  const unsigned int   index,
-                 const FieldFiles &   files) const override;
+                 const FieldFiles    &files) const override;
 
     std::string
     description() const override;
@@ -116,7 +121,7 @@ namespace stickslip
     /** The functions of the expressions of @p parameters. */
     void
     parse_functions(const StringParameters &parameters,
-                    const ParameterSource & source);
+                    const ParameterSource  &source);
 
     /**
      * Distribute the DoFs, find their support points and the Dirichlet
@@ -125,7 +130,7 @@ namespace stickslip
      */
     AffineConstraints<double>
     setup_system(const std::vector<types::boundary_id> &dirichlet_ids,
-                 SetupClock &                           clock);
+                 SetupClock                            &clock);
 
     /** The support points of the owned DoFs, in local order. */
     std::vector<Point<dim>>
@@ -160,7 +165,7 @@ namespace stickslip
     set_up_matrix_free_operators(const AffineConstraints<double> &constraints,
                                  const OperatorRows *stiffness_rows,
                                  const OperatorRows *mass_rows,
-                                 const std::string & wave_speed_text);
+                                 const std::string  &wave_speed_text);
 
     /** gamma and the initial data u0, u1 at the nodes. */
     void
@@ -181,9 +186,9 @@ namespace stickslip
     /** Evaluate @p function at the owned support points into @p values. */
     void
     interpolate_nodal(const Function<dim> &function,
-                      const std::string &  name,
+                      const std::string   &name,
                       const double         t,
-                      DistributedVector &  values) const;
+                      DistributedVector   &values) const;
 
     /**
      * Note @p value of the data String/@p name at the node at @p point and
@@ -192,7 +197,7 @@ namespace stickslip
     void
     note_value(const std::string &name,
                const double       t,
-               const Point<dim> & point,
+               const Point<dim>  &point,
                const double       value) const;
 
     const MPI_Comm                      comm;
@@ -205,17 +210,17 @@ namespace stickslip
     const bool                          matrix_free;      ///< A
     const bool                          matrix_free_mass; ///< consistent M
     /** Dirichlet DoFs with u_D != 0: the unconstrained operators exist. */
-    bool                                driven = false;
+    bool driven = false;
     /**
      * The support points of the owned DoFs (local order); empty after the
      * set-up when nothing reads them again (release_set_up_data()).
      */
-    std::vector<Point<dim>>             owned_points;
+    std::vector<Point<dim>> owned_points;
     /** Owned DoFs on the Dirichlet boundary (local indices), their points. */
-    std::vector<unsigned int>           dirichlet_local;
-    std::vector<Point<dim>>             dirichlet_points;
-    bool                                dirichlet_zero;
-    double                              min_cell_diameter;
+    std::vector<unsigned int> dirichlet_local;
+    std::vector<Point<dim>>   dirichlet_points;
+    bool                      dirichlet_zero;
+    double                    min_cell_diameter;
 
     std::unique_ptr<FunctionParser<dim>> wave_speed, friction, forcing,
       dirichlet, initial_displacement, initial_velocity, exact_u, exact_v,
@@ -223,7 +228,7 @@ namespace stickslip
     bool forcing_zero;
     /** The text of each data parameter, by name (String/<name>). */
     std::map<std::string, std::string> data_texts;
-    std::string                         variables;
+    std::string                        variables;
 
     FrictionSystem friction_system;
     /**
@@ -237,7 +242,7 @@ namespace stickslip
     /** Where the set-up of the model went ("mesh 0.8 s, ..."). */
     std::string setup_times;
     /** w_i = int phi_i (GLL); empty after the set-up if unread. */
-    DistributedVector nodal_weights;
+    DistributedVector                  nodal_weights;
     std::unique_ptr<ReferenceSolution> reference;
   };
 } // namespace stickslip

@@ -28,18 +28,20 @@ namespace stickslip
                         "Friction bound g(x) >= 0 per unit length (area), "
                         "relative to the tension: the friction force lies in "
                         "[-g, g]. An expression of the coordinates.");
-      prm.declare_entry("Forcing",
-                        "0",
-                        Patterns::Anything(),
-                        "External load f(x, t), an expression of the coordinates"
-                        " and t.");
-      prm.declare_entry("Dirichlet boundary ids",
-                        "0, 1",
-                        Patterns::Anything(),
-                        "Comma-separated boundary ids where u = u_D (the rest is "
-                        "free: du/dn = 0). The default 0, 1 holds both ends of "
-                        "the interval, the left and right sides of the "
-                        "rectangle.");
+      prm.declare_entry(
+        "Forcing",
+        "0",
+        Patterns::Anything(),
+        "External load f(x, t), an expression of the coordinates"
+        " and t.");
+      prm.declare_entry(
+        "Dirichlet boundary ids",
+        "0, 1",
+        Patterns::Anything(),
+        "Comma-separated boundary ids where u = u_D (the rest is "
+        "free: du/dn = 0). The default 0, 1 holds both ends of "
+        "the interval, the left and right sides of the "
+        "rectangle.");
       prm.declare_entry("Dirichlet data",
                         "0",
                         Patterns::Anything(),
@@ -55,11 +57,12 @@ namespace stickslip
                         Patterns::Anything(),
                         "Initial velocity u1(x), an expression of the "
                         "coordinates.");
-      prm.declare_entry("Exact displacement",
-                        "",
-                        Patterns::Anything(),
-                        "Optional exact u(x, t); with Exact velocity it enables "
-                        "errors.csv (discrete L2 in space and time).");
+      prm.declare_entry(
+        "Exact displacement",
+        "",
+        Patterns::Anything(),
+        "Optional exact u(x, t); with Exact velocity it enables "
+        "errors.csv (discrete L2 in space and time).");
       prm.declare_entry("Exact velocity",
                         "",
                         Patterns::Anything(),
@@ -69,11 +72,12 @@ namespace stickslip
                         "",
                         Patterns::Anything(),
                         "Optional exact friction multiplier lambda(x, t).");
-      prm.declare_entry("Gamma",
-                        "none",
-                        Patterns::Selection(gamma_law_names()),
-                        "Velocity weakening gamma of the friction: none, smooth "
-                        "or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
+      prm.declare_entry(
+        "Gamma",
+        "none",
+        Patterns::Selection(gamma_law_names()),
+        "Velocity weakening gamma of the friction: none, smooth "
+        "or piecewise linear (Glowinski et al. 2006, eq. (2) or (3)).");
       prm.declare_entry("Gamma beta",
                         "0.3",
                         Patterns::Double(),
@@ -183,47 +187,49 @@ namespace stickslip
 
 
   void
-  StringParameters::parse(ParameterHandler &     prm,
+  StringParameters::parse(ParameterHandler      &prm,
                           const ParameterSource &source,
                           const unsigned int     dimension)
   {
     this->dimension = dimension;
     prm.enter_subsection("String");
-    const std::string mesh_name    = prm.get("Mesh");
-    length                         = prm.get_double("Length");
-    height                         = prm.get_double("Height");
-    mesh_file                      = prm.get("Mesh file");
-    global_refinements             = prm.get_integer("Global refinements");
-    triangulation                  = parse_selection<StringTriangulation>(
+    const std::string mesh_name = prm.get("Mesh");
+    length                      = prm.get_double("Length");
+    height                      = prm.get_double("Height");
+    mesh_file                   = prm.get("Mesh file");
+    global_refinements          = prm.get_integer("Global refinements");
+    triangulation               = parse_selection<StringTriangulation>(
       prm.get("Triangulation"),
       {{"fully distributed", StringTriangulation::fully_distributed},
-       {"shared", StringTriangulation::shared}},
+                     {"shared", StringTriangulation::shared}},
       "String/Triangulation");
     const int degree_value = prm.get_integer("Finite element degree");
-    mass                   = parse_selection<StringMass>(
-      prm.get("Mass"),
-      {{"lumped", StringMass::lumped}, {"consistent", StringMass::consistent}},
-      "String/Mass");
-    stiffness = parse_selection<StringOperator>(
-      prm.get("Stiffness operator"),
-      {{"assembled", StringOperator::assembled},
-       {"matrix-free", StringOperator::matrix_free}},
-      "String/Stiffness operator");
-    mass_operator = parse_selection<StringOperator>(
-      prm.get("Mass operator"),
-      {{"assembled", StringOperator::assembled},
-       {"matrix-free", StringOperator::matrix_free}},
-      "String/Mass operator");
-    wave_speed           = prm.get("Wave speed");
-    friction             = prm.get("Friction");
-    forcing              = prm.get("Forcing");
+    mass                   = parse_selection<StringMass>(prm.get("Mass"),
+                                       {{"lumped", StringMass::lumped},
+                                                          {"consistent", StringMass::consistent}},
+                                       "String/Mass");
+    stiffness =
+      parse_selection<StringOperator>(prm.get("Stiffness operator"),
+                                      {{"assembled", StringOperator::assembled},
+                                       {"matrix-free",
+                                        StringOperator::matrix_free}},
+                                      "String/Stiffness operator");
+    mass_operator =
+      parse_selection<StringOperator>(prm.get("Mass operator"),
+                                      {{"assembled", StringOperator::assembled},
+                                       {"matrix-free",
+                                        StringOperator::matrix_free}},
+                                      "String/Mass operator");
+    wave_speed                 = prm.get("Wave speed");
+    friction                   = prm.get("Friction");
+    forcing                    = prm.get("Forcing");
     const std::string ids_text = prm.get("Dirichlet boundary ids");
-    dirichlet_data       = prm.get("Dirichlet data");
-    initial_displacement = prm.get("Initial displacement");
-    initial_velocity     = prm.get("Initial velocity");
-    exact_displacement   = prm.get("Exact displacement");
-    exact_velocity       = prm.get("Exact velocity");
-    exact_multiplier     = prm.get("Exact multiplier");
+    dirichlet_data             = prm.get("Dirichlet data");
+    initial_displacement       = prm.get("Initial displacement");
+    initial_velocity           = prm.get("Initial velocity");
+    exact_displacement         = prm.get("Exact displacement");
+    exact_velocity             = prm.get("Exact velocity");
+    exact_multiplier           = prm.get("Exact multiplier");
     gamma         = parse_gamma_law(prm.get("Gamma"), "String/Gamma");
     gamma_beta    = prm.get_double("Gamma beta");
     gamma_epsilon = prm.get_double("Gamma epsilon");
@@ -270,7 +276,7 @@ namespace stickslip
 
 
   void
-  StringParameters::parse_mesh(const std::string &    name,
+  StringParameters::parse_mesh(const std::string     &name,
                                const ParameterSource &source)
   {
     // auto has no enum value: it is the dimension's own mesh.
@@ -282,7 +288,7 @@ namespace stickslip
          {"rectangle", StringMesh::rectangle},
          {"file", StringMesh::file}},
         "String/Mesh");
-    mesh = chosen ? *chosen :
+    mesh = chosen         ? *chosen :
            dimension == 1 ? StringMesh::interval :
                             StringMesh::rectangle;
     if (chosen && mesh != StringMesh::file &&
@@ -303,7 +309,7 @@ namespace stickslip
 
 
   void
-  StringParameters::parse_dirichlet_ids(const std::string &    text,
+  StringParameters::parse_dirichlet_ids(const std::string     &text,
                                         const ParameterSource &source)
   {
     dirichlet_ids.clear();

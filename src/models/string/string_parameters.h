@@ -50,12 +50,12 @@ namespace stickslip
 
   /**
    * The subsection `String`: the frictional wave string (Dimension = 1) and
-   * the membrane (Dimension = 2), Glowinski et al. 2006, eq. (23), doc/theory.md §2. The entries
-   * are declared once for both dimensions; parse() resolves what depends on
-   * the dimension (String/Mesh = auto) and checks every value that needs
-   * neither the mesh nor MPI, with InputErrors naming the parameter. The
-   * expressions are kept as text: the model parses them as functions of the
-   * dim coordinates and t (parse_function()).
+   * the membrane (Dimension = 2), Glowinski et al. 2006, eq. (23),
+   * doc/theory.md §2. The entries are declared once for both dimensions;
+   * parse() resolves what depends on the dimension (String/Mesh = auto) and
+   * checks every value that needs neither the mesh nor MPI, with InputErrors
+   * naming the parameter. The expressions are kept as text: the model parses
+   * them as functions of the dim coordinates and t (parse_function()).
    */
   struct StringParameters
   {
@@ -86,7 +86,7 @@ namespace stickslip
 
     /** Read the subsection for a model of dimension @p dimension. */
     void
-    parse(ParameterHandler &     prm,
+    parse(ParameterHandler      &prm,
           const ParameterSource &source,
           const unsigned int     dimension);
 
