@@ -28,8 +28,15 @@ elif [ -f "$dpkg_status" ] && [ "$dpkg_status" -nt "$cache" ]; then
 fi
 configure_build() {
   if $configure; then
-    cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" || return 1
-    touch "$cache"   # cmake leaves an unchanged cache as it was
+    # cmake leaves an unchanged cache as it was: its time is set before (after,
+    # it would be newer than the files generated from it, and regenerate them).
+    # Configured again, it keeps its settings (its build type among them).
+    if [ -f "$cache" ]; then
+      touch "$cache"
+      cmake -S "$root" -B "$build_dir" || return 1
+    else
+      cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" || return 1
+    fi
   fi
   cmake --build "$build_dir" -j "$jobs"
 }
