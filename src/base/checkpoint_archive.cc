@@ -6,11 +6,32 @@ namespace stickslip
 {
   namespace
   {
-    /** A PETSc or Trilinos vector (DistributedVector) in an archive. */
-    class BackendVector : public CheckpointArchive::Vector
+    /** Call @p work with the owned values of a PETSc or Trilinos vector. */
+    void
+    with_owned_values(DistributedVector                   &vector,
+                      const std::function<void(double *)> &work)
+    {
+      LocalValues values(vector);
+      work(&values[0]);
+    }
+
+    /** The same for a deal.II distributed vector. */
+    void
+    with_owned_values(LinearAlgebra::distributed::Vector<double> &vector,
+                      const std::function<void(double *)>        &work)
+    {
+      work(vector.begin());
+    }
+
+    /**
+     * A registered vector in an archive: a DistributedVector (PETSc or
+     * Trilinos) or a deal.II distributed vector.
+     */
+    template <typename VectorType>
+    class ArchivedVector : public CheckpointArchive::Vector
     {
     public:
-      explicit BackendVector(DistributedVector &vector)
+      explicit ArchivedVector(VectorType &vector)
         : vector(vector)
       {}
 
@@ -29,44 +50,11 @@ namespace stickslip
       void
       access(const std::function<void(double *)> &work) override
       {
-        LocalValues values(vector);
-        work(&values[0]);
+        with_owned_values(vector, work);
       }
 
     private:
-      DistributedVector &vector;
-    };
-
-
-
-    /** A deal.II distributed vector in an archive. */
-    class DealiiVector : public CheckpointArchive::Vector
-    {
-    public:
-      explicit DealiiVector(LinearAlgebra::distributed::Vector<double> &vector)
-        : vector(vector)
-      {}
-
-      types::global_dof_index
-      size() const override
-      {
-        return vector.size();
-      }
-
-      IndexSet
-      owned() const override
-      {
-        return vector.locally_owned_elements();
-      }
-
-      void
-      access(const std::function<void(double *)> &work) override
-      {
-        work(vector.begin());
-      }
-
-    private:
-      LinearAlgebra::distributed::Vector<double> &vector;
+      VectorType &vector;
     };
   } // namespace
 
@@ -75,7 +63,8 @@ namespace stickslip
   void
   CheckpointArchive::add(DistributedVector &vector)
   {
-    vectors.push_back(std::make_shared<BackendVector>(vector));
+    vectors.push_back(
+      std::make_shared<ArchivedVector<DistributedVector>>(vector));
   }
 
 
@@ -83,7 +72,9 @@ namespace stickslip
   void
   CheckpointArchive::add(LinearAlgebra::distributed::Vector<double> &vector)
   {
-    vectors.push_back(std::make_shared<DealiiVector>(vector));
+    vectors.push_back(
+      std::make_shared<
+        ArchivedVector<LinearAlgebra::distributed::Vector<double>>>(vector));
   }
 
 
