@@ -89,8 +89,14 @@ namespace stickslip
         const std::string where = "the output directory '" + directory +
                                   "' (parameter 'Output/Directory'" +
                                   source.where("Output/Directory") + ")";
+        const fs::file_status link = fs::symlink_status(directory, code);
         if (fs::exists(directory, code) && !fs::is_directory(directory, code))
           error = where + " exists but is not a directory";
+        else if (fs::is_symlink(link) && !fs::exists(directory, code))
+          error = where + " is a symbolic link to '" +
+                  fs::read_symlink(directory, code).string() +
+                  "', which does not exist: create its target, or remove "
+                  "the link";
         else if (create && !fs::create_directories(directory, code) && code)
           error = "cannot create " + where + ": " + code.message();
         else if (fs::is_directory(directory, code))
@@ -98,9 +104,13 @@ namespace stickslip
             const std::string path = file(lock_file_name);
             lock_descriptor =
               ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-            if (lock_descriptor < 0)
-              error =
-                "cannot write into " + where + ": " + std::strerror(errno);
+            const int open_error = errno;
+            if (lock_descriptor < 0 && fs::is_directory(path, code))
+              error = "cannot create the lock file " + path + " of " + where +
+                      ": a directory of that name is in the way (remove it)";
+            else if (lock_descriptor < 0)
+              error = "cannot create the lock file " + path + " of " + where +
+                      ": " + std::strerror(open_error);
             else if (::flock(lock_descriptor, LOCK_EX | LOCK_NB) != 0 &&
                      errno == EWOULDBLOCK)
               {

@@ -243,7 +243,7 @@ namespace stickslip
     const int  signal = termination_signal(world);
     if (due || signal != 0)
       {
-        TimerOutput::Scope scope(timer, "snapshots");
+        TimerOutput::Scope scope(timer, "control search: snapshots");
         snapshots->write(state, *penalty, simulation_iterations, *table);
       }
     if (signal != 0)
@@ -324,8 +324,12 @@ namespace stickslip
     std::ostringstream summary;
     summary.precision(10);
     summary << "  optimum after " << result.simplexes << " simplexes, "
-            << result.evaluations << " simulations (IVPs), wall "
-            << format_number(wall) << " s: v* = (";
+            << result.evaluations << " simulations (IVPs), wall " <<
+      [wall]() {
+        char text[32];
+        std::snprintf(text, sizeof(text), "%.2f", wall);
+        return std::string(text);
+      }() << " s: v* = (";
     for (unsigned int i = 0; i < d; ++i)
       summary << (i > 0 ? ", " : "") << result.best[i];
     summary << ")\n  J(v*) = " << penalty->cost(result.best)
@@ -366,7 +370,7 @@ namespace stickslip
                               parameters.output.quiet);
     ParallelDirectSearch::Result result;
     {
-      TimerOutput::Scope scope(timer, "control search");
+      TimerOutput::Scope scope(timer, "control search (in all)");
       result = search(directory, resume);
     }
     print_result(result, progress.elapsed());

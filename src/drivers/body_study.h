@@ -39,10 +39,10 @@ namespace stickslip
      * the limit and its form C h_min/c2.
      */
     void
-    check_time_step(const double           stable_step,
-                    const double           smallest_cell,
-                    const double           wave_speed,
-                    const ParameterSource &source) const;
+    check_time_step(const double                stable_step,
+                    const double                smallest_cell,
+                    const Body::BodyParameters &body,
+                    const ParameterSource      &source) const;
 
     const Parameters::Run      parameters;
     const ConditionalOStream  &pcout;

@@ -230,7 +230,10 @@ namespace stickslip
   {
     if (!parameters.output.checkpoints_enabled() && !resume)
       return;
-    const std::string what = resume ? "--resume" : "Output/Checkpoint interval";
+    const std::string what = resume ? "--resume" :
+                             parameters.output.checkpoint_interval > 0 ?
+                                      "Output/Checkpoint interval" :
+                                      "Output/Checkpoint wall interval";
     if (time_steps.size() > 1 || parameters.time.reference_time_step > 0)
       throw InputError(what + ": snapshots are for single runs; this "
                               "one is a convergence study (Time/"

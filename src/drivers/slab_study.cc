@@ -98,10 +98,12 @@ namespace stickslip
   {
     const std::vector<Slab::Discretization> &runs = problem.runs();
     if ((resume || parameters.output.checkpoints_enabled()) && runs.size() > 1)
-      throw InputError(
-        std::string(resume ? "--resume" : "Output/Checkpoint interval") +
-        ": snapshots are for single runs; this file asks "
-        "for a refinement study (Slab/Convergence cells)");
+      throw InputError(std::string(resume ? "--resume" :
+                                   parameters.output.checkpoint_interval > 0 ?
+                                            "Output/Checkpoint interval" :
+                                            "Output/Checkpoint wall interval") +
+                       ": snapshots are for single runs; this file asks "
+                       "for a refinement study (Slab/Convergence cells)");
     if (!resume)
       directory.start_fresh();
     pcout << "stickslip: " << problem.description() << '\n'

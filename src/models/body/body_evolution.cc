@@ -40,6 +40,7 @@ namespace stickslip
       , product_current(false)
       , initial_data_set(false)
       , initial_energy(0)
+      , rest(parameters.contact.enabled ? "contact node" : "frictional node")
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
@@ -50,7 +51,10 @@ namespace stickslip
       check_data(time.initial_time, time.final_time, source);
       if (contact)
         {
-          contact->check_initial_gap(u, mesh.smallest_cell_diameter(), source);
+          contact->check_initial_gap(u,
+                                     parameters.initial_displacement,
+                                     mesh.smallest_cell_diameter(),
+                                     source);
           contact->check_foundation_velocity(time.initial_time,
                                              time.final_time,
                                              source);
@@ -106,13 +110,14 @@ namespace stickslip
         {
           BodyVector weights;
           mesh.volume_weights(weights);
-          floor =
-            std::make_unique<FloorFriction<dim>>(mesh,
-                                                 *data.distributed_friction(),
-                                                 mass,
-                                                 weights,
-                                                 partly_prescribed,
-                                                 source);
+          floor = std::make_unique<FloorFriction<dim>>(
+            mesh,
+            *data.distributed_friction(),
+            parameters.distributed_friction,
+            mass,
+            weights,
+            partly_prescribed,
+            source);
         }
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
@@ -634,7 +639,12 @@ namespace stickslip
           stick = floor->stick_fraction();
           row.push_back(stick);
         }
-      rest.record(t, kinetic, elastic, dissipated, stick);
+      rest.record({t,
+                   kinetic,
+                   elastic,
+                   dissipated,
+                   stick,
+                   std::numeric_limits<double>::quiet_NaN()});
       if (!std::isfinite(kinetic + elastic))
         throw RunError("the state is not finite at t = " + format_number(t) +
                        ": a time-dependent datum that is not finite at some "
