@@ -3,6 +3,8 @@
 
 #include <base/parameter_documentation.h>
 
+#include <algorithm>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,63 +46,167 @@ namespace stickslip
       return text;
     }
 
+    /** Writes the parameters of a listing, subsection by subsection. */
+    class ListingWriter
+    {
+    public:
+      ListingWriter(const ParameterListing &listing,
+                    std::ostream           &out,
+                    const bool              markdown)
+        : listing(listing)
+        , out(out)
+        , markdown(markdown)
+      {}
+
+      void
+      section(const Tree        &tree,
+              const std::string &path,
+              const unsigned int depth) const;
+
+    private:
+      /** One entry as a `set` line with its documentation. */
+      void
+      entry(const std::string &name,
+            const Tree        &entry,
+            const std::string &path,
+            const std::string &indent) const;
+
+      /** The table of the entries of one subsection (Markdown). */
+      void
+      table(
+        const std::string                                       &path,
+        const std::vector<std::pair<std::string, const Tree *>> &entries,
+        const std::vector<std::pair<std::string, const Tree *>> &aliases) const;
+
+      std::string
+      value(const Tree &entry) const
+      {
+        return entry.get<std::string>(listing.values ? "value" :
+                                                       "default_value");
+      }
+
+      /** Whether the top-level subsection or entry @p name is written. */
+      bool
+      shown(const std::string &name, const bool subsection) const
+      {
+        if (!subsection)
+          return listing.omitted_entries.count(name) == 0;
+        return listing.subsections.empty() ||
+               std::find(listing.subsections.begin(),
+                         listing.subsections.end(),
+                         name) != listing.subsections.end();
+      }
+
+      const ParameterListing &listing;
+      std::ostream           &out;
+      const bool              markdown;
+    };
+
+
+
     void
-    print_section(const Tree        &tree,
-                  const std::string &path,
-                  std::ostream      &out,
-                  const bool         markdown,
-                  const unsigned int depth)
+    ListingWriter::entry(const std::string &name,
+                         const Tree        &entry,
+                         const std::string &path,
+                         const std::string &indent) const
+    {
+      for (const auto &line :
+           wrap(entry.get<std::string>("documentation"), 76 - indent.size()))
+        out << indent << "# " << line << '\n';
+      for (const auto &line :
+           wrap("Allowed: " + entry.get<std::string>("pattern_description"),
+                76 - indent.size()))
+        out << indent << "# " << line << '\n';
+      const std::string full = path.empty() ? name : path + "/" + name;
+      if (listing.unset_entries.count(full) > 0)
+        out << indent << "# Left unset: the model chooses it (see the top of "
+            << "this file).\n"
+            << indent << "# set " << name << " = " << value(entry) << "\n\n";
+      else
+        {
+          const std::string default_value =
+            entry.get<std::string>("default_value");
+          out << indent << "set " << name << " = " << value(entry);
+          if (listing.values && value(entry) != default_value)
+            out << " # default: " << default_value;
+          out << "\n\n";
+        }
+    }
+
+
+
+    void
+    ListingWriter::table(
+      const std::string                                       &path,
+      const std::vector<std::pair<std::string, const Tree *>> &entries,
+      const std::vector<std::pair<std::string, const Tree *>> &aliases) const
+    {
+      out << "\n## " << (path.empty() ? "Top level" : path) << "\n\n"
+          << "| parameter | " << (listing.values ? "value" : "default")
+          << " | allowed | meaning |\n"
+          << "|---|---|---|---|\n";
+      for (const auto &[name, entry] : entries)
+        {
+          const std::string full = path.empty() ? name : path + "/" + name;
+          out << "| `" << name << "` | `" << markdown_cell(value(*entry)) << "`"
+              << (listing.unset_entries.count(full) > 0 ?
+                    " (left to the model)" :
+                    "")
+              << " | "
+              << markdown_cell(entry->get<std::string>("pattern_description"))
+              << " | "
+              << markdown_cell(entry->get<std::string>("documentation"))
+              << " |\n";
+        }
+      for (const auto &[name, alias] : aliases)
+        out << "| `" << name << "` | | | Deprecated old name of `"
+            << alias->get<std::string>("alias") << "`, still accepted. |\n";
+    }
+
+
+
+    void
+    ListingWriter::section(const Tree        &tree,
+                           const std::string &path,
+                           const unsigned int depth) const
     {
       const std::string                                 indent(2 * depth, ' ');
       std::vector<std::pair<std::string, const Tree *>> entries, sections,
         aliases;
       for (const auto &child : tree)
-        (child.second.find("value") != child.second.not_found() ? entries :
-         child.second.find("alias") != child.second.not_found() ? aliases :
-                                                                  sections)
-          .emplace_back(demangle_json_name(child.first), &child.second);
+        {
+          const std::string name = demangle_json_name(child.first);
+          const bool        is_entry =
+                       child.second.find("value") != child.second.not_found(),
+                     is_alias =
+                       child.second.find("alias") != child.second.not_found();
+          if (depth == 0 && !shown(name, !is_entry && !is_alias))
+            continue;
+          (is_entry ? entries :
+           is_alias ? aliases :
+                      sections)
+            .emplace_back(name, &child.second);
+        }
 
       if (markdown && !entries.empty())
+        table(path, entries, aliases);
+      else if (!markdown)
         {
-          out << "\n## " << (path.empty() ? "Top level" : path) << "\n\n"
-              << "| parameter | default | allowed | meaning |\n"
-              << "|---|---|---|---|\n";
-          for (const auto &[name, entry] : entries)
-            out << "| `" << name << "` | `"
-                << markdown_cell(entry->get<std::string>("default_value"))
-                << "` | "
-                << markdown_cell(entry->get<std::string>("pattern_description"))
-                << " | "
-                << markdown_cell(entry->get<std::string>("documentation"))
-                << " |\n";
-          for (const auto &[name, alias] : aliases)
-            out << "| `" << name << "` | | | Deprecated old name of `"
-                << alias->get<std::string>("alias") << "`, still accepted. |\n";
+          for (const auto &[name, data] : entries)
+            entry(name, *data, path, indent);
+          // A run's parameters set entries by their names only.
+          if (!listing.values)
+            for (const auto &[name, alias] : aliases)
+              out << indent << "# " << name << ": deprecated old name of "
+                  << alias->get<std::string>("alias")
+                  << ", still accepted.\n\n";
         }
-      else
-        for (const auto &[name, entry] : entries)
-          {
-            for (const auto &line :
-                 wrap(entry->get<std::string>("documentation"),
-                      76 - indent.size()))
-              out << indent << "# " << line << '\n';
-            for (const auto &line : wrap("Allowed: " + entry->get<std::string>(
-                                                         "pattern_description"),
-                                         76 - indent.size()))
-              out << indent << "# " << line << '\n';
-            out << indent << "set " << name << " = "
-                << entry->get<std::string>("default_value") << "\n\n";
-          }
-      if (!markdown)
-        for (const auto &[name, alias] : aliases)
-          out << indent << "# " << name << ": deprecated old name of "
-              << alias->get<std::string>("alias") << ", still accepted.\n\n";
-      for (const auto &[name, section] : sections)
+      for (const auto &[name, data] : sections)
         {
           const std::string sub = path.empty() ? name : path + "/" + name;
           if (!markdown)
             out << indent << "subsection " << name << "\n";
-          print_section(*section, sub, out, markdown, depth + 1);
+          section(*data, sub, depth + 1);
           if (!markdown)
             out << indent << "end\n\n";
         }
@@ -110,23 +216,36 @@ namespace stickslip
 
 
   void
-  print_parameter_documentation(const ParameterHandler &prm,
-                                std::ostream           &out,
-                                const bool              markdown)
+  print_parameter_listing(const ParameterHandler &prm,
+                          std::ostream           &out,
+                          const std::string      &format,
+                          const ParameterListing &listing)
   {
     std::stringstream json;
     prm.print_parameters(json, ParameterHandler::JSON);
     Tree tree;
     boost::property_tree::read_json(json, tree);
-    if (markdown)
-      out << "# stickslip parameters\n\n"
-          << "Generated by `stickslip --print-parameters markdown` (a test "
-             "checks that this file is current). Paths are "
-             "`Subsection/Name`, as `--set` takes them.\n";
-    else
-      out << "# Every parameter of stickslip: its meaning, its allowed "
-             "values and its default.\n\n";
-    print_section(tree, "", out, markdown, 0);
+    if (format == "json")
+      {
+        // deal.II's JSON, without what the listing leaves out.
+        for (auto child = tree.begin(); child != tree.end();)
+          {
+            const std::string name = demangle_json_name(child->first);
+            const bool        is_entry =
+              child->second.find("value") != child->second.not_found();
+            const bool kept = is_entry ?
+                                listing.omitted_entries.count(name) == 0 :
+                                listing.subsections.empty() ||
+                                  std::find(listing.subsections.begin(),
+                                            listing.subsections.end(),
+                                            name) != listing.subsections.end();
+            child           = kept ? std::next(child) : tree.erase(child);
+          }
+        boost::property_tree::write_json(out, tree);
+        return;
+      }
+    out << listing.header;
+    ListingWriter(listing, out, format == "markdown").section(tree, "", 0);
   }
 
 

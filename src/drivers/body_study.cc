@@ -108,4 +108,36 @@ namespace stickslip
           << (parameters.output.field_output ? ", solution.pvd" : "")
           << std::endl;
   }
+
+
+
+  ModelEntry
+  body_model()
+  {
+    ModelEntry entry;
+    entry.name               = "body";
+    entry.description        = "an elastic body in frictional contact with a "
+                               "rigid foundation, 2D plane strain or 3D: the "
+                               "slab as a finite-element model";
+    entry.dimensions         = {2, 3};
+    entry.dimensions_meaning = "2 (plane strain) or 3";
+    entry.declare_parameters = &Body::BodyParameters::declare_parameters;
+    entry.subsections        = {"Body"};
+    entry.make_study         = [](const Parameters::Run    &parameters,
+                          ParameterHandler         &prm,
+                          const ParameterSource    &source,
+                          const MPI_Comm            comm,
+                          const ConditionalOStream &pcout,
+                          TimerOutput &timer) -> std::unique_ptr<Study> {
+      Body::BodyParameters body;
+      body.parse(prm, source, parameters.dimension);
+      pcout << parameters.output.check_intervals(parameters.time.time_step,
+                                                 "Time/Time step",
+                                                 true,
+                                                 source);
+      return std::make_unique<BodyStudy>(
+        parameters, body, source, comm, pcout, timer);
+    };
+    return entry;
+  }
 } // namespace stickslip

@@ -225,4 +225,30 @@ namespace stickslip
 
 
 
+  ModelEntry
+  slab_model()
+  {
+    ModelEntry entry;
+    entry.name               = "slab";
+    entry.description        = "Renard's elastic slab, Renard 2001";
+    entry.declare_parameters = &Slab::SlabParameters::declare_parameters;
+    entry.subsections        = {"Slab"};
+    entry.make_study         = [](const Parameters::Run    &parameters,
+                          ParameterHandler         &prm,
+                          const ParameterSource    &source,
+                          const MPI_Comm            comm,
+                          const ConditionalOStream &pcout,
+                          TimerOutput &timer) -> std::unique_ptr<Study> {
+      Slab::SlabParameters slab;
+      slab.parse(prm, source);
+      if (slab.cfl_number == 0) // else the slab chooses its own step
+        pcout << parameters.output.check_intervals(parameters.time.time_step,
+                                                   "Time/Time step",
+                                                   true,
+                                                   source);
+      return std::make_unique<SlabStudy>(
+        parameters, slab, source, comm, pcout, timer);
+    };
+    return entry;
+  }
 } // namespace stickslip
