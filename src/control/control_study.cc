@@ -26,7 +26,7 @@ namespace stickslip
     TimerOutput::Scope scope(timer, "set-up");
     const MemoryStage  stage("setting up the model");
     if (!ControlParameters::enabled_in(prm))
-      return model.make_study(parameters, prm, source, comm, pcout, timer);
+      return model.make_study({parameters, prm, source, comm, pcout, timer});
     if (!model.make_controlled_model)
       {
         std::string names;

@@ -123,20 +123,13 @@ namespace stickslip
     entry.dimensions_meaning = "2 (plane strain) or 3";
     entry.declare_parameters = &Body::BodyParameters::declare_parameters;
     entry.subsections        = {"Body"};
-    entry.make_study         = [](const Parameters::Run    &parameters,
-                          ParameterHandler         &prm,
-                          const ParameterSource    &source,
-                          const MPI_Comm            comm,
-                          const ConditionalOStream &pcout,
-                          TimerOutput &timer) -> std::unique_ptr<Study> {
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       Body::BodyParameters body;
-      body.parse(prm, source, parameters.dimension);
-      pcout << parameters.output.check_intervals(parameters.time.time_step,
-                                                 "Time/Time step",
-                                                 true,
-                                                 source);
-      return std::make_unique<BodyStudy>(
-        parameters, body, source, comm, pcout, timer);
+      body.parse(in.prm, in.source, in.parameters.dimension);
+      in.pcout << in.parameters.output.check_intervals(
+        in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<BodyStudy>(
+        in.parameters, body, in.source, in.comm, in.pcout, in.timer));
     };
     return entry;
   }

@@ -489,25 +489,44 @@ namespace stickslip
       entry.subsections.insert(
         entry.subsections.end(),
         {"Splitting", "Friction", "Centered scheme", "Linear solver"});
-      entry.make_study =
-        [make_model](const Parameters::Run    &parameters,
-                     ParameterHandler         &prm,
-                     const ParameterSource    &source,
-                     const MPI_Comm            comm,
-                     const ConditionalOStream &pcout,
-                     TimerOutput &timer) -> std::unique_ptr<Study> {
-        auto study = std::make_unique<FrictionStudy>(
-          parameters,
-          make_checked_model(make_model, parameters, prm, source, comm),
-          source,
-          pcout,
-          timer);
-        check_output_intervals(parameters, source, pcout, true);
-        return study;
+      entry.make_study = [make_model](const ModelEntry::StudyInputs &in) {
+        const Parameters::Run &parameters = in.parameters;
+        auto                   study =
+          std::make_unique<FrictionStudy>(parameters,
+                                          make_checked_model(make_model,
+                                                             parameters,
+                                                             in.prm,
+                                                             in.source,
+                                                             in.comm),
+                                          in.source,
+                                          in.pcout,
+                                          in.timer);
+        check_output_intervals(parameters, in.source, in.pcout, true);
+        return std::unique_ptr<Study>(std::move(study));
       };
       if (controlled)
         entry.make_controlled_model = make_model;
       return entry;
+    }
+
+
+
+    /**
+     * The factory of a finite-dof model @p ModelType built from its
+     * parsed @p ParametersType, the source and the communicator.
+     */
+    template <typename ModelType, typename ParametersType>
+    ModelEntry::ModelFactory
+    finite_dof_factory()
+    {
+      return [](const Parameters::Run &,
+                ParameterHandler      &prm,
+                const ParameterSource &source,
+                const MPI_Comm         comm) -> std::unique_ptr<Model> {
+        ParametersType parameters;
+        parameters.parse(prm, source);
+        return std::make_unique<ModelType>(parameters, source, comm);
+      };
     }
 
 
@@ -542,17 +561,9 @@ namespace stickslip
                         "file, Glowinski et al. 2006, 2005";
     entry.declare_parameters = &OdeParameters::declare_parameters;
     entry.subsections        = {"ODE", "Control"};
-    return friction_model(
-      entry,
-      [](const Parameters::Run &,
-         ParameterHandler      &prm,
-         const ParameterSource &source,
-         const MPI_Comm         comm) -> std::unique_ptr<Model> {
-        OdeParameters ode;
-        ode.parse(prm, source);
-        return std::make_unique<OdeModel>(ode, source, comm);
-      },
-      true);
+    return friction_model(entry,
+                          finite_dof_factory<OdeModel, OdeParameters>(),
+                          true);
   }
 
 
@@ -566,17 +577,9 @@ namespace stickslip
       "gear box efficiency problem, Glowinski et al. 2006, eq. (54)";
     entry.declare_parameters = &GearboxParameters::declare_parameters;
     entry.subsections        = {"Gear box", "Control"};
-    return friction_model(
-      entry,
-      [](const Parameters::Run &,
-         ParameterHandler      &prm,
-         const ParameterSource &source,
-         const MPI_Comm         comm) -> std::unique_ptr<Model> {
-        GearboxParameters gearbox;
-        gearbox.parse(prm, source);
-        return std::make_unique<GearboxModel>(gearbox, source, comm);
-      },
-      true);
+    return friction_model(entry,
+                          finite_dof_factory<GearboxModel, GearboxParameters>(),
+                          true);
   }
 
 

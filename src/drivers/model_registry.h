@@ -28,14 +28,22 @@ namespace stickslip
    */
   struct ModelEntry
   {
+    /** What a model's study is made from. */
+    struct StudyInputs
+    {
+      /** The run's parameters, parsed. */
+      const Parameters::Run &parameters;
+      /** The handler, for the model's own subsection. */
+      ParameterHandler         &prm;
+      const ParameterSource    &source;
+      const MPI_Comm            comm;
+      const ConditionalOStream &pcout;
+      TimerOutput              &timer;
+    };
+
     /** The study of a run of the model, every input checked (collective). */
     using StudyFactory =
-      std::function<std::unique_ptr<Study>(const Parameters::Run &,
-                                           ParameterHandler &,
-                                           const ParameterSource &,
-                                           const MPI_Comm,
-                                           const ConditionalOStream &,
-                                           TimerOutput &)>;
+      std::function<std::unique_ptr<Study>(const StudyInputs &)>;
 
     /** A friction-system model (a Model) on a communicator. */
     using ModelFactory =

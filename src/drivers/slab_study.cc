@@ -233,21 +233,14 @@ namespace stickslip
     entry.description        = "Renard's elastic slab, Renard 2001";
     entry.declare_parameters = &Slab::SlabParameters::declare_parameters;
     entry.subsections        = {"Slab"};
-    entry.make_study         = [](const Parameters::Run    &parameters,
-                          ParameterHandler         &prm,
-                          const ParameterSource    &source,
-                          const MPI_Comm            comm,
-                          const ConditionalOStream &pcout,
-                          TimerOutput &timer) -> std::unique_ptr<Study> {
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       Slab::SlabParameters slab;
-      slab.parse(prm, source);
+      slab.parse(in.prm, in.source);
       if (slab.cfl_number == 0) // else the slab chooses its own step
-        pcout << parameters.output.check_intervals(parameters.time.time_step,
-                                                   "Time/Time step",
-                                                   true,
-                                                   source);
-      return std::make_unique<SlabStudy>(
-        parameters, slab, source, comm, pcout, timer);
+        in.pcout << in.parameters.output.check_intervals(
+          in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<SlabStudy>(
+        in.parameters, slab, in.source, in.comm, in.pcout, in.timer));
     };
     return entry;
   }
