@@ -46,6 +46,48 @@ namespace stickslip
       return text;
     }
 
+    /** Whether @p listing writes the top-level subsection or entry @p name. */
+    bool
+    shown(const ParameterListing &listing,
+          const std::string      &name,
+          const bool              subsection)
+    {
+      if (!subsection)
+        return listing.omitted_entries.count(name) == 0;
+      return listing.subsections.empty() ||
+             std::find(listing.subsections.begin(),
+                       listing.subsections.end(),
+                       name) != listing.subsections.end();
+    }
+
+
+
+    /**
+     * Remove from @p tree (deal.II's JSON of the subsection @p path) what
+     * @p listing does not write and the entries it leaves unset.
+     */
+    void
+    prune(Tree &tree, const ParameterListing &listing, const std::string &path)
+    {
+      for (auto child = tree.begin(); child != tree.end();)
+        {
+          const std::string name = demangle_json_name(child->first);
+          const std::string full = path.empty() ? name : path + "/" + name;
+          const bool        is_entry =
+            child->second.find("value") != child->second.not_found();
+          const bool is_alias =
+            child->second.find("alias") != child->second.not_found();
+          const bool kept =
+            (!path.empty() || shown(listing, name, !is_entry && !is_alias)) &&
+            listing.unset_entries.count(full) == 0;
+          if (kept && !is_entry && !is_alias)
+            prune(child->second, listing, full);
+          child = kept ? std::next(child) : tree.erase(child);
+        }
+    }
+
+
+
     /** Writes the parameters of a listing, subsection by subsection. */
     class ListingWriter
     {
@@ -83,18 +125,6 @@ namespace stickslip
       {
         return entry.get<std::string>(listing.values ? "value" :
                                                        "default_value");
-      }
-
-      /** Whether the top-level subsection or entry @p name is written. */
-      bool
-      shown(const std::string &name, const bool subsection) const
-      {
-        if (!subsection)
-          return listing.omitted_entries.count(name) == 0;
-        return listing.subsections.empty() ||
-               std::find(listing.subsections.begin(),
-                         listing.subsections.end(),
-                         name) != listing.subsections.end();
       }
 
       const ParameterListing &listing;
@@ -180,7 +210,7 @@ namespace stickslip
                        child.second.find("value") != child.second.not_found(),
                      is_alias =
                        child.second.find("alias") != child.second.not_found();
-          if (depth == 0 && !shown(name, !is_entry && !is_alias))
+          if (depth == 0 && !shown(listing, name, !is_entry && !is_alias))
             continue;
           (is_entry ? entries :
            is_alias ? aliases :
@@ -227,20 +257,9 @@ namespace stickslip
     boost::property_tree::read_json(json, tree);
     if (format == "json")
       {
-        // deal.II's JSON, without what the listing leaves out.
-        for (auto child = tree.begin(); child != tree.end();)
-          {
-            const std::string name = demangle_json_name(child->first);
-            const bool        is_entry =
-              child->second.find("value") != child->second.not_found();
-            const bool kept = is_entry ?
-                                listing.omitted_entries.count(name) == 0 :
-                                listing.subsections.empty() ||
-                                  std::find(listing.subsections.begin(),
-                                            listing.subsections.end(),
-                                            name) != listing.subsections.end();
-            child           = kept ? std::next(child) : tree.erase(child);
-          }
+        // deal.II's JSON, without what the listing leaves out: a JSON file
+        // has no comments, so an entry left to the model is left out.
+        prune(tree, listing, "");
         boost::property_tree::write_json(out, tree);
         return;
       }

@@ -10,6 +10,8 @@ byte for byte. The template sets every parameter the model reads to its
 default and leaves unset what the model chooses itself, so anything else
 is a trap: a template that silently runs another scheme (P = 10, Q = 2,
 alpha = 1/4, semismooth Newton for the lumped string) than the examples.
+For a model that chooses defaults, the JSON template (--print-parameters
+json --model NAME, which leaves those entries out) is run too.
 
 usage: template_runs_like_minimal.py EXE OUTDIR [--set PATH=VALUE]...
            [--set-for MODEL PATH=VALUE]...
@@ -87,13 +89,18 @@ def main():
         if dimension:
             minimal += "set Dimension = %s\n" % dimension.group(1)
         files = {"template": template, "minimal": minimal}
+        if "Left unset" in template:
+            files["template.json"] = subprocess.run(
+                [a.exe, "--print-parameters", "json", "--model", name],
+                capture_output=True, text=True, check=True).stdout
         settings = a.settings + [s for m, s in a.set_for if m == name]
         results = {}
         for kind, text in files.items():
-            prm = os.path.join(folder, kind + ".prm")
+            prm = os.path.join(folder, kind if "." in kind else kind + ".prm")
             with open(prm, "w") as f:
                 f.write(text)
-            results[kind] = run(a.exe, prm, os.path.join(folder, kind),
+            results[kind] = run(a.exe, prm,
+                                os.path.join(folder, kind.replace(".", "_")),
                                 settings)
         problems = []
         for kind, (status, screen, history) in results.items():
@@ -103,15 +110,18 @@ def main():
             elif "warning" in screen:
                 problems.append("%s warns: %s" % (kind, [
                     l for l in screen.splitlines() if "warning" in l]))
-        t, m = results["template"], results["minimal"]
-        if not problems:
+        m = results["minimal"]
+        for kind, t in results.items():
+            if problems or kind == "minimal":
+                continue
             if scheme_line(t[1]) != scheme_line(m[1]):
-                problems.append("schemes differ: template '%s', minimal "
-                                "'%s'" % (scheme_line(t[1]), scheme_line(m[1])))
+                problems.append("schemes differ: %s '%s', minimal '%s'" % (
+                    kind, scheme_line(t[1]), scheme_line(m[1])))
             if t[2] is None or t[2] != m[2]:
-                problems.append("history.csv differs (or is missing)")
+                problems.append(kind + ": history.csv differs (or is missing)")
         print("%-8s %s%s" % (name, "FAIL" if problems else "ok",
-                             "" if problems else ": " + scheme_line(t[1])))
+                             "" if problems else " (%s): %s" % (
+                                 ", ".join(results), scheme_line(m[1]))))
         for problem in problems:
             print("    " + problem)
         failures += bool(problems)
