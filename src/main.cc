@@ -61,7 +61,7 @@ namespace
     const ModelEntry     &model  = chosen_model(prm);
     if (model.apply_defaults)
       model.apply_defaults(prm, source);
-    const std::string used   = used_parameters(model, prm);
+    const std::string used = used_parameters(model, prm, names.declarations());
     const bool        resume = !line.resume_directory.empty();
     if (resume)
       check_resumed_parameters(used, source, line.resume_directory);

@@ -13,7 +13,18 @@ namespace stickslip
 {
   namespace
   {
-    using Tree = boost::property_tree::ptree;
+    using Tree = ParameterTree;
+
+    /** The subsections of "A/B" ({A, B}; none for ""). */
+    std::vector<std::string>
+    split_path(const std::string &path)
+    {
+      std::vector<std::string> parts;
+      std::istringstream       in(path);
+      for (std::string part; std::getline(in, part, '/');)
+        parts.push_back(part);
+      return parts;
+    }
 
 
     /** Break @p text into lines of at most @p width characters. */
@@ -92,10 +103,12 @@ namespace stickslip
     class ListingWriter
     {
     public:
-      ListingWriter(const ParameterListing &listing,
+      ListingWriter(const ParameterHandler &prm,
+                    const ParameterListing &listing,
                     std::ostream           &out,
                     const bool              markdown)
-        : listing(listing)
+        : prm(prm)
+        , listing(listing)
         , out(out)
         , markdown(markdown)
       {}
@@ -120,13 +133,17 @@ namespace stickslip
         const std::vector<std::pair<std::string, const Tree *>> &entries,
         const std::vector<std::pair<std::string, const Tree *>> &aliases) const;
 
+      /** The value written for entry @p name of subsection @p path. */
       std::string
-      value(const Tree &entry) const
+      value(const Tree        &entry,
+            const std::string &path,
+            const std::string &name) const
       {
-        return entry.get<std::string>(listing.values ? "value" :
-                                                       "default_value");
+        return listing.values ? prm.get(split_path(path), name) :
+                                entry.get<std::string>("default_value");
       }
 
+      const ParameterHandler &prm;
       const ParameterListing &listing;
       std::ostream           &out;
       const bool              markdown;
@@ -151,13 +168,15 @@ namespace stickslip
       if (listing.unset_entries.count(full) > 0)
         out << indent << "# Left unset: the model chooses it (see the top of "
             << "this file).\n"
-            << indent << "# set " << name << " = " << value(entry) << "\n\n";
+            << indent << "# set " << name << " = " << value(entry, path, name)
+            << "\n\n";
       else
         {
           const std::string default_value =
             entry.get<std::string>("default_value");
-          out << indent << "set " << name << " = " << value(entry);
-          if (listing.values && value(entry) != default_value)
+          const std::string written = value(entry, path, name);
+          out << indent << "set " << name << " = " << written;
+          if (written != default_value)
             out << " # default: " << default_value;
           out << "\n\n";
         }
@@ -178,7 +197,8 @@ namespace stickslip
       for (const auto &[name, entry] : entries)
         {
           const std::string full = path.empty() ? name : path + "/" + name;
-          out << "| `" << name << "` | `" << markdown_cell(value(*entry)) << "`"
+          out << "| `" << name << "` | `"
+              << markdown_cell(value(*entry, path, name)) << "`"
               << (listing.unset_entries.count(full) > 0 ?
                     " (left to the model)" :
                     "")
@@ -245,26 +265,38 @@ namespace stickslip
 
 
 
+  ParameterTree
+  declarations_of(const ParameterHandler &prm)
+  {
+    std::stringstream json;
+    prm.print_parameters(json, ParameterHandler::JSON);
+    ParameterTree tree;
+    boost::property_tree::read_json(json, tree);
+    return tree;
+  }
+
+
+
   void
-  print_parameter_listing(const ParameterHandler &prm,
+  print_parameter_listing(const ParameterTree    &declarations,
+                          const ParameterHandler &prm,
                           std::ostream           &out,
                           const std::string      &format,
                           const ParameterListing &listing)
   {
-    std::stringstream json;
-    prm.print_parameters(json, ParameterHandler::JSON);
-    Tree tree;
-    boost::property_tree::read_json(json, tree);
     if (format == "json")
       {
         // deal.II's JSON, without what the listing leaves out: a JSON file
         // has no comments, so an entry left to the model is left out.
+        ParameterTree tree =
+          listing.values ? declarations_of(prm) : declarations;
         prune(tree, listing, "");
         boost::property_tree::write_json(out, tree);
         return;
       }
     out << listing.header;
-    ListingWriter(listing, out, format == "markdown").section(tree, "", 0);
+    ListingWriter(prm, listing, out, format == "markdown")
+      .section(declarations, "", 0);
   }
 
 

@@ -3,6 +3,8 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <boost/property_tree/ptree.hpp>
+
 #include <base/global.h>
 
 #include <map>
@@ -13,6 +15,21 @@
 
 namespace stickslip
 {
+  /**
+   * The declarations of a ParameterHandler as deal.II's JSON output
+   * describes them, read back into a tree: each entry with its
+   * documentation, pattern and default, the aliases, the subsections.
+   */
+  using ParameterTree = boost::property_tree::ptree;
+
+  /**
+   * The tree of @p prm's declarations. It depends on the code only, so a
+   * process makes it once (DeclaredNames keeps it): deal.II writes every
+   * declaration out and reads it back for it, about 3e7 instructions.
+   */
+  ParameterTree
+  declarations_of(const ParameterHandler &prm);
+
   /**
    * Which parameters print_parameter_listing() writes, and how.
    */
@@ -29,7 +46,8 @@ namespace stickslip
     std::set<std::string> unset_entries;
     /**
      * Write the values the handler holds (a template, a run's parameters,
-     * each marked "# default: ..." where it differs); else the defaults.
+     * each marked "# default: ..." where it differs); else the defaults of
+     * the declarations.
      */
     bool values = false;
     /** The lines written before the parameters (comments, or Markdown). */
@@ -37,14 +55,15 @@ namespace stickslip
   };
 
   /**
-   * The parameters of @p prm selected by @p listing, read from deal.II's
-   * own JSON description: as a parameter file (@p format "": each entry's
+   * The parameters of @p prm (declared as @p declarations describes them)
+   * selected by @p listing: as a parameter file (@p format "": each entry's
    * documentation and allowed values as comments, then `set`), as Markdown
    * tables ("markdown": doc/parameters.md, which a test keeps identical to
    * this output) or as deal.II's JSON ("json").
    */
   void
-  print_parameter_listing(const ParameterHandler &prm,
+  print_parameter_listing(const ParameterTree    &declarations,
+                          const ParameterHandler &prm,
                           std::ostream           &out,
                           const std::string      &format,
                           const ParameterListing &listing);

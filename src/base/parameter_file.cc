@@ -1,4 +1,3 @@
-#include <boost/property_tree/json_parser.hpp>
 #include <boost/property_tree/ptree.hpp>
 
 #include <base/input_error.h>
@@ -17,7 +16,7 @@ namespace stickslip
 {
   namespace
   {
-    using Tree = boost::property_tree::ptree;
+    using Tree = ParameterTree;
 
 
     std::string
@@ -511,12 +510,17 @@ namespace stickslip
 
 
   DeclaredNames::DeclaredNames(const ParameterHandler &prm)
+    : tree(declarations_of(prm))
   {
-    std::stringstream json;
-    prm.print_parameters(json, ParameterHandler::JSON);
-    Tree tree;
-    boost::property_tree::read_json(json, tree);
     collect(tree, "", entries, aliases, subsections, selections);
+  }
+
+
+
+  const ParameterTree &
+  DeclaredNames::declarations() const
+  {
+    return tree;
   }
 
 

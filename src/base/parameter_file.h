@@ -6,6 +6,7 @@
 #include <base/command_line.h>
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/parameter_documentation.h>
 
 #include <map>
 #include <set>
@@ -57,7 +58,12 @@ namespace stickslip
     std::string
     value_problem(const std::string &path, const std::string &value) const;
 
+    /** The declarations, for listings (print_parameter_listing()). */
+    const ParameterTree &
+    declarations() const;
+
   private:
+    ParameterTree                                   tree;
     std::set<std::string>                           entries;
     std::map<std::string, std::string>              aliases;
     std::set<std::string>                           subsections;

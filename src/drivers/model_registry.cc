@@ -228,7 +228,9 @@ namespace stickslip
 
 
   std::string
-  used_parameters(const ModelEntry &model, const ParameterHandler &prm)
+  used_parameters(const ModelEntry       &model,
+                  const ParameterHandler &prm,
+                  const ParameterTree    &declarations)
   {
     ParameterListing listing = listing_of(model);
     listing.header =
@@ -236,7 +238,7 @@ namespace stickslip
               " read, as it used it: a parameter file that runs it again.") +
       "\n";
     std::ostringstream out;
-    print_parameter_listing(prm, out, "", listing);
+    print_parameter_listing(declarations, prm, out, "", listing);
     return out.str();
   }
 
@@ -277,7 +279,8 @@ namespace stickslip
                     "them." +
                     chosen) +
               "\n";
-        print_parameter_listing(prm, out, format, reference);
+        print_parameter_listing(
+          declarations_of(prm), prm, out, format, reference);
         return;
       }
     const ModelEntry &model = registered_model(model_name);
@@ -290,7 +293,7 @@ namespace stickslip
     listing.unset_entries.insert(model.chosen_entries.begin(),
                                  model.chosen_entries.end());
     listing.header = template_header(model, format);
-    print_parameter_listing(prm, out, format, listing);
+    print_parameter_listing(declarations_of(prm), prm, out, format, listing);
   }
 
 

@@ -7,6 +7,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/parameter_documentation.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
 #include <models/common/model.h>
@@ -137,9 +138,12 @@ namespace stickslip
   /**
    * The parameters a run of @p model reads, as @p prm holds them: its
    * parameters.prm, which reruns it, and what --resume compares.
+   * @p declarations: those of @p prm (DeclaredNames::declarations()).
    */
   std::string
-  used_parameters(const ModelEntry &model, const ParameterHandler &prm);
+  used_parameters(const ModelEntry       &model,
+                  const ParameterHandler &prm,
+                  const ParameterTree    &declarations);
 
   /**
    * What --print-parameters [FORMAT] [--model NAME] writes (@p format: ""
