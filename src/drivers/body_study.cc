@@ -130,4 +130,29 @@ namespace stickslip
           << (parameters.output.field_output ? ", solution.pvd" : "")
           << std::endl;
   }
+
+
+
+  ModelEntry
+  body_model()
+  {
+    ModelEntry entry;
+    entry.name               = "body";
+    entry.description        = "an elastic body in frictional contact with a "
+                               "rigid foundation, 2D plane strain or 3D: the "
+                               "slab as a finite-element model";
+    entry.dimensions         = {2, 3};
+    entry.dimensions_meaning = "2 (plane strain) or 3";
+    entry.declare_parameters = &Body::BodyParameters::declare_parameters;
+    entry.subsections        = {"Body"};
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+      Body::BodyParameters body;
+      body.parse(in.prm, in.source, in.parameters.dimension);
+      in.pcout << in.parameters.output.check_intervals(
+        in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<BodyStudy>(
+        in.parameters, body, in.source, in.comm, in.pcout, in.timer));
+    };
+    return entry;
+  }
 } // namespace stickslip

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/timer.h>
 
+#include <drivers/model_registry.h>
 #include <drivers/run_loop.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
@@ -50,6 +51,13 @@ namespace stickslip
     std::unique_ptr<Evolution> evolution;
     TimeGrid                   grid;
   };
+
+
+
+  /** The entry of the elastic body in the model registry (model_registry.cc).
+   */
+  ModelEntry
+  body_model();
 } // namespace stickslip
 
 #endif

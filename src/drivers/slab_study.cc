@@ -227,4 +227,23 @@ namespace stickslip
 
 
 
+  ModelEntry
+  slab_model()
+  {
+    ModelEntry entry;
+    entry.name               = "slab";
+    entry.description        = "Renard's elastic slab, Renard 2001";
+    entry.declare_parameters = &Slab::SlabParameters::declare_parameters;
+    entry.subsections        = {"Slab"};
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+      Slab::SlabParameters slab;
+      slab.parse(in.prm, in.source);
+      if (slab.cfl_number == 0) // else the slab chooses its own step
+        in.pcout << in.parameters.output.check_intervals(
+          in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<SlabStudy>(
+        in.parameters, slab, in.source, in.comm, in.pcout, in.timer));
+    };
+    return entry;
+  }
 } // namespace stickslip
