@@ -11,8 +11,9 @@ display run it as `xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" pvbatch post
 and the ParaView build needs X.
 
 Opens the record of RUN_DIR/solution.pvd nearest to --time (default: the
-last; the .pvd is read by postprocess/vtk_python.py), finds the model ('Model' and 'Dimension' in RUN_DIR/parameters.prm,
-else the fields and the mesh) and sets its view:
+last; the .pvd is read by postprocess/vtk_python.py), finds the model
+('Model' and 'Dimension' in RUN_DIR/parameters.prm, else the fields and the
+mesh) and sets its view:
 
   string    the string warped across by its displacement u (at most 0.3 x
             its length), coloured by stick (slip / stick), as a thick line;
@@ -34,9 +35,9 @@ else the fields and the mesh) and sets its view:
 --field NAME colours by another point field instead (a vector by its
 magnitude; a body: e.g. velocity to see slip fronts run). The title gives the
 model, the time, the warp factor and the colour; the line printed on success
-the colour's range. Default output:
-RUN_DIR/paraview.png (written to a temporary name and renamed). Exit 0 on
-success, 1 on error (with a message saying why).
+the colour's range. Default output: RUN_DIR/paraview.png (written to a
+temporary name and renamed). Exit 0 on success, 1 on error (with a message
+saying why).
 """
 import argparse
 import os

@@ -6,7 +6,7 @@ Usage:
                  [--change-since T0] [--warp FACTOR|auto] [--vmin V] [--vmax V]
                  [--no-contact] [--view ELEV,AZIM] [--size 1400x800]
 
-Reads OUTPUT_DIR/solution.pvd (xml.etree), picks the record nearest to --time
+Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks the record nearest to --time
 (or number --index, Python-style; default the last), reads that .pvtu with
 VTK's vtkXMLPUnstructuredGridReader and draws the body displaced by
 FACTOR x displacement (--warp, default auto: the largest displacement drawn as

@@ -5,7 +5,7 @@ Usage:
   render_membrane.py OUTPUT_DIR [-o OUT.png] [--field stick] [--warp displacement]
                      [--index -1] [--backend auto|vtk|matplotlib] [--size 1200x800]
 
-Reads OUTPUT_DIR/solution.pvd (xml.etree), picks data set number --index
+Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks data set number --index
 (Python-style: -1 is the last one), reads that .pvtu with VTK's own reader,
 warps the 2D mesh by the scalar point field --warp (default displacement; max
 warp = 0.3 x the larger side of the domain's bounding box), colours it by the

@@ -7,7 +7,7 @@ Usage:
                     [--scale auto|log|linear] [--vmin V] [--vmax V]
                     [--across mid|mean|max] [--fronts] [--threshold V] [--dpi N]
 
-Reads OUTPUT_DIR/contact.pvd (xml.etree) and every record it lists in
+Reads OUTPUT_DIR/contact.pvd (vtk_python.py) and every record it lists in
 [--tmin, --tmax] (.pvtu files, read with VTK's vtkXMLPUnstructuredGridReader),
 and draws the field --field (default slip_rate) of the contact nodes as a map:
 the position along the interface horizontally, the time vertically (upwards),
