@@ -346,8 +346,8 @@ namespace stickslip
         "0",
         Patterns::Double(),
         "Mass per area epsilon >= 0 [kg/m^2] on the contact "
-        "boundary Gamma_C, added to the nodal masses (Renard 2001"
-        " (29)).");
+        "boundary Gamma_C, added to the nodal masses (Renard 2001,"
+        " eq. (29)).");
       declare_friction_entries(prm);
     }
 
