@@ -177,8 +177,8 @@ namespace stickslip
           continue; // an empty field: no value
         // The text of printf's "%.17g" (std::to_chars with a precision is
         // defined as printf in the C locale), without printf's
-        // multiple-precision conversion: a finite-dof row of d = 100 took
-        // 0.6e6 instructions by snprintf.
+        // multiple-precision conversion, which dominated the cost of a row
+        // (BENCHMARKS.md, "Measurements behind design choices in the code").
         const auto result = std::to_chars(buffer,
                                           buffer + sizeof(buffer),
                                           values[c],
