@@ -28,8 +28,8 @@ namespace
    * The names of every declared parameter, for the checks of the file and
    * of --set. They depend on the code only (never on an input), so a batch
    * computes them once for all its runs: deal.II writes every declaration
-   * out and reads it back for them, about 4e7 instructions, a quarter of a
-   * 3-dof run of 400 steps.
+   * out and reads it back for them, a large part of a small run
+   * (BENCHMARKS.md, "Measurements behind design choices in the code").
    */
   DeclaredNames
   declared_parameter_names()
@@ -154,8 +154,8 @@ int
 main(int argc, char **argv)
 {
   using namespace stickslip;
-  // A serial run started without mpirun starts Open MPI in 0.02 s instead
-  // of 0.3 s (set before MPI_Init reads the environment).
+  // A serial run started without mpirun starts Open MPI without UCX, far
+  // faster (set before MPI_Init reads the environment).
   prepare_singleton_mpi_start();
   // PETSc would take our own options for its own and warn about them.
   int                              library_argc = 1;

@@ -89,8 +89,9 @@ namespace stickslip
                       const ParameterSource &source)
     {
       // A plain decimal number (most entries of a large matrix) is read by
-      // strtod, without building a parser (a d = 100 matrix took 0.5 s of
-      // parsers).
+      // strtod, without building a parser (parsers cost seconds for a large
+      // matrix: BENCHMARKS.md, "Measurements behind design choices in the
+      // code").
       if (const std::optional<double> value = plain_number(expression))
         return *value;
       try

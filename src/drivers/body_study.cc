@@ -32,9 +32,7 @@ namespace stickslip
     : parameters(parameters)
     , pcout(pcout)
     , timer(timer)
-    , grid{parameters.time.initial_time,
-           parameters.time.time_step,
-           parameters.time.n_steps(parameters.time.time_step, source)}
+    , grid(parameters.time.grid(parameters.time.time_step, source))
   {
     if (!parameters.time.convergence_time_steps.empty())
       throw_bad_parameter(

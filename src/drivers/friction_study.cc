@@ -263,10 +263,8 @@ namespace stickslip
                                const bool               resume,
                                const ReferenceSolution *reference)
   {
-    const double                   dt = time_steps[i];
-    const TimeGrid                 grid{parameters.time.initial_time,
-                        dt,
-                        parameters.time.n_steps(dt, source)};
+    const double                   dt   = time_steps[i];
+    const TimeGrid                 grid = parameters.time.grid(dt, source);
     FrictionEvolution              evolution(*friction_model,
                                 *integrators[i],
                                 parameters.output.field_output);
@@ -300,9 +298,7 @@ namespace stickslip
     FrictionEvolution evolution(*friction_model, *reference_integrator, false);
     RecordingObserver observer(evolution, *recording);
     loop.run_without_outputs(evolution,
-                             {parameters.time.initial_time,
-                              dt,
-                              parameters.time.n_steps(dt, source)},
+                             parameters.time.grid(dt, source),
                              &observer);
     recorded_reference = std::move(recording);
   }
@@ -359,12 +355,7 @@ namespace stickslip
     FrictionEvolution evolution(*friction_model,
                                 *integrators.front(),
                                 parameters.output.field_output);
-    loop.run(evolution,
-             {parameters.time.initial_time,
-              dt,
-              parameters.time.n_steps(dt, source)},
-             nullptr,
-             false);
+    loop.run(evolution, parameters.time.grid(dt, source), nullptr, false);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
   }
 

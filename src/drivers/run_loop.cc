@@ -4,6 +4,7 @@
 #include <base/field_files.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
+#include <base/iteration_guard.h>
 #include <base/memory_stage.h>
 #include <base/progress.h>
 #include <base/pvd_record.h>
@@ -126,9 +127,11 @@ namespace stickslip
     const bool                                snapshots;
     CheckpointArchive                         archive;
     const CheckpointStore                     store;
-    unsigned long                             completed_steps;
-    unsigned long                             rows;
-    double                                    next_output;
+    /** Snapshot or signal, then stop, after each step. */
+    const IterationGuard guard;
+    unsigned long        completed_steps;
+    unsigned long        rows;
+    double               next_output;
     /** The time of the last row of history.csv (for an interruption). */
     double last_row_time;
   };
@@ -157,6 +160,12 @@ namespace stickslip
     , schedule(output, comm, grid.t0, grid.dt)
     , snapshots(with_outputs && (schedule.enabled() || resuming))
     , store(loop.directory.path(), comm)
+    , guard(comm,
+            loop.timer,
+            "time loop: snapshots",
+            "this state",
+            store.folder(),
+            loop.directory.path())
     , completed_steps(0)
     , rows(0)
     , next_output(grid.t0 + interval)
@@ -389,22 +398,19 @@ namespace stickslip
   void
   RunLoop::Run::checkpoint(const unsigned int n)
   {
-    const double t      = grid.time(n);
-    const bool   due    = schedule.due_at(t);
-    const int    signal = termination_signal(comm);
-    if ((due || signal != 0) && n < grid.n_steps)
-      {
-        TimerOutput::Scope scope(owner.timer, "time loop: snapshots");
+    const double t = grid.time(n);
+    guard.after_iteration(
+      schedule.due_at(t),
+      n < grid.n_steps,
+      [&]() {
         completed_steps = n;
         history.sync();
         store.write(completed_steps, archive, meta());
-      }
-    if (signal != 0)
-      throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                        " at step " + std::to_string(n) +
-                        " (t = " + format_number(t) +
-                        "): a snapshot of this state is in " + store.folder() +
-                        "; continue with --resume " + owner.directory.path());
+      },
+      [&]() {
+        return "at step " + std::to_string(n) + " (t = " + format_number(t) +
+               ")";
+      });
   }
 
 

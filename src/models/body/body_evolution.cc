@@ -1,3 +1,4 @@
+#include <base/divergence_check.h>
 #include <base/expressions.h>
 #include <models/body/body_evolution.h>
 
@@ -473,16 +474,15 @@ namespace stickslip
     {
       // A datum that became non-finite is named first (collective).
       non_finite_data.throw_if_found(comm, false);
-      const double size = v.linfty_norm() + u.linfty_norm();
-      if (std::isfinite(size))
-        return;
-      throw RunError(
-        "the state is not finite at step " + std::to_string(step.index) +
-        " (t = " + format_number(step.next_time) +
-        "): a time-dependent datum (Body/Body force, Body/Traction "
-        "k/Value, Body/Displacement k/Value, Body/Contact/Foundation "
-        "velocity) that is not finite at some time, or a time step "
-        "above the stability limit");
+      check_divergence(v.linfty_norm() + u.linfty_norm(),
+                       std::numeric_limits<double>::infinity(),
+                       step,
+                       "",
+                       "a time-dependent datum (Body/Body force, Body/Traction "
+                       "k/Value, Body/Displacement k/Value, "
+                       "Body/Contact/Foundation velocity) that is not finite "
+                       "at some time, or a time step above the stability "
+                       "limit");
     }
 
 

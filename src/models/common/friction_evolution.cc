@@ -1,3 +1,4 @@
+#include <base/divergence_check.h>
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <models/common/friction_evolution.h>
@@ -152,19 +153,11 @@ namespace stickslip
     if (global[2] > 0)
       system.non_finite_data.throw_if_found(system.comm, false);
 
-    const double size = global[0] + global[1];
-    if (std::isfinite(size) && size <= runaway_size)
-      return;
-    std::ostringstream message;
-    message << "the run diverged at step " << step.index
-            << " (t = " << step.next_time << ", dt = " << step.size
-            << "): the displacement or velocity "
-            << (std::isfinite(size) ?
-                  "ran away (max norm " + format_number(size) +
-                    ", more than 1e12 times the initial data)" :
-                  std::string("is not finite"))
-            << ". Likely causes: " << integrator.divergence_causes();
-    throw RunError(message.str());
+    check_divergence(global[0] + global[1],
+                     runaway_size,
+                     step,
+                     "more than 1e12 times the initial data",
+                     integrator.divergence_causes());
   }
 
 
