@@ -220,7 +220,11 @@ namespace
     void
     run(FakeEvolution &evolution, StepObserver *observer, const bool resume)
     {
-      RunDirectory directory(output, "# run_loop_test\n", comm, nullptr);
+      RunDirectory directory(output,
+                             "# run_loop_test\n",
+                             OriginalInput(CommandLine()),
+                             comm,
+                             nullptr);
       directory.lock(true, ParameterSource());
       if (!resume)
         directory.start_fresh();
@@ -334,8 +338,9 @@ namespace
     output.checkpoint_interval = 0.5;
     FakeEvolution first;
     run(first, nullptr, false);
-    FakeEvolution      other;
-    RunDirectory       directory(output, "# run_loop_test\n", comm, nullptr);
+    FakeEvolution other;
+    RunDirectory  directory(
+      output, "# run_loop_test\n", OriginalInput(CommandLine()), comm, nullptr);
     RunLoop            loop(directory, output, pcout, timer);
     const unsigned int before = other.initializations;
     directory.lock(true, ParameterSource());
@@ -352,7 +357,11 @@ namespace
     FakeEvolution    evolution;
     CountingObserver observer;
     {
-      RunDirectory directory(output, "# run_loop_test\n", comm, nullptr);
+      RunDirectory directory(output,
+                             "# run_loop_test\n",
+                             OriginalInput(CommandLine()),
+                             comm,
+                             nullptr);
       directory.lock(true, ParameterSource());
       RunLoop loop(directory, output, pcout, timer);
       loop.run_without_outputs(evolution, {0., dt, n_steps}, &observer);
