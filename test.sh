@@ -7,34 +7,12 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"
 
-# timed NAME COMMAND...: runs COMMAND; appends "NAME wall_s cpu_s" to $times_file.
-times_file=
-children_cpu() {   # user + system seconds of the finished children of this shell
-  local t
-  t=$(mktemp)
-  times >"$t"   # a redirect, not $(times): a subshell would see no children
-  tail -n 1 "$t" | tr 'ms' '  ' | awk '{ printf "%.2f", $1 * 60 + $2 + $3 * 60 + $4 }'
-  rm -f "$t"
-}
-timed() {
-  local name=$1 start cpu0 status=0
-  shift
-  start=$(date +%s.%N)
-  cpu0=$(children_cpu)
-  "$@" || status=$?
-  if [ -n "$times_file" ]; then
-    awk -v n="$name" -v w0="$start" -v w1="$(date +%s.%N)" -v c0="$cpu0" \
-        -v c1="$(children_cpu)" 'BEGIN { printf "%s %.1f %.1f\n", n, w1 - w0, c1 - c0 }' \
-      >>"$times_file"
-  fi
-  return $status
-}
-
 bash scripts/ensure_dependencies.sh --tests
 mkdir -p "${STICKSLIP_BUILD_DIR:-build}"
 build=$(cd "${STICKSLIP_BUILD_DIR:-build}" && pwd)
-times_file=$build/test_times.txt
-: >"$times_file"
+times=$build/test_times.txt
+: >"$times"
+timed() { bash "$root/scripts/timed.sh" "$times" "$@"; }
 timed build bash scripts/build.sh
 # The two extra builds that tests compare with or run under (the Trilinos
 # backend; Debug with the sanitizers) are compiled here, before the tests:
@@ -52,6 +30,16 @@ echo "stickslip: building the Trilinos and the Debug + sanitizer variants" \
   exit 1
 }
 cd "$build"
+# A clean clone has no test times of its own: ctest starts the tests in the
+# order they are registered, and the longest could start last and leave a
+# core idle at the end. Measured times (tests/ctest_costs.txt, written by
+# bench/suite_times.py --costs) let it start the longest first; ctest keeps
+# its own times there from then on.
+costs=Testing/Temporary/CTestCostData.txt
+if [ ! -f "$costs" ] && [ -f "$root/tests/ctest_costs.txt" ]; then
+  mkdir -p Testing/Temporary
+  cp "$root/tests/ctest_costs.txt" "$costs"
+fi
 # The suite runs 2- and 3-rank jobs side by side on a few cores: ranks that
 # wait for a message give their core away instead of spinning (under a loaded
 # machine a 3-rank string run took 217 s spinning and 5 s yielding).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# debug_sanitizer_build.sh SOURCE_DIR BUILD_DIR OUT_DIR
+# debug_sanitizer_build.sh SOURCE_DIR BUILD_DIR OUT_DIR [--build-only | PART...]
 # The one extra build of the test suite: Debug (deal.II's debug library
 # libdeal.ii.g.so, so its Asserts on index ranges, vector sizes and
 # ghosted/owned vector misuse fire) with AddressSanitizer and
@@ -14,21 +14,46 @@
 # abort) fails the test; every run is tried, and the failures are listed
 # at the end (their logs are in OUT_DIR). Leak checking is off: OpenMPI and
 # PETSc keep allocations until exit by design. STICKSLIP_JOBS sets the
-# compile jobs (default 2). With a fourth argument --build-only it only
-# builds (./test.sh does so before the tests, so that the test's time limit
-# holds the runs, not a whole second build; the test then finds it up to
-# date).
+# compile jobs (default 2).
+#
+# --build-only only configures and builds what the runs use (stickslip and
+# the unit tests run below; ./test.sh does so before the tests, and the test
+# debug_sanitizer_build, the fixture of the others, finds it up to date).
+# PART runs one part of the checks without building (the suite runs each as
+# a test of its own, debug_sanitizer_PART, so that ctest spreads them over
+# the cores: unit, ode and models on 1 rank, unit_np2, np2 and fuzz on 2);
+# no PART runs them all, after the build.
 set -uo pipefail
-src=$1; build=$2; out=$3; mode=${4:-}
+src=$1; build=$2; out=$3; shift 3
+parts=("$@")
+all_parts=(unit unit_np2 ode models np2 fuzz)
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 start=$SECONDS
-rm -rf "$out"; mkdir -p "$out"
-{ cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug \
-    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" &&
-  cmake --build "$build" --target stickslip unit_tests -j "${STICKSLIP_JOBS:-2}"; } \
-  > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; echo "FAIL: build"; exit 1; }
-echo "built in $((SECONDS - start)) s"
-[ "$mode" = --build-only ] && exit 0
+# The unit tests run here (built alone, not every unit test of the suite).
+units=(friction_step_solvers gamma_law checkpoint output_files csv_table
+       parallel_direct_search isotropic_inclusion contact_node
+       slab_contact_boundary input_error)
+units_np2=(friction_step_solvers gamma_law checkpoint output_files)
+
+rm -rf "$out"
+mkdir -p "$out"
+if [ ${#parts[@]} -eq 0 ] || [ "${parts[0]}" = --build-only ]; then
+  targets=(stickslip)
+  for name in "${units[@]}"; do targets+=("unit_$name"); done
+  { cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug \
+      -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" &&
+    cmake --build "$build" --target "${targets[@]}" -j "${STICKSLIP_JOBS:-2}"; } \
+    > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; echo "FAIL: build"; exit 1; }
+  echo "built in $((SECONDS - start)) s"
+  [ ${#parts[@]} -gt 0 ] && exit 0
+  parts=("${all_parts[@]}")
+fi
+for part in "${parts[@]}"; do
+  [[ " ${all_parts[*]} " == *" $part "* ]] ||
+    { echo "debug_sanitizer_build.sh: no part '$part' (parts: ${all_parts[*]})"; exit 1; }
+done
+[ -x "$build/stickslip" ] ||
+  { echo "FAIL: $build/stickslip is not built (tests/debug_sanitizer_build.sh ... --build-only)"; exit 1; }
 exe=$build/stickslip
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -53,14 +78,14 @@ unit() {
   "$@" "$build/tests/unit/unit_$name" > "$log" 2>&1
   verdict "unit $name${1:+ on 2 ranks}" "$log" $?
 }
-for name in friction_step_solvers gamma_law checkpoint output_files csv_table \
-            parallel_direct_search isotropic_inclusion contact_node \
-            slab_contact_boundary input_error; do
-  unit $name
-done
-for name in friction_step_solvers gamma_law checkpoint output_files; do
-  unit $name "${mpi2[@]}"
-done
+part_unit() {
+  local name
+  for name in "${units[@]}"; do unit "$name"; done
+}
+part_unit_np2() {
+  local name
+  for name in "${units_np2[@]}"; do unit "$name" "${mpi2[@]}"; done
+}
 
 # run NAME PRM [args...]: one stickslip run (prefix with NP=2 for 2 ranks).
 run() {
@@ -70,55 +95,67 @@ run() {
     --set "Output/Overwrite=true" "$@" > "$out/$name.log" 2>&1
   verdict "$name" "$out/$name.log" $?
 }
-single=(--set "Time/Convergence time steps=" --set "Time/Time step=1e-2")
-# The ODE systems: every friction-step solver, Strang, ARKode, centered.
-run p3_semismooth prm/p3.prm "${single[@]}"
-run p3_projection prm/p3.prm "${single[@]}" --set "Friction/Solver=projection"
-run p3_strang prm/p3.prm "${single[@]}" --set "Time/Scheme=strang"
-run p5b_penalty prm/p5b.prm "${single[@]}" --set "Friction/Solver=penalty newton"
-run p4_closed_form prm/p4.prm "${single[@]}" --set "Friction/Solver=closed form"
-run p3_arkode prm/p3.prm "${single[@]}" --set "Time/Scheme=regularized arkode"
-run gearbox prm/gearbox.prm --set "Time/Reference time step=0" --set "Time/Convergence time steps="
-run tp1_centered prm/tp1.prm --set "Centered scheme/Regularization=true"
-# A control search (parallel direct search over simulations).
-run tp1_control prm/tp1_control.prm --set "Control/Tolerance=1e-3"
-# The string: a checkpoint, then a resume from it.
-run string prm/string.prm --set "Time/Final time=0.2" --set "Output/Checkpoint interval=0.1"
-run string_resumed prm/string.prm --set "Time/Final time=0.4" --resume "$out/string"
-run membrane prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
-  --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
-# 2 ranks: owned/ghosted vectors, partitioned matrices and their asserts.
-NP=2 run string_np2 prm/string.prm --set "Time/Final time=0.1"
-NP=2 run membrane_np2 prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
-  --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
-# The chain (implicit Euler of Bastien & Lamarque 2009) and the slab, on 1 and 2 ranks.
-run chain prm/chain_dynamical_clamped.prm --set "Time/Final time=0.2" \
-  --set "Output/Field output=false"
-NP=2 run chain_np2 prm/chain_quasistatic_clamped.prm --set "Time/Final time=1"
-run slab prm/slab.prm --set "Time/Final time=1e-5" --set "Output/Field output=false"
-NP=2 run slab_np2 prm/slab.prm --set "Time/Final time=1e-5"
-# The elastic body (Model = body): both stiffness operators, Q2, 3D, a
-# snapshot and a resume, distributed friction, on 1 and 2 ranks.
+# The ODE systems: every friction-step solver, Strang, ARKode, centered,
+# and a control search (parallel direct search over simulations).
+part_ode() {
+  local single=(--set "Time/Convergence time steps=" --set "Time/Time step=1e-2")
+  run p3_semismooth prm/p3.prm "${single[@]}"
+  run p3_projection prm/p3.prm "${single[@]}" --set "Friction/Solver=projection"
+  run p3_strang prm/p3.prm "${single[@]}" --set "Time/Scheme=strang"
+  run p5b_penalty prm/p5b.prm "${single[@]}" --set "Friction/Solver=penalty newton"
+  run p4_closed_form prm/p4.prm "${single[@]}" --set "Friction/Solver=closed form"
+  run p3_arkode prm/p3.prm "${single[@]}" --set "Time/Scheme=regularized arkode"
+  run gearbox prm/gearbox.prm --set "Time/Reference time step=0" --set "Time/Convergence time steps="
+  run tp1_centered prm/tp1.prm --set "Centered scheme/Regularization=true"
+  run tp1_control prm/tp1_control.prm --set "Control/Tolerance=1e-3"
+}
 body_short=(--set "Time/Final time=2e-5" --set "Body/Field output every=5")
-run body tests/body/block.prm "${body_short[@]}" --set "Output/Checkpoint interval=1e-5"
-run body_resumed tests/body/block.prm "${body_short[@]}" --set "Time/Final time=3e-5" \
-  --resume "$out/body"
-NP=2 run body_np2 tests/body/block.prm "${body_short[@]}"
-NP=2 run body_matrix_free_np2 tests/body/block.prm "${body_short[@]}" \
-  --set "Body/Stiffness operator=matrix-free"
-NP=2 run body_q2_np2 tests/body/block.prm "${body_short[@]}" \
-  --set "Body/Finite element degree=2" --set "Time/Time step=1e-7"
-NP=2 run body_3d_np2 tests/body/block3d.prm --set "Time/Final time=8e-6"
-NP=2 run body_membrane_np2 prm/body_membrane.prm --set "Time/Final time=0.05" \
-  --set "Body/Mesh file=$src/meshes/membrane.msh"
-# Fuzzed inputs, every 10th on 2 ranks.
-python3 "$src/tests/fuzz_inputs.py" "$exe" "$src/prm" "$out/fuzz" --cases 60 \
-  --timeout 300 --jobs 2 --np-every 10 --seed 11 \
-  --exclude body_fronts_2d.prm,body_3d.prm > "$out/fuzz.log" 2>&1
-verdict fuzz "$out/fuzz.log" $?
+# The string, the membrane, the chain (implicit Euler of Bastien & Lamarque
+# 2009), the slab and the elastic body on 1 rank; the string and the body
+# write a snapshot and resume from it.
+part_models() {
+  run string prm/string.prm --set "Time/Final time=0.2" --set "Output/Checkpoint interval=0.1"
+  run string_resumed prm/string.prm --set "Time/Final time=0.4" --resume "$out/string"
+  run membrane prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
+    --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
+  run chain prm/chain_dynamical_clamped.prm --set "Time/Final time=0.2" \
+    --set "Output/Field output=false"
+  run slab prm/slab.prm --set "Time/Final time=1e-5" --set "Output/Field output=false"
+  run body tests/body/block.prm "${body_short[@]}" --set "Output/Checkpoint interval=1e-5"
+  run body_resumed tests/body/block.prm "${body_short[@]}" --set "Time/Final time=3e-5" \
+    --resume "$out/body"
+}
+# 2 ranks: owned/ghosted vectors, partitioned matrices and their asserts;
+# the body with both stiffness operators, Q2, 3D and distributed friction.
+part_np2() {
+  NP=2 run string_np2 prm/string.prm --set "Time/Final time=0.1"
+  NP=2 run membrane_np2 prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
+    --set "String/Mass=consistent" --set "Friction/Solver=semismooth newton"
+  NP=2 run chain_np2 prm/chain_quasistatic_clamped.prm --set "Time/Final time=1"
+  NP=2 run slab_np2 prm/slab.prm --set "Time/Final time=1e-5"
+  NP=2 run body_np2 tests/body/block.prm "${body_short[@]}"
+  NP=2 run body_matrix_free_np2 tests/body/block.prm "${body_short[@]}" \
+    --set "Body/Stiffness operator=matrix-free"
+  NP=2 run body_q2_np2 tests/body/block.prm "${body_short[@]}" \
+    --set "Body/Finite element degree=2" --set "Time/Time step=1e-7"
+  NP=2 run body_3d_np2 tests/body/block3d.prm --set "Time/Final time=8e-6"
+  NP=2 run body_membrane_np2 prm/body_membrane.prm --set "Time/Final time=0.05" \
+    --set "Body/Mesh file=$src/meshes/membrane.msh"
+}
+# Fuzzed inputs (2 at a time), every 10th on 2 ranks.
+part_fuzz() {
+  python3 "$src/tests/fuzz_inputs.py" "$exe" "$src/prm" "$out/fuzz" --cases 60 \
+    --timeout 300 --jobs 2 --np-every 10 --seed 11 \
+    --exclude body_fronts_2d.prm,body_3d.prm > "$out/fuzz.log" 2>&1
+  verdict fuzz "$out/fuzz.log" $?
+}
+
+for part in "${parts[@]}"; do
+  "part_$part"
+done
 
 if [ ${#failures[@]} -gt 0 ]; then
   echo "FAIL (${#failures[@]}): ${failures[*]}"
   exit 1
 fi
-echo "PASS: no sanitizer report, no deal.II assertion ($((SECONDS - start)) s in all)"
+echo "PASS: ${parts[*]}: no sanitizer report, no deal.II assertion ($((SECONDS - start)) s in all)"
