@@ -31,7 +31,7 @@ prm=$(cd "$(dirname "$prm")" && pwd)/$(basename "$prm")
 cd "$root"
 
 bash scripts/ensure_dependencies.sh
-bash scripts/build.sh
+bash scripts/build.sh stickslip
 
 # Is this one of the shipped examples, run without --resume? Then its own
 # output folder is overwritten, and the user is told.

@@ -2,8 +2,8 @@
 # bench/body.sh: benchmarks of Model = body, the elastic body in frictional
 # contact (doc/body.md), printed as a section of BENCHMARKS.md
 # (bench/sections/80_body.sh; `bench/run.sh 80_body` reruns it).
-# Uses the build in build/ (bash scripts/build.sh, then cmake --build build
-# --target bench_programs; bench/run.sh does both). About 6 minutes and
+# Uses the build in build/ with the benchmark programs (bash scripts/build.sh
+# all bench_programs, as bench/run.sh does). About 6 minutes and
 # 4 GB on 2 cores.
 #
 # Measured, each against a limit or a peer of the same run:

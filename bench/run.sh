@@ -18,10 +18,8 @@ if [ "${1:-}" = --assemble ]; then
   sections=()
 else
   bash scripts/ensure_dependencies.sh
-  bash scripts/build.sh >/dev/null
   # The benchmark programs of bench/ are not part of a plain build.
-  cmake --build build --target bench_programs -j "${STICKSLIP_JOBS:-$(nproc)}" >>build/build.log 2>&1 ||
-    { tail -n 40 build/build.log >&2; echo "bench/run.sh: building bench_programs failed" >&2; exit 1; }
+  bash scripts/build.sh all bench_programs >/dev/null
 fi
 if [ $# -eq 0 ]; then
   for s in bench/sections/*.sh; do sections+=("$(basename "$s" .sh)"); done

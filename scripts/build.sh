@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Configures (Release by default) and builds stickslip into build/.
+# scripts/build.sh [TARGET...]
+# Configures (Release by default) and builds stickslip into build/: the
+# TARGETs (./run.sh builds only the program, `stickslip`, the first time a
+# third less to compile), by default everything a test needs (the program
+# and the unit tests).
 # The compiler's output goes to build/build.log; it is printed only when the
 # build fails (or always with STICKSLIP_VERBOSE_BUILD=1). On a terminal, one
 # line shows the build's own progress (its percentage), updated in place.
@@ -15,6 +19,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${STICKSLIP_BUILD_DIR:-$root/build}
 build_type=${STICKSLIP_BUILD_TYPE:-Release}
 jobs=${STICKSLIP_JOBS:-$(nproc)}
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
 cache=$build_dir/CMakeCache.txt
 dpkg_status=/var/lib/dpkg/status
 
@@ -38,7 +44,7 @@ configure_build() {
       cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" || return 1
     fi
   fi
-  cmake --build "$build_dir" -j "$jobs"
+  cmake --build "$build_dir" -j "$jobs" ${targets[@]+"${targets[@]}"}
 }
 
 if [ "${STICKSLIP_VERBOSE_BUILD:-0}" = 1 ]; then

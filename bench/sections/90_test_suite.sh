@@ -30,7 +30,7 @@ export CCACHE_DISABLE=1
 {
   # .ci/run's ./run.sh, its three parts apart: packages, Release build, the flagship run.
   timed packages bash scripts/ensure_dependencies.sh
-  timed build_release bash scripts/build.sh
+  timed build_release bash scripts/build.sh stickslip
   timed run.sh ./run.sh
   ./test.sh
 } >"$work/suite.log" 2>&1 || {
