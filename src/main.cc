@@ -20,6 +20,7 @@
 #include <drivers/friction_study.h>
 #include <drivers/run_parameters.h>
 #include <drivers/slab_study.h>
+#include <drivers/spring_slider_study.h>
 #include <models/body/body_parameters.h>
 #include <models/chain/chain_model.h>
 #include <models/chain/chain_parameters.h>
@@ -53,6 +54,7 @@ namespace
     ChainParameters::declare_parameters(prm);
     Slab::SlabParameters::declare_parameters(prm);
     Body::BodyParameters::declare_parameters(prm);
+    SpringSliderParameters::declare_parameters(prm);
   }
 
 
@@ -277,6 +279,7 @@ namespace
           }
         case Parameters::ModelKind::slab:
         case Parameters::ModelKind::body:
+        case Parameters::ModelKind::spring_slider:
           break;
       }
     Assert(false, ExcInternalError());
@@ -320,6 +323,17 @@ namespace
                                                      source);
         return std::make_unique<SlabStudy>(
           parameters, slab, source, comm, pcout, timer);
+      }
+    if (parameters.model == Parameters::ModelKind::spring_slider)
+      {
+        SpringSliderParameters slider;
+        slider.parse(prm, source);
+        pcout << parameters.output.check_intervals(parameters.time.time_step,
+                                                   "Time/Time step",
+                                                   true,
+                                                   source);
+        return std::make_unique<SpringSliderStudy>(
+          parameters, slider, source, pcout, timer);
       }
     if (parameters.model == Parameters::ModelKind::body)
       {

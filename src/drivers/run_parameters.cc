@@ -20,7 +20,8 @@ namespace stickslip
                 {"string", ModelKind::string},
                 {"chain", ModelKind::chain},
                 {"slab", ModelKind::slab},
-                {"body", ModelKind::body}};
+                {"body", ModelKind::body},
+                {"spring-slider", ModelKind::spring_slider}};
       }
 
 
@@ -43,7 +44,7 @@ namespace stickslip
       prm.declare_entry(
         "Model",
         "ode",
-        Patterns::Selection("ode|gearbox|string|chain|slab|body"),
+        Patterns::Selection("ode|gearbox|string|chain|slab|body|spring-slider"),
         "The model: ode (finite-dof friction system written "
         "in the parameter file, Glowinski et al. 2006, 2005), gearbox "
         "(gear box efficiency problem, Glowinski et al. 2006, eq. (54)), string "
@@ -52,7 +53,9 @@ namespace stickslip
         "St-Venant elements, Bastien & Lamarque 2009), slab (Renard's "
         "elastic slab, Renard 2001), body (an elastic body in "
         "frictional contact with a rigid foundation, 2D plane "
-        "strain or 3D: the slab as a finite-element model).");
+        "strain or 3D: the slab as a finite-element model), spring-slider "
+        "(a block pulled through a spring over a surface with a friction "
+        "law with a state, doc/theory.md §8.5).");
       prm.declare_entry("Dimension",
                         "1",
                         Patterns::Integer(1, 3),
@@ -155,6 +158,9 @@ namespace stickslip
             break;
           case ModelKind::body:
             add({"Body"});
+            break;
+          case ModelKind::spring_slider:
+            add({"Spring slider"});
             break;
         }
       return read;

@@ -35,8 +35,9 @@ namespace stickslip
       chain,   ///< masses, springs and St-Venant elements (Bastien & Lamarque
                ///< 2009)
       slab,    ///< Renard's elastic slab (Renard 2001)
-      body ///< an elastic body in frictional contact (doc/theory.md §7), dim 2
-           ///< or 3
+      body, ///< an elastic body in frictional contact (doc/theory.md §7), dim
+            ///< 2 or 3
+      spring_slider ///< a block pulled through a spring (doc/theory.md §8.5)
     };
 
     /** All cross-cutting parameters of a run. */

@@ -69,12 +69,12 @@ stickslip_bad_input(body_displacement_id "Body/Displacement 1/Boundary ids.*9.*n
   ${BODY_BLOCK} --set "Body/Displacement 1/Boundary ids=9")
 stickslip_bad_input(body_penetration "Body/Initial displacement.*penetrates the foundation"
   ${BODY_BLOCK} --set "Body/Initial displacement=0@SEMI@ -1e-4*(1 - y/0.1) - 1e-4*y/0.1")
-stickslip_bad_input(body_mu_order "Body/Contact/Dynamic friction coefficient.*0.9.*mu_d <= mu_s"
-  ${BODY_BLOCK} --set "Body/Contact/Dynamic friction coefficient=0.9")
-stickslip_bad_input(body_mu_negative "Body/Contact/Static friction coefficient.*-0.1"
-  ${BODY_BLOCK} --set "Body/Contact/Static friction coefficient=-0.1")
-stickslip_bad_input(body_critical_velocity "Body/Contact/Critical slip velocity.*positive"
-  ${BODY_BLOCK} --set "Body/Contact/Critical slip velocity=0")
+stickslip_bad_input(body_mu_order "Body/Contact/Friction law/Dynamic friction coefficient.*0.9.*mu_d <= mu_s"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Dynamic friction coefficient=0.9")
+stickslip_bad_input(body_mu_negative "Body/Contact/Friction law/Static friction coefficient.*-0.1"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Static friction coefficient=-0.1")
+stickslip_bad_input(body_critical_velocity "Body/Contact/Friction law/Critical slip velocity.*positive"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Critical slip velocity=0")
 stickslip_bad_input(body_cfl "Time/Time step.*stable for dt <=.*h_min/c2"
   ${BODY_BLOCK} --set "Time/Time step=2e-6")
 stickslip_bad_input(body_nan_velocity "Body/Initial velocity.*evaluates to inf at x = 0\\.1[0-9]*, y = [0-9.e-]+, component 2, t = 0"
