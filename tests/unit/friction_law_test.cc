@@ -174,10 +174,14 @@ namespace
 
   // The velocity step with the jump inside a step (t_j = 1.5 dt, 4.5 dt,
   // 13.5 dt, 40.5 dt: always mid-step): the step across the jump sees the
-  // mean rate, an O(dt) error of the state that then decays over D_c.
-  // Error against the closed form of the aging law, from t_j + 1 on.
-  // Measured (max error): 1.384e-3, 4.67e-4, 1.56e-4, 5.2e-5: order 0.99,
-  // 1.00, 1.00; asserted >= 0.95 (the first order of the jump step).
+  // mean rate, which carries the exact slip of the step, so that the
+  // aging update's decay factor exp(-slip/D_c) is exact and only its
+  // source term int_0^dt exp(-int_s^dt V/D_c) ds errs, by
+  // int_0^dt V(s) s ds/D_c - V_mean dt^2/(2 D_c) = O((V2 - V1) dt^2/D_c),
+  // in that one step; the error then decays over D_c. Error against the
+  // closed form of the aging law, from t_j + 1 on. Measured (max error):
+  // 5.79e-6, 6.41e-7, 7.12e-8, 7.90e-9: order 2.00, 2.00, 2.00; asserted
+  // in [1.95, 2.05].
   TEST(FrictionLaw, VelocityStepOrderWithTheJumpInsideAStep)
   {
     const double      v1 = 1e-6, v2 = 1e-5, tj = 0.3;
@@ -204,9 +208,10 @@ namespace
     for (std::size_t k = 0; k + 1 < errors.size(); ++k)
       {
         const double order = std::log(errors[k] / errors[k + 1]) / std::log(3.);
-        EXPECT_GE(order, 0.95)
+        EXPECT_GE(order, 1.95)
           << "errors " << errors[k] << ", " << errors[k + 1];
-        EXPECT_LE(order, 1.05);
+        EXPECT_LE(order, 2.05)
+          << "errors " << errors[k] << ", " << errors[k + 1];
       }
   }
 
@@ -277,9 +282,23 @@ namespace
                   (mu.value(sigma + h) - mu.value(sigma - h)) / (2 * h);
                 const double slope = mu.derivative(sigma);
                 // Slip weakening has a kink where the slip reaches D_c.
+                // The central difference errs by O(h^2) (the 1e-5
+                // relative part) and by the round-off of mu over h, at
+                // most ~2 eps |mu|/(2 h) (the 1e-15 |mu|/h part, a factor
+                // 4 above it): slip weakening's mu~ is linear in sigma, so
+                // that at sigma = 1e-8, h = 1e-14 its central difference
+                // is round-off only (measured errors up to 9e-3 at slope
+                // -86.5, against the bound 1e-15 0.55/5.5e-14 = 1e-2).
                 if (std::abs(mu.value(sigma + h) - value - slope * h) <
                     1e-3 * std::abs(slope * h) + 1e-14)
-                  EXPECT_NEAR(slope, fd, 1e-5 * std::abs(slope) + 1e-9);
+                  {
+                    EXPECT_NEAR(slope,
+                                fd,
+                                1e-5 * std::abs(slope) + 1e-9 +
+                                  1e-15 * std::abs(value) / h)
+                      << law.description() << " state " << sw_state << " dt "
+                      << dt << " sigma " << sigma;
+                  }
                 previous_sigma = sigma;
                 previous       = value;
               }

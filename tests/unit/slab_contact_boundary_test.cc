@@ -223,11 +223,11 @@ namespace
   // m + g = 1 (epsilon = 0): unique for S < 1/6 only. Constant mu: always.
   TEST(SlabContactBoundary, UniquenessCondition)
   {
-    SlabParameters parameters         = slab_parameters(1., 0.);
-    parameters.friction_law           = FrictionCoefficient::Law::fig2;
-    parameters.static_coefficient     = 0.8;
-    parameters.dynamic_coefficient    = 0.5;
-    parameters.critical_slip_velocity = 0.1;
+    SlabParameters parameters = slab_parameters(1., 0.);
+    parameters.friction.kind  = Parameters::FrictionLaw::Kind::fig2;
+    parameters.friction.static_coefficient     = "0.8";
+    parameters.friction.dynamic_coefficient    = "0.5";
+    parameters.friction.critical_slip_velocity = "0.1";
     const ContactBoundary boundary(parameters, time_step);
     EXPECT_TRUE(boundary.unique_at(0.));
     EXPECT_TRUE(boundary.unique_at(0.16));
