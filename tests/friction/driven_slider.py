@@ -15,11 +15,18 @@ aging, slip  the velocity step of rate and state (a = 0.01, b = 0.015,
                slip:  mu = mu_ss(V2) + b ln(V2/V1) exp(-delta/D_c),
              mu_ss(V) = f0 + (a - b) ln(V/V0). Asserted at the finest step:
              the direct effect (the largest mu after the jump) a ln(V2/V1)
-             to 2% of it; the new steady state (a - b) ln(V2/V1) at t = 6 s
-             to 1e-6; the decay over D_c: the largest error from t_j + 1 s
-             (3 D_c of slip after the jump) below --max-error; the observed
-             order of that error in dt in [0.9, 1.1] (the jump inside a
-             step: first order; a rate constant over the steps is exact).
+             to 2% of it (measured 0.65% and 1.6% below: the step across
+             the jump sees the mean rate); the new steady state
+             (a - b) ln(V2/V1) at t = 20 s (19.7 D_c of slip after the
+             jump: the closed forms are within 4e-10 of it) to 1e-6; the
+             decay over D_c: the largest error from t_j + 1 s (3 D_c of
+             slip after the jump) below --max-error; the observed order of
+             that error in dt (doc/theory.md §8.3): aging 2 (the mean rate
+             of the step across the jump carries its exact slip, and the
+             aging law's source term does not depend on V; measured 2.003,
+             2.001, 2.000), asserted in [1.9, 2.1]; slip law 1 (its source
+             -(V theta/D_c) ln(V/D_c) does; measured 0.983, 0.994, 0.998),
+             asserted in [0.9, 1.1].
 breakdown    slip weakening (mu_s = 0.6, mu_d = 0.4, D_c = 10 um) driven at
              V = 1 mm/s with D_c = n V dt, n = 10, 20, 40: the friction
              work in excess of mu_d N slip, once the slip passed D_c, is
@@ -36,7 +43,7 @@ import sys
 import tempfile
 
 A, B, DC, F0, V0 = 0.01, 0.015, 1e-5, 0.6, 1e-6
-V1, V2, TJ, T = 1e-6, 1e-5, 0.3, 6.0
+V1, V2, TJ, T = 1e-6, 1e-5, 0.3, 20.0
 
 
 def run(exe, workdir, name, dt, final_time, friction, displacement):
@@ -103,8 +110,9 @@ def velocity_step(exe, workdir, case, max_error):
         failures.append("new steady state %g" % steady)
     if errors[-1] > max_error:
         failures.append("error %g at the finest step above %g" % (errors[-1], max_error))
-    if not all(0.9 <= q <= 1.1 for q in orders):
-        failures.append("orders %s outside [0.9, 1.1]" % orders)
+    low, high = (1.9, 2.1) if case == "aging" else (0.9, 1.1)
+    if not all(low <= q <= high for q in orders):
+        failures.append("orders %s outside [%g, %g]" % (orders, low, high))
     return failures
 
 
