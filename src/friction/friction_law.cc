@@ -152,6 +152,8 @@ namespace stickslip
                                     const Defaults   &defaults)
     {
       const auto old_name = [&](const std::string &name) {
+        if (!defaults.old_names)
+          return std::string();
         return " (Old name: " + defaults.parent + "/" + name +
                ", still accepted.)";
       };
@@ -203,6 +205,8 @@ namespace stickslip
         "study need not run past the end of its rupture); 0: the run ends "
         "at Time/Final time.");
       prm.leave_subsection();
+      if (!defaults.old_names)
+        return;
       for (const auto &[old_name_text, new_name] :
            std::vector<std::pair<std::string, std::string>>{
              {"Friction law", "Law"},

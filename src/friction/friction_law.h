@@ -63,6 +63,12 @@ namespace stickslip
         std::string  static_coefficient;
         std::string  dynamic_coefficient;
         unsigned int root_scan_points;
+        /**
+         * Whether the parent had the friction entries before the
+         * subsection (Slab, Body/Contact): they stay accepted as
+         * deprecated old names. A new model (Spring slider) has none.
+         */
+        bool old_names = true;
       };
 
       Kind           kind;

@@ -50,7 +50,7 @@ namespace stickslip
       "e.g. a velocity step t < 1 ? 1e-6*t : 1e-6 + 1e-5*(t - 1); empty: "
       "the spring drives the block.");
     Parameters::FrictionLaw::declare_parameters(
-      prm, {"Spring slider", "rate-and-state", "0.6", "0.5", 256});
+      prm, {"Spring slider", "rate-and-state", "0.6", "0.5", 256, false});
     prm.leave_subsection();
   }
 
