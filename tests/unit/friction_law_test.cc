@@ -367,4 +367,62 @@ namespace
     EXPECT_NEAR(law.evolve(D, 0., 1.), D * std::exp(-2.), 1e-18);
     EXPECT_NEAR(law.value(0., law.evolve(1., 0., 20.)), 0.6, 1e-15);
   }
+
+  // Time weakening (Andrews 1985): psi = t - r/v_r, mu = mu_s before the
+  // front arrives, linear down to mu_d over t_w, mu_d after; the state is
+  // the time, psi + dt over a step whatever the slip rate, so the step's
+  // coefficient does not depend on sigma (L = 0: always one solution).
+  TEST(FrictionLaw, TimeWeakening)
+  {
+    FrictionLaw::Coefficients c;
+    c.static_coefficient  = 0.6;
+    c.dynamic_coefficient = 0.4;
+    c.arrival_time        = 2e-4;
+    c.weakening_time      = 1e-4;
+    const FrictionLaw law(Kind::time_weakening, StateEvolution::aging, c);
+    EXPECT_TRUE(law.has_state());
+    EXPECT_EQ(law.initial_state(0.), -2e-4);
+    EXPECT_EQ(law.value(1., -1e-6), 0.6);
+    EXPECT_EQ(law.value(0., 0.), 0.6);
+    EXPECT_NEAR(law.value(0., 2.5e-5), 0.55, 1e-15);
+    EXPECT_EQ(law.value(0., 1e-4), 0.4);
+    EXPECT_EQ(law.value(5., 1.), 0.4);
+    EXPECT_EQ(law.evolve(-2e-4, 3., 5e-5), -2e-4 + 5e-5);
+    // The step from psi = 0 over dt = 5e-5 uses mu at psi = 5e-5: 0.5.
+    const StepFriction step = law.step(0., 5e-5);
+    for (const double sigma : {0., 1e-3, 10.})
+      EXPECT_NEAR(step.value(sigma), 0.5, 1e-15);
+    EXPECT_EQ(step.derivative(1.), 0.);
+    EXPECT_EQ(step.lipschitz_constant(), 0.);
+    EXPECT_EQ(step.maximum(), step.minimum());
+  }
+
+  // FrictionLawField: coefficients as expressions of the position, and
+  // time weakening's arrival time r/v_r from the nucleation point. At
+  // (0.25, 0) with x_0 = (0.1, 0) and v_r = 1000 m/s: r/v_r = 1.5e-4 s, and
+  // mu_s = 0.5 + x = 0.75 there.
+  TEST(FrictionLaw, FieldOfTimeWeakening)
+  {
+    Parameters::FrictionLaw p;
+    p.kind                = Parameters::FrictionLaw::Kind::time_weakening;
+    p.state_evolution     = StateEvolution::aging;
+    p.static_coefficient  = "0.5 + x";
+    p.dynamic_coefficient = "0.4";
+    p.rupture_speed       = "1000";
+    p.weakening_time      = "1e-5";
+    p.nucleation_point    = "0.1, 0";
+    p.path                = "Body/Contact/Friction law";
+    const FrictionLawField<2> field(p, "x,y", ParameterSource());
+    EXPECT_FALSE(field.uniform());
+    std::string       problem;
+    const FrictionLaw law = field.at(Point<2>(0.25, 0.), problem);
+    EXPECT_EQ(problem, "");
+    EXPECT_NEAR(law.coefficients().arrival_time, 1.5e-4, 1e-18);
+    EXPECT_NEAR(law.coefficients().static_coefficient, 0.75, 1e-15);
+    EXPECT_NEAR(law.initial_state(0.), -1.5e-4, 1e-18);
+    // mu_d > mu_s at a point is reported there, not thrown.
+    field.at(Point<2>(-0.2, 0.), problem);
+    EXPECT_NE(problem.find("Dynamic friction coefficient"), std::string::npos)
+      << problem;
+  }
 } // namespace
