@@ -3,16 +3,17 @@
 Run by ParaView's Python (pvbatch or pvpython), not by plain python3:
 
     pvbatch postprocess/paraview_view.py RUN_DIR [-o OUT.png] [--time T]
-            [--size 1200x800]
+            [--field NAME] [--size 1200x800]
 
 Debian's ParaView (python3-paraview) renders only through X11: without a
 display run it as `xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" pvbatch postprocess/paraview_view.py RUN_DIR`
 (Debian package xvfb); the script stops with that advice when DISPLAY is unset
 and the ParaView build needs X.
 
-Opens RUN_DIR/solution.pvd at the time nearest to --time (default: the last
-record), finds the model ('Model' and 'Dimension' in RUN_DIR/parameters.prm,
-else the fields and the mesh) and sets its view:
+Opens the record of RUN_DIR/solution.pvd nearest to --time (default: the
+last; the .pvd is read by postprocess/vtk_python.py), finds the model
+('Model' and 'Dimension' in RUN_DIR/parameters.prm, else the fields and the
+mesh) and sets its view:
 
   string    the string warped across by its displacement u (at most 0.3 x
             its length), coloured by stick (slip / stick), as a thick line;
@@ -25,25 +26,32 @@ else the fields and the mesh) and sets its view:
             velocity v_1 (scalar fields displacement_1.. or 3-component
             vectors displacement, velocity: both are accepted);
   body      the body warped by its displacement vector (the largest drawn as
-            4% of its size) and coloured by |velocity|.
+            4% of its size) and coloured by the von Mises stress, over the
+            0.5-99.5 percentile range of its values (the stress is singular
+            at the corners of a clamped edge): a body at rest has a stress
+            field but no velocity (|velocity| of body_membrane at rest is
+            1e-38 everywhere, a uniform picture).
 
-The title gives the model, the time and the warp factor. Default output:
-RUN_DIR/paraview.png (written to a temporary name and renamed). Exit 0 on
-success, 1 on error (with a message saying why).
+--field NAME colours by another point field instead (a vector by its
+magnitude; a body: e.g. velocity to see slip fronts run). The title gives the
+model, the time, the warp factor and the colour; the line printed on success
+the colour's range. Default output: RUN_DIR/paraview.png (written to a
+temporary name and renamed). Exit 0 on success, 1 on error (with a message
+saying why).
 """
 import argparse
 import os
 import re
 import sys
-import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# postprocess/vtk_python.py: the .pvd and .pvtu files of a run
+from vtk_python import Error, point_values, read_pvd, read_pvtu, select_record  # noqa: E402
 
 WARP_FRACTION = 0.3       # string, membrane, chain, slab: the largest warp / size
 BODY_WARP_FRACTION = 0.04  # body: as postprocess/render_body.py
 STICK_RGB = [0.0, 0.93, 0.45, 0.13, 1.0, 0.16, 0.40, 0.70]  # slip, stick (as render_membrane)
-
-
-class Error(Exception):
-    pass
+PERCENTILES = (0.5, 99.5)  # the colour range of a body's field (as render_body.py)
 
 
 def parse_args(argv):
@@ -52,6 +60,8 @@ def parse_args(argv):
     p.add_argument("run_dir", help="output directory of a run (holds solution.pvd)")
     p.add_argument("-o", "--output", help="PNG file (default RUN_DIR/paraview.png)")
     p.add_argument("--time", type=float, help="time of the record (default: the last)")
+    p.add_argument("--field", help="colour by this point field (a vector: its magnitude) "
+                                   "instead of the model's default")
     p.add_argument("--size", default="1200x800", help="image size WxH (default 1200x800)")
     a = p.parse_args(argv)
     try:
@@ -184,17 +194,53 @@ def colour_by_stick(display, view):
     bar.ComponentTitle = ""
     bar.DrawTickLabels = 0
     bar.RangeLabelFormat = "%.0f"
+    return "colour stick"
 
 
 def colour_by(display, view, name, component_mode=None):
+    """Colour by a field of the pipeline over its whole range (slab: v_1)."""
     from paraview import simple
     simple.ColorBy(display, ("POINTS", name, component_mode) if component_mode
                    else ("POINTS", name))
     display.RescaleTransferFunctionToDataRange(True, False)
     display.SetScalarBarVisibility(view, True)
+    return f"colour {name}"
 
 
-def view_line(reader, view, model, arrays, bounds, t):
+def field_range(path, name):
+    """(lo, hi, label, is vector): the PERCENTILES range of the point field `name`
+    of the record at `path` (a vector: of its magnitude), read by vtk_python.py."""
+    import numpy as np
+    values = point_values(read_pvtu(path), name, path)
+    vector = values.ndim == 2
+    if vector:
+        values = np.linalg.norm(values, axis=1)
+    lo, hi = (float(v) for v in np.percentile(values, PERCENTILES))
+    if hi <= lo:
+        lo, hi = float(values.min()), float(values.max())
+    if hi <= lo:                    # a constant field: a non-empty range around it
+        hi = lo + (abs(lo) if lo != 0 else 1.0)
+    return lo, hi, (f"{name} magnitude" if vector else name), vector
+
+
+def colour_by_field(display, view, path, name):
+    """Colour by the file's point field `name` over its PERCENTILES range."""
+    from paraview import simple
+    lo, hi, label, vector = field_range(path, name)
+    simple.ColorBy(display, ("POINTS", name, "Magnitude") if vector else ("POINTS", name))
+    lut = simple.GetColorTransferFunction(name)
+    lut.RescaleOnVisibilityChange = 0
+    lut.AutomaticRescaleRangeMode = "Never"
+    lut.RescaleTransferFunction(lo, hi)
+    display.SetScalarBarVisibility(view, True)
+    bar = simple.GetScalarBar(lut, view)
+    bar.Title = label
+    bar.ComponentTitle = ""
+    bar.RangeLabelFormat = "%-#.3g"
+    return f"colour {label} from {lo:.3g} to {hi:.3g}"
+
+
+def view_line(reader, view, model, arrays, bounds, t, record, field):
     """string, chain, slab: a line warped across (y) in a 2D view."""
     from paraview import simple
     size = (bounds[1] - bounds[0]) or 1.0
@@ -209,10 +255,12 @@ def view_line(reader, view, model, arrays, bounds, t):
     display = simple.Show(warp, view)
     display.SetRepresentationType("Surface")
     display.LineWidth = 4.0
-    if model == "slab":
-        colour_by(display, view, "v_1")
+    if field:
+        colour = colour_by_field(display, view, record.path, field)
+    elif model == "slab":
+        colour = colour_by(display, view, "v_1")
     else:
-        colour_by_stick(display, view)
+        colour = colour_by_stick(display, view)
     if model == "chain":
         # a second representation needs a second proxy: Show(warp) again
         # would return the line's own
@@ -220,30 +268,34 @@ def view_line(reader, view, model, arrays, bounds, t):
         points.SetRepresentationType("Points")
         points.PointSize = 14.0
         points.RenderPointsAsSpheres = 1
-        colour_by_stick(points, view)
+        if field:
+            colour_by_field(points, view, record.path, field)
+        else:
+            colour_by_stick(points, view)
     view.InteractionMode = "2D"
-    return f"{label} warped across x {factor:.3g}"
+    return f"{label} warped across x {factor:.3g}; {colour}"
 
 
-def view_membrane(reader, view, arrays, bounds, t):
+def view_membrane(reader, view, arrays, bounds, t, record, field):
     from paraview import simple
     size = max(bounds[1] - bounds[0], bounds[3] - bounds[2]) or 1.0
     warp, factor = warp_across(reader, "displacement", size, t, [0, 0, 1])
     display = simple.Show(warp, view)
     display.SetRepresentationType("Surface With Edges")
     display.EdgeColor = [0.15, 0.15, 0.15]
-    colour_by_stick(display, view)
+    colour = colour_by_field(display, view, record.path, field) if field \
+        else colour_by_stick(display, view)
     view.CameraPosition = [bounds[0] - 1.2 * size, bounds[2] - 1.6 * size, 1.6 * size]
     view.CameraFocalPoint = [(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2, 0.0]
     view.CameraViewUp = [0, 0, 1]
-    return f"u warped x {factor:.3g}"
+    return f"u warped x {factor:.3g}; {colour}"
 
 
-def view_body(reader, view, arrays, bounds, t):
+def view_body(reader, view, arrays, bounds, t, record, field):
     from paraview import simple
-    if arrays.get("displacement") != 3 or "velocity" not in arrays:
-        raise Error(f"a body run writes the vectors displacement and velocity; point fields: "
-                    f"{sorted(arrays)}")
+    if arrays.get("displacement") != 3 or "von_mises" not in arrays:
+        raise Error(f"a body run writes the vector displacement and the von_mises stress; "
+                    f"point fields: {sorted(arrays)}")
     size = max(bounds[1] - bounds[0], bounds[3] - bounds[2], bounds[5] - bounds[4]) or 1.0
     lo, hi = data_range(reader, "displacement", t)
     factor = BODY_WARP_FRACTION * size / hi if hi > 0 else 0.0
@@ -252,7 +304,7 @@ def view_body(reader, view, arrays, bounds, t):
     warp.ScaleFactor = factor
     display = simple.Show(warp, view)
     display.SetRepresentationType("Surface")
-    colour_by(display, view, "velocity", "Magnitude")
+    colour = colour_by_field(display, view, record.path, field or "von_mises")
     if bounds[5] - bounds[4] == 0:
         view.InteractionMode = "2D"
     else:
@@ -260,51 +312,10 @@ def view_body(reader, view, arrays, bounds, t):
         view.CameraFocalPoint = [(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2,
                                  (bounds[4] + bounds[5]) / 2]
         view.CameraViewUp = [0, 0, 1]
-    return f"displacement warped x {factor:.3g}, colour |velocity|"
+    return f"displacement warped x {factor:.3g}; {colour}"
 
 
-def nearest_time(reader, wanted):
-    times = list(reader.TimestepValues) if reader.TimestepValues else [0.0]
-    if wanted is None:
-        return times[-1]
-    return min(times, key=lambda s: abs(s - wanted))
-
-
-def render(a):
-    from paraview import simple
-    pvd = os.path.join(a.run_dir, "solution.pvd")
-    try:
-        ET.parse(pvd)
-    except (OSError, ET.ParseError) as e:
-        raise Error(f"cannot read {pvd}: {e}")
-    check_display()
-    reader = simple.PVDReader(FileName=os.path.abspath(pvd))
-    t = nearest_time(reader, a.time)
-    reader.UpdatePipeline(t)
-    arrays = point_arrays(reader)
-    bounds = reader.GetDataInformation().GetBounds()
-    model = detect_model(a.run_dir, arrays, bounds)
-
-    view = simple.CreateView("RenderView")
-    view.ViewSize = [a.width, a.height]
-    view.ViewTime = t
-    view.Background = [1, 1, 1]
-    try:
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
-    view.OrientationAxesVisibility = 0
-    if model in ("string", "chain", "slab"):
-        note = view_line(reader, view, model, arrays, bounds, t)
-    elif model == "membrane":
-        note = view_membrane(reader, view, arrays, bounds, t)
-    else:
-        note = view_body(reader, view, arrays, bounds, t)
-    title = simple.Text(Text=f"{model}, t = {t:g}  ({note})")
-    text = simple.Show(title, view)
-    text.WindowLocation = "Upper Center"
-    text.FontSize = 26
-    text.Color = [0, 0, 0]
+def style_bars(view):
     for bar in view.Representations:
         if bar.GetXMLName() == "ScalarBarWidgetRepresentation":
             bar.TitleColor = [0, 0, 0]
@@ -313,6 +324,42 @@ def render(a):
             bar.LabelFontSize = 18
             bar.ScalarBarLength = 0.5
             bar.ScalarBarThickness = 24
+
+
+def render(a):
+    """Draw and save the view; return (model, t, what the view shows)."""
+    from paraview import simple
+    record = select_record(read_pvd(a.run_dir, "solution", "the run wrote no fields "
+                                    "(Output/Field output = false, or a model without "
+                                    "fields)"), a.time)
+    check_display()
+    reader = simple.XMLPartitionedUnstructuredGridReader(FileName=[os.path.abspath(record.path)])
+    t = record.t
+    reader.UpdatePipeline()
+    arrays = point_arrays(reader)
+    bounds = reader.GetDataInformation().GetBounds()
+    model = detect_model(a.run_dir, arrays, bounds)
+
+    view = simple.CreateView("RenderView")
+    view.ViewSize = [a.width, a.height]
+    view.Background = [1, 1, 1]
+    try:
+        view.UseColorPaletteForBackground = 0
+    except AttributeError:
+        pass
+    view.OrientationAxesVisibility = 0
+    if model in ("string", "chain", "slab"):
+        note = view_line(reader, view, model, arrays, bounds, t, record, a.field)
+    elif model == "membrane":
+        note = view_membrane(reader, view, arrays, bounds, t, record, a.field)
+    else:
+        note = view_body(reader, view, arrays, bounds, t, record, a.field)
+    title = simple.Text(Text=f"{model}, t = {t:g}: {note}")
+    text = simple.Show(title, view)
+    text.WindowLocation = "Upper Center"
+    text.FontSize = 22
+    text.Color = [0, 0, 0]
+    style_bars(view)
     if model in ("string", "chain", "slab"):
         view.ResetCamera()
         view.CameraPosition = [view.CameraFocalPoint[0], view.CameraFocalPoint[1], 10.0]
@@ -325,7 +372,7 @@ def render(a):
     if not os.path.isfile(tmp) or os.path.getsize(tmp) == 0:
         raise Error("ParaView wrote no image")
     os.replace(tmp, out)
-    return model, t
+    return model, t, note
 
 
 def main(argv):
@@ -339,11 +386,11 @@ def main(argv):
               file=sys.stderr)
         return 1
     try:
-        model, t = render(a)
+        model, t, note = render(a)
     except Error as e:
         print(f"paraview_view: error: {e}", file=sys.stderr)
         return 1
-    print(f"paraview_view: wrote {a.output} ({model}, t = {t:g})")
+    print(f"paraview_view: wrote {a.output} ({model}, t = {t:g}: {note})")
     return 0
 
 

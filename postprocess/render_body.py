@@ -6,7 +6,7 @@ Usage:
                  [--change-since T0] [--warp FACTOR|auto] [--vmin V] [--vmax V]
                  [--no-contact] [--view ELEV,AZIM] [--size 1400x800]
 
-Reads OUTPUT_DIR/solution.pvd (xml.etree), picks the record nearest to --time
+Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks the record nearest to --time
 (or number --index, Python-style; default the last), reads that .pvtu with
 VTK's vtkXMLPUnstructuredGridReader and draws the body displaced by
 FACTOR x displacement (--warp, default auto: the largest displacement drawn as
@@ -35,15 +35,11 @@ Debian's python3-vtk9 or python3-paraview, python3-numpy and python3-matplotlib 
 import argparse
 import os
 import sys
-import xml.etree.ElementTree as ET
 
-from vtk_python import require_vtk  # postprocess/vtk_python.py
+# postprocess/vtk_python.py: the .pvd and .pvtu files of a run
+from vtk_python import Error, point_values, read_pvd, read_pvtu, require_vtk, select_record
 
 WARP_FRACTION = 0.04
-
-
-class Error(Exception):
-    pass
 
 
 def parse_args(argv):
@@ -84,66 +80,21 @@ def parse_args(argv):
 # --------------------------------------------------------------------------- input
 def pvd_records(output_dir, name):
     """[(t, path)] of OUTPUT_DIR/NAME.pvd."""
-    pvd = os.path.join(output_dir, name + ".pvd")
-    if not os.path.isfile(pvd):
-        raise Error(f"{output_dir} has no {name}.pvd (a Model = body run with "
-                    "Output/Field output = true?)")
-    try:
-        root = ET.parse(pvd).getroot()
-    except (OSError, ET.ParseError) as e:
-        raise Error(f"cannot read {pvd}: {e}")
-    out = []
-    for ds in root.iter("DataSet"):
-        try:
-            t = float(ds.get("timestep"))
-        except (TypeError, ValueError):
-            t = float("nan")
-        out.append((t, os.path.join(output_dir, ds.get("file") or "")))
-    if not out:
-        raise Error(f"{pvd} lists no data sets")
-    return out
-
-
-def select(records, time, index):
-    if time is not None:
-        k = min(range(len(records)), key=lambda i: abs(records[i][0] - time))
-    else:
-        k = -1 if index is None else index
-        try:
-            records[k]
-        except IndexError:
-            raise Error(f"--index {index} out of range: {len(records)} records")
-    t, path = records[k]
-    if not os.path.isfile(path):
-        raise Error(f"{path} (listed in the .pvd) does not exist")
-    return t, path
+    return read_pvd(output_dir, name, "a Model = body run with Output/Field output = true?")
 
 
 def read(path):
-    from vtkmodules.vtkCommonCore import vtkCommand
-    from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
-    errors = []
-    reader = vtkXMLPUnstructuredGridReader()
-    reader.AddObserver(vtkCommand.ErrorEvent, lambda o, e: errors.append(e))
-    reader.SetFileName(path)
-    reader.Update()
-    grid = reader.GetOutput()
-    if errors or grid is None or grid.GetNumberOfCells() == 0:
-        raise Error(f"VTK could not read {path} (or it has no cells)")
+    grid = read_pvtu(path)
+    if grid.GetNumberOfCells() == 0:
+        raise Error(f"{path} has no cells")
     return grid
 
 
 def point_field(grid, spec, path):
     """The values of NAME, |NAME| (a vector) or NAME:K at the points."""
     import numpy as np
-    from vtkmodules.util.numpy_support import vtk_to_numpy
     name, _, comp = spec.partition(":")
-    pd = grid.GetPointData()
-    arr = pd.GetArray(name)
-    if arr is None:
-        names = [pd.GetArrayName(i) for i in range(pd.GetNumberOfArrays())]
-        raise Error(f"no point field '{name}' in {path} (point data: {', '.join(names)})")
-    v = vtk_to_numpy(arr).astype(float)
+    v = point_values(grid, name, path)
     if v.ndim == 1:
         if comp:
             raise Error(f"'{name}' is a scalar: no component {comp}")
@@ -155,20 +106,13 @@ def point_field(grid, spec, path):
             raise Error(f"'{name}' has {v.shape[1]} components: no component '{comp}'")
     else:
         v, label = np.linalg.norm(v, axis=1), f"|{name}|"
-    if not np.isfinite(v).all():
-        raise Error(f"field '{spec}' of {path} has non-finite values")
     return v, label
 
 
 def displacement(grid, path):
-    import numpy as np
-    from vtkmodules.util.numpy_support import vtk_to_numpy
-    arr = grid.GetPointData().GetArray("displacement")
-    if arr is None or arr.GetNumberOfComponents() != 3:
+    d = point_values(grid, "displacement", path)
+    if d.ndim != 2 or d.shape[1] != 3:
         raise Error(f"{path} has no vector field 'displacement'")
-    d = vtk_to_numpy(arr).astype(float)
-    if not np.isfinite(d).all():
-        raise Error(f"the displacement of {path} is not finite")
     return d
 
 
@@ -354,11 +298,11 @@ def main(argv):
         import matplotlib.pyplot as plt
         from vtkmodules.util.numpy_support import vtk_to_numpy
         records = pvd_records(a.output_dir, "solution")
-        t, path = select(records, a.time, a.index)
+        t, path = select_record(records, a.time, a.index)
         grid = read(path)
         values, label = point_field(grid, a.field, path)
         if a.change_since is not None:
-            t0, path0 = select(records, a.change_since, None)
+            t0, path0 = select_record(records, a.change_since)
             if path0 == path:
                 raise Error(f"--change-since {a.change_since:g} selects the same record as "
                             f"the one drawn (t = {t:g}); the volume records are at "

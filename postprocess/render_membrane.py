@@ -5,7 +5,7 @@ Usage:
   render_membrane.py OUTPUT_DIR [-o OUT.png] [--field stick] [--warp displacement]
                      [--index -1] [--backend auto|vtk|matplotlib] [--size 1200x800]
 
-Reads OUTPUT_DIR/solution.pvd (xml.etree), picks data set number --index
+Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks data set number --index
 (Python-style: -1 is the last one), reads that .pvtu with VTK's own reader,
 warps the 2D mesh by the scalar point field --warp (default displacement; max
 warp = 0.3 x the larger side of the domain's bounding box), colours it by the
@@ -41,16 +41,13 @@ import math
 import os
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 
-from vtk_python import require_vtk  # postprocess/vtk_python.py
+# postprocess/vtk_python.py: the .pvd and .pvtu files of a run
+from vtk_python import Error, point_array_names, point_values, read_pvd, read_pvtu, \
+    require_vtk, select_record
 
 WARP_FRACTION = 0.3
 MIN_W, MIN_H = 800, 600
-
-
-class Error(Exception):
-    pass
 
 
 def parse_args(argv):
@@ -78,47 +75,19 @@ def parse_args(argv):
 # --------------------------------------------------------------------------- input
 def select_dataset(output_dir, index):
     """Return (time, path of the .pvtu) of data set `index` of solution.pvd."""
-    pvd = os.path.join(output_dir, "solution.pvd")
-    try:
-        root = ET.parse(pvd).getroot()
-    except (OSError, ET.ParseError) as e:
-        raise Error(f"cannot read {pvd}: {e}")
-    entries = [(ds.get("timestep"), ds.get("file")) for ds in root.iter("DataSet")]
-    if not entries:
-        raise Error(f"{pvd} lists no data sets")
-    try:
-        t, f = entries[index]
-    except IndexError:
-        raise Error(f"--index {index} out of range: {pvd} lists {len(entries)} data sets")
-    try:
-        t = float(t)
-    except (TypeError, ValueError):
-        t = None
-    path = os.path.join(output_dir, f or "")
-    if not os.path.isfile(path):
-        raise Error(f"{path} (listed in {pvd}) does not exist")
-    return t, path
+    return select_record(read_pvd(output_dir, "solution"), index=index)
 
 
 def read_grid(path, fields):
     """Read a .pvtu with VTK; return an unstructured grid with `fields` as point data."""
-    from vtkmodules.vtkCommonCore import vtkCommand
-    from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
-    errors = []
-    reader = vtkXMLPUnstructuredGridReader()
-    reader.AddObserver(vtkCommand.ErrorEvent, lambda o, e: errors.append(e))
-    reader.SetFileName(path)
-    reader.Update()
-    grid = reader.GetOutput()
-    if errors or grid is None or grid.GetNumberOfCells() == 0:
-        raise Error(f"VTK could not read {path} (or it has no cells)")
+    grid = read_pvtu(path)
     for field in fields:
         grid = point_field(grid, field, path)
     # A membrane: quads (or triangles) in the z = 0 plane.
     from vtkmodules.vtkCommonDataModel import VTK_QUAD, VTK_TRIANGLE
     from vtkmodules.util.numpy_support import vtk_to_numpy
     types = set(vtk_to_numpy(grid.GetCellTypesArray()).tolist())
-    if not types <= {VTK_QUAD, VTK_TRIANGLE}:
+    if not types or not types <= {VTK_QUAD, VTK_TRIANGLE}:
         raise Error(f"{path} is not a 2D membrane output (VTK cell types {sorted(types)}; "
                     "want quads)")
     return grid
@@ -128,9 +97,8 @@ def point_field(grid, field, path):
     """`grid` with `field` as a scalar point array (cell data averaged to points)."""
     if grid.GetPointData().GetArray(field) is None:
         if grid.GetCellData().GetArray(field) is None:
-            pd = grid.GetPointData()
-            names = [pd.GetArrayName(i) for i in range(pd.GetNumberOfArrays())]
-            raise Error(f"no field '{field}' in {path} (point data: {', '.join(names)})")
+            raise Error(f"no field '{field}' in {path} (point data: "
+                        f"{', '.join(point_array_names(grid))})")
         from vtkmodules.vtkFiltersCore import vtkCellDataToPointData
         c2p = vtkCellDataToPointData()
         c2p.SetInputData(grid)
@@ -145,12 +113,7 @@ def point_field(grid, field, path):
 
 def values(grid, field):
     """The point field as a float numpy array; refuses non-finite values."""
-    from vtkmodules.util.numpy_support import vtk_to_numpy
-    import numpy as np
-    f = vtk_to_numpy(grid.GetPointData().GetArray(field)).astype(float)
-    if not np.isfinite(f).all():
-        raise Error(f"field '{field}' has non-finite values")
-    return f
+    return point_values(grid, field, "the record drawn")
 
 
 def geometry(grid, field, warp):

@@ -7,7 +7,7 @@ Usage:
                     [--scale auto|log|linear] [--vmin V] [--vmax V]
                     [--across mid|mean|max] [--fronts] [--threshold V] [--dpi N]
 
-Reads OUTPUT_DIR/contact.pvd (xml.etree) and every record it lists in
+Reads OUTPUT_DIR/contact.pvd (vtk_python.py) and every record it lists in
 [--tmin, --tmax] (.pvtu files, read with VTK's vtkXMLPUnstructuredGridReader),
 and draws the field --field (default slip_rate) of the contact nodes as a map:
 the position along the interface horizontally, the time vertically (upwards),
@@ -53,16 +53,12 @@ and python3-matplotlib (run with /usr/bin/python3).
 import argparse
 import os
 import sys
-import xml.etree.ElementTree as ET
 
-from vtk_python import require_vtk  # postprocess/vtk_python.py
+# postprocess/vtk_python.py: the .pvd and .pvtu files of a run
+from vtk_python import Error, in_window, point_values, read_pvd, read_pvtu, require_vtk
 
 
 AVERAGED = "mean slip rate between records"
-
-
-class Error(Exception):
-    pass
 
 
 def parse_args(argv):
@@ -105,33 +101,12 @@ def parse_args(argv):
 # --------------------------------------------------------------------------- input
 def list_records(output_dir, tmin, tmax):
     """[(t, path)] of contact.pvd within [tmin, tmax], sorted by t."""
-    pvd = os.path.join(output_dir, "contact.pvd")
-    if not os.path.isdir(output_dir):
-        raise Error(f"{output_dir} is not a directory")
-    if not os.path.isfile(pvd):
-        raise Error(f"{output_dir} has no contact.pvd: not the output of a Model = body run "
-                    "with a contact boundary (Body/Contact/Boundary id) and "
-                    "Output/Field output = true")
-    try:
-        root = ET.parse(pvd).getroot()
-    except (OSError, ET.ParseError) as e:
-        raise Error(f"cannot read {pvd}: {e}")
-    records = []
-    for ds in root.iter("DataSet"):
-        try:
-            t = float(ds.get("timestep"))
-        except (TypeError, ValueError):
-            raise Error(f"{pvd}: a DataSet without a numeric timestep")
-        if (tmin is not None and t < tmin) or (tmax is not None and t > tmax):
-            continue
-        path = os.path.join(output_dir, ds.get("file") or "")
-        if not os.path.isfile(path):
-            raise Error(f"{path} (listed in {pvd}) does not exist")
-        records.append((t, path))
+    records = in_window(read_pvd(output_dir, "contact",
+                                 "not the output of a Model = body run with a contact "
+                                 "boundary (Body/Contact/Boundary id) and Output/Field "
+                                 "output = true"), tmin, tmax)
     if not records:
-        raise Error(f"{pvd} lists no record" + (" in the time window" if
-                                               tmin is not None or tmax is not None else ""))
-    records.sort(key=lambda r: r[0])
+        raise Error(f"{output_dir}/contact.pvd lists no record in the time window")
     return records
 
 
@@ -215,28 +190,14 @@ class Interface:
 
 def read_record(path, fields):
     """Points and the named scalar point fields of one .pvtu (numpy arrays)."""
-    from vtkmodules.vtkCommonCore import vtkCommand
-    from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
     from vtkmodules.util.numpy_support import vtk_to_numpy
-    errors = []
-    reader = vtkXMLPUnstructuredGridReader()
-    reader.AddObserver(vtkCommand.ErrorEvent, lambda o, e: errors.append(e))
-    reader.SetFileName(path)
-    reader.Update()
-    grid = reader.GetOutput()
-    if errors or grid is None or grid.GetNumberOfPoints() == 0:
-        raise Error(f"VTK could not read {path} (or it has no points)")
-    pd = grid.GetPointData()
+    grid = read_pvtu(path)
     out = {}
     for name in fields:
-        arr = pd.GetArray(name)
-        if arr is None:
-            names = [pd.GetArrayName(i) for i in range(pd.GetNumberOfArrays())]
-            raise Error(f"no field '{name}' in {path} (point data: {', '.join(names)})")
-        if arr.GetNumberOfComponents() != 1 and name != "displacement":
-            raise Error(f"field '{name}' of {path} has {arr.GetNumberOfComponents()} "
+        out[name] = point_values(grid, name, path, finite=False)
+        if out[name].ndim != 1 and name != "displacement":
+            raise Error(f"field '{name}' of {path} has {out[name].shape[1]} "
                         "components; choose a scalar")
-        out[name] = vtk_to_numpy(arr).astype(float)
     return vtk_to_numpy(grid.GetPoints().GetData()).astype(float), out
 
 

@@ -1,19 +1,48 @@
-"""VTK's Python modules for the scripts that read .vtu/.pvtu files.
+"""Reading a run's field files: the one place the scripts of postprocess/ read
+.pvd and .pvtu files, and the VTK Python modules they need.
 
-Two Debian packages provide the module `vtkmodules` to /usr/bin/python3:
-python3-vtk9 (VTK 9.1) and python3-paraview (ParaView 5.11's VTK 9.2). They
-conflict because both install /usr/lib/python3/dist-packages/vtkmodules, so
-whichever is installed, `import vtkmodules` is the same line; the scripts use
-only classes both have (the XML readers, numpy_support, vtkRenderWindow).
-ParaView installed otherwise (a Kitware binary) keeps its vtkmodules inside
-its own tree: run the script with that ParaView's pvpython then.
-require_vtk() turns the bare ImportError into that advice.
+A run with fields writes OUTPUT_DIR/solution.pvd (and contact.pvd for the
+body): a ParaView collection listing, for each output time, a .pvtu record in
+OUTPUT_DIR/solution/, itself a list of one .vtu piece per rank.
+
+  read_pvd(output_dir, name, missing)  [Record(t, path)] in the file's order
+  select_record(records, time, index)  the record nearest a time, or by number
+  in_window(records, tmin, tmax)       the records with tmin <= t <= tmax
+  read_pvtu(path)                      the record as one vtkUnstructuredGrid
+  point_values(grid, name, path)       a point field as a float numpy array
+  require_vtk(program)                 stop with advice when VTK is missing
+
+Every problem (a folder without the .pvd, a file that is not XML, a record
+without a numeric time, a listed file that is missing, a piece VTK cannot
+read, a field the record does not have) is an Error whose text names the file
+and the reason; the scripts print it and exit 1.
+
+VTK's modules: two Debian packages provide the module `vtkmodules` to
+/usr/bin/python3: python3-vtk9 (VTK 9.1) and python3-paraview (ParaView 5.11's
+VTK 9.2). They conflict because both install
+/usr/lib/python3/dist-packages/vtkmodules, so whichever is installed, `import
+vtkmodules` is the same line; the scripts use only classes both have (the XML
+readers, numpy_support, vtkRenderWindow). ParaView installed otherwise (a
+Kitware binary) keeps its vtkmodules inside its own tree: run the script with
+that ParaView's pvpython then. require_vtk() turns the bare ImportError into
+that advice. read_pvd() and select_record() need no VTK (paraview_view.py uses
+them under pvbatch).
 """
+import collections
+import math
+import os
 import sys
+import xml.etree.ElementTree as ET
 
 ADVICE = ("install Debian's python3-vtk9 or python3-paraview (either gives "
           "/usr/bin/python3 the module vtkmodules; scripts/ensure_dependencies.sh "
           "installs one), or run this script with ParaView's pvpython")
+
+Record = collections.namedtuple("Record", "t path")
+
+
+class Error(Exception):
+    """A run's file that cannot be read or lacks what is asked, with the reason."""
 
 
 def require_vtk(program):
@@ -25,3 +54,95 @@ def require_vtk(program):
         print(f"{program}: error: VTK's Python modules cannot be imported ({e}): {ADVICE}",
               file=sys.stderr)
         sys.exit(1)
+
+
+def read_pvd(output_dir, name="solution", missing=None):
+    """[Record(t, path)] of OUTPUT_DIR/NAME.pvd, in the order of the file (the
+    run appends them in increasing t). `missing` is said after "OUTPUT_DIR has
+    no NAME.pvd" (which run writes one). The listed files are not opened here
+    (select_record() and in_window() check that the chosen ones exist)."""
+    pvd = os.path.join(output_dir, name + ".pvd")
+    if not os.path.isdir(output_dir):
+        raise Error(f"{output_dir} is not a directory")
+    if not os.path.isfile(pvd):
+        raise Error(f"{output_dir} has no {name}.pvd" + (f": {missing}" if missing else ""))
+    try:
+        root = ET.parse(pvd).getroot()
+    except (OSError, ET.ParseError) as e:
+        raise Error(f"cannot read {pvd}: {e}")
+    records = []
+    for number, ds in enumerate(root.iter("DataSet")):
+        try:
+            t = float(ds.get("timestep"))
+        except (TypeError, ValueError):
+            t = math.nan
+        if not math.isfinite(t) or not ds.get("file"):
+            raise Error(f"{pvd}: data set {number} has no numeric timestep and file "
+                        f"(timestep={ds.get('timestep')!r}, file={ds.get('file')!r})")
+        records.append(Record(t, os.path.join(os.path.dirname(pvd), ds.get("file"))))
+    if not records:
+        raise Error(f"{pvd} lists no data sets")
+    return records
+
+
+def _existing(record):
+    if not os.path.isfile(record.path):
+        raise Error(f"{record.path} (listed in the .pvd at t = {record.t:g}) does not exist")
+    return record
+
+
+def select_record(records, time=None, index=None):
+    """The record nearest to `time`, else number `index` (Python style, default
+    -1: the last); its file must exist."""
+    if time is not None:
+        return _existing(min(records, key=lambda r: abs(r.t - time)))
+    k = -1 if index is None else index
+    if not -len(records) <= k < len(records):
+        raise Error(f"record number {k} out of range: the .pvd lists {len(records)} records")
+    return _existing(records[k])
+
+
+def in_window(records, tmin=None, tmax=None):
+    """The records with tmin <= t <= tmax (None: no bound), sorted by t; their
+    files must exist."""
+    chosen = [r for r in records
+              if (tmin is None or r.t >= tmin) and (tmax is None or r.t <= tmax)]
+    return [_existing(r) for r in sorted(chosen, key=lambda r: r.t)]
+
+
+def read_pvtu(path):
+    """The .pvtu record at `path` (its .vtu pieces joined) as a
+    vtkUnstructuredGrid; an Error when VTK reports one or the grid has no points."""
+    from vtkmodules.vtkCommonCore import vtkCommand
+    from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+    errors = []
+    reader = vtkXMLPUnstructuredGridReader()
+    reader.AddObserver(vtkCommand.ErrorEvent, lambda caller, event: errors.append(event))
+    reader.SetFileName(path)
+    reader.Update()
+    grid = reader.GetOutput()
+    if errors or grid is None or grid.GetNumberOfPoints() == 0:
+        raise Error(f"VTK could not read {path} (a missing or truncated piece?) "
+                    "or it has no points")
+    return grid
+
+
+def point_array_names(grid):
+    data = grid.GetPointData()
+    return [data.GetArrayName(i) for i in range(data.GetNumberOfArrays())]
+
+
+def point_values(grid, name, path, finite=True):
+    """Point field `name` of `grid` as a float numpy array (n, or n x components);
+    an Error naming the fields there are when it is missing, or (finite) when a
+    value is not finite."""
+    import numpy as np
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    array = grid.GetPointData().GetArray(name)
+    if array is None:
+        raise Error(f"no point field '{name}' in {path} (point fields: "
+                    f"{', '.join(point_array_names(grid))})")
+    values = vtk_to_numpy(array).astype(float)
+    if finite and not np.isfinite(values).all():
+        raise Error(f"point field '{name}' of {path} has values that are not finite")
+    return values

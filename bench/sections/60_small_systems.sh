@@ -123,7 +123,7 @@ measure "p5b as above without the exact solution (no error measurement)" \
   3 40000 4000 0.4 "${p5b[@]}" "${no_exact[@]}"
 measure "TP1, centered, fixed point, dt = 1.25e-3, a history row every step (the prm's Output/Interval = 0)" \
   3 4000 4000 5 "${tp1[@]}"
-tp1_split=$(inclusive_per_step 4000 'ReplicatedCenteredStep::advance(' 'RunLoop::Run::write_outputs(')
+tp1_split=$(inclusive_per_step 4000 'CenteredIntegrator::advance(' 'RunLoop::Run::write_outputs(')
 measure "TP1 as above, a history row every 100 steps (Output/Interval = 0.125), T = 250 (200000 steps: the loop takes tenths of a second)" \
   3 200000 4000 5 "${tp1[@]}" --set "Output/Interval=0.125" --set "Time/Final time=250"
 measure "chain of 100 masses, consistent (tridiagonal) M, Lie P = 10, Q = 2, semismooth Newton" \
@@ -180,7 +180,7 @@ for name, d, rate, instructions in rows:
     count = "%.3g" % float(instructions) if instructions else "(no valgrind)"
     print("| %s | %s | %.3g | %s | %s |" % (name, d, rate, count, status))
 print("\nThe systems of at most 128 unknowns of the finite-dof models take the whole time step on")
-print("plain arrays replicated on every rank (`ReplicatedSplittingStep`, `ReplicatedCenteredStep`):")
+print("plain arrays replicated on every rank (the step kernels instantiated for `ReplicatedSystem`):")
 print("the state is read once at the start of a step and written once at its end, instead of a")
 print("PETSc operation (array access, state and log bookkeeping) per vector operation; the friction")
 print("sub-steps use the semismooth Newton iteration with Cholesky factors of M restricted to the")

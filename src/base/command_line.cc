@@ -9,9 +9,21 @@ namespace stickslip
     "       stickslip FILE.prm --resume OUTPUT_DIRECTORY [--set ...]\n"
     "       stickslip --batch BATCH_FILE  (one run per line; - reads standard "
     "input)\n"
-    "       stickslip --print-parameters [markdown|json]\n"
+    "       stickslip --print-parameters [markdown|json] [--model NAME]\n"
     "       stickslip --version\n"
     "       stickslip --help\n";
+
+
+
+  std::string
+  help_text(const std::string &models)
+  {
+    return "stickslip: elastodynamic systems with dry (Coulomb) friction, "
+           "from a few masses to elastic bodies in frictional contact.\n" +
+           std::string(usage) + models +
+           "Examples to start from: prm/ (listed in README.md). The command "
+           "line and the parameter files: doc/running.md.\n";
+  }
 
 
 
@@ -78,6 +90,9 @@ namespace stickslip
                                "a format: a commented parameter file)" +
                                usage_hint);
           }
+        else if (argument == "--model")
+          line.print_model = argument_of(
+            words, i, argument, "a model name (stickslip --help lists them)");
         else if (argument == "--quiet")
           line.quiet = true;
         else if (argument == "--help" || argument == "-h")
@@ -97,6 +112,11 @@ namespace stickslip
         else if (argument == "--set")
           line.overrides.push_back(parse_assignment(argument_of(
             words, i, argument, "an argument \"Subsection/Name=value\"")));
+        else if (argument == "-np" || argument == "-n" || argument == "--np")
+          throw InputError("'" + argument +
+                           "' is an option of mpirun, not of stickslip: "
+                           "start a run on N ranks as 'mpirun -np N "
+                           "stickslip FILE.prm'");
         else if (!argument.empty() && argument[0] == '-')
           throw InputError("unknown option '" + printable_excerpt(argument) +
                            "'" + usage_hint);
@@ -107,6 +127,22 @@ namespace stickslip
                            line.parameter_file + "' and '" + argument + "')" +
                            usage_hint);
       }
+    if (line.print_parameters &&
+        (!line.parameter_file.empty() || !line.overrides.empty() ||
+         !line.resume_directory.empty() || !line.batch_file.empty()))
+      throw InputError(
+        "--print-parameters takes only a format (markdown or json) and "
+        "--model NAME, not '" +
+        printable_excerpt(!line.parameter_file.empty()   ? line.parameter_file :
+                          !line.overrides.empty()        ? "--set" :
+                          !line.resume_directory.empty() ? "--resume" :
+                                                           "--batch") +
+        "'" + usage_hint);
+    if (!line.print_model.empty() && !line.print_parameters)
+      throw InputError("--model " + printable_excerpt(line.print_model) +
+                       " goes with --print-parameters (in a run, the file "
+                       "sets Model)" +
+                       usage_hint);
     if (!line.batch_file.empty() &&
         (!line.parameter_file.empty() || !line.overrides.empty() ||
          line.quiet || !line.resume_directory.empty() || line.print_parameters))

@@ -7,8 +7,15 @@
 
 namespace stickslip
 {
-  /** What `stickslip --help` prints. */
+  /** The command lines stickslip takes (the core of `stickslip --help`). */
   extern const char *const usage;
+
+  /**
+   * What `stickslip --help` prints: what stickslip is, the usage, the
+   * @p models (a line each) and where to start.
+   */
+  std::string
+  help_text(const std::string &models);
 
   /**
    * The command line of one run of stickslip (or of a line of a batch file,
@@ -20,10 +27,12 @@ namespace stickslip
     std::vector<std::pair<std::string, std::string>> overrides;
     bool                                             print_parameters = false;
     std::string                                      print_format;
-    bool                                             quiet   = false;
-    bool                                             help    = false;
-    bool                                             version = false;
-    std::string                                      resume_directory;
+    /** --print-parameters --model NAME: the template of model NAME. */
+    std::string print_model;
+    bool        quiet   = false;
+    bool        help    = false;
+    bool        version = false;
+    std::string resume_directory;
     /** --batch FILE: many runs in this process, one per line of FILE. */
     std::string batch_file;
   };

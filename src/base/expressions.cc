@@ -6,6 +6,7 @@
 
 #include <muParser.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -88,8 +89,9 @@ namespace stickslip
                       const ParameterSource &source)
     {
       // A plain decimal number (most entries of a large matrix) is read by
-      // strtod, without building a parser (a d = 100 matrix took 0.5 s of
-      // parsers).
+      // strtod, without building a parser (parsers cost seconds for a large
+      // matrix: BENCHMARKS.md, "Measurements behind design choices in the
+      // code").
       if (const std::optional<double> value = plain_number(expression))
         return *value;
       try
@@ -179,6 +181,43 @@ namespace stickslip
   namespace
   {
     /**
+     * A hint for an expression that names a coordinate this dimension does
+     * not have (y or z with Dimension = 1, z with Dimension = 2): often a
+     * file of another dimension, or Dimension forgotten.
+     */
+    template <int dim>
+    std::string
+    coordinate_hint(const std::string              &token,
+                    const std::vector<std::string> &names)
+    {
+      const std::string axes = "xyz";
+      if (names.empty() || names.front() != "x" || token.size() != 1 ||
+          axes.find(token) == std::string::npos ||
+          std::find(names.begin(), names.end(), token) != names.end())
+        return "";
+      return "'" + token + "' is a coordinate of " +
+             std::to_string(axes.find(token) + 1) +
+             "D, but this run has Dimension = " + std::to_string(dim) +
+             " (the parameter at the top of the file)";
+    }
+
+
+    /** muParser's @p message, then @p hint as a sentence of its own. */
+    std::string
+    with_hint(const std::string &message, const std::string &hint)
+    {
+      if (hint.empty())
+        return message;
+      return message +
+             (!message.empty() && message.back() == '.' ? " " : ". ") + hint;
+    }
+  } // namespace
+
+
+
+  namespace
+  {
+    /**
      * parse_function() into a FunctionParser<dim> or a class derived from
      * it (@p ParserType).
      */
@@ -227,15 +266,16 @@ namespace stickslip
           }
         catch (mu::Parser::exception_type &e)
           {
-            throw_bad_parameter(source,
-                                path,
-                                text,
-                                (n_components == 1 ?
-                                   std::string("it") :
+            throw_bad_parameter(
+              source,
+              path,
+              text,
+              (n_components == 1 ? std::string("it") :
                                    "expression " + std::to_string(c + 1) +
                                      " ('" + pieces[c] + "')") +
-                                  " is not a valid muParser expression of " +
-                                  variables + ": " + e.GetMsg());
+                " is not a valid muParser expression of " + variables + ": " +
+                with_hint(e.GetMsg(),
+                          coordinate_hint<dim>(e.GetToken(), names)));
           }
       auto function =
         std::make_unique<ParserType>(n_components, 0., derivative_step);

@@ -142,13 +142,30 @@ namespace stickslip
 
 
   std::string
+  quoted_value(const std::string &value)
+  {
+    // A value of a screenful or more (a generated expression, a file read
+    // into one line) is shown by its ends: the message stays readable.
+    constexpr std::size_t head = 120, tail = 40;
+    if (value.size() <= head + tail + 40)
+      return "'" + value + "'";
+    return "'" + value.substr(0, head) + " ... " +
+           value.substr(value.size() - tail) + "' (" +
+           std::to_string(value.size()) + " characters; the first " +
+           std::to_string(head) + " and the last " + std::to_string(tail) +
+           " shown)";
+  }
+
+
+
+  std::string
   bad_parameter_message(const ParameterSource &source,
                         const std::string     &path,
                         const std::string     &value,
                         const std::string     &allowed)
   {
-    return "parameter '" + path + "'" + source.where(path) +
-           " has the value '" + value + "', but " + allowed;
+    return "parameter '" + path + "'" + source.where(path) + " has the value " +
+           quoted_value(value) + ", but " + allowed;
   }
 
 

@@ -85,6 +85,13 @@ namespace stickslip
 
 
   /**
+   * @p value in quotes for a message; a long one (over 200 characters) by
+   * its first 120 and last 40 characters and its length.
+   */
+  std::string
+  quoted_value(const std::string &value);
+
+  /**
    * Compose the standard message for a bad parameter value: names the
    * parameter, where it was set, the value, and what is allowed.
    */

@@ -119,6 +119,28 @@ namespace stickslip
     const double            *values;
     std::size_t              n_values;
   };
+
+
+
+  /**
+   * The owned entries of @p vector for reading, by the name the step kernels
+   * use for every vector type they are instantiated for (ReplicatedVector
+   * has its own).
+   */
+  inline ConstLocalValues
+  read_values(const DistributedVector &vector)
+  {
+    return ConstLocalValues(vector);
+  }
+
+
+
+  /** The owned entries of @p vector for writing (see read_values()). */
+  inline LocalValues
+  write_values(DistributedVector &vector)
+  {
+    return LocalValues(vector);
+  }
 } // namespace stickslip
 
 #endif

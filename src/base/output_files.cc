@@ -175,15 +175,14 @@ namespace stickslip
           line += ',';
         if (std::isnan(values[c]))
           continue; // an empty field: no value
-        // The text of printf's "%.17g" (std::to_chars with a precision is
-        // defined as printf in the C locale), without printf's
-        // multiple-precision conversion: a finite-dof row of d = 100 took
-        // 0.6e6 instructions by snprintf.
-        const auto result = std::to_chars(buffer,
-                                          buffer + sizeof(buffer),
-                                          values[c],
-                                          std::chars_format::general,
-                                          17);
+        // The shortest decimal that reads back to the same double
+        // (std::to_chars without a format: 0.48, not %.17g's
+        // 0.47999999999999998), so restore() and any reader get the bits
+        // back; and without printf's multiple-precision conversion, which
+        // dominated the cost of a row (BENCHMARKS.md, "Measurements behind
+        // design choices in the code").
+        const auto result =
+          std::to_chars(buffer, buffer + sizeof(buffer), values[c]);
         line.append(buffer, result.ptr);
       }
     line += '\n';

@@ -85,8 +85,9 @@ namespace stickslip
   csv_header(const std::vector<std::string> &column_names);
 
   /**
-   * One CSV row with its newline: 17 significant digits, so that results
-   * compare to round-off; NaN is written as an empty field (no value).
+   * One CSV row with its newline: each number as the shortest decimal that
+   * reads back to the same double (0.48, 1e-06, 0.33333333333333331), so
+   * results compare bitwise; NaN is written as an empty field (no value).
    */
   std::string
   csv_row(const std::vector<double> &values);

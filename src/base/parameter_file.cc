@@ -1,4 +1,3 @@
-#include <boost/property_tree/json_parser.hpp>
 #include <boost/property_tree/ptree.hpp>
 
 #include <base/input_error.h>
@@ -10,6 +9,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -17,7 +17,7 @@ namespace stickslip
 {
   namespace
   {
-    using Tree = boost::property_tree::ptree;
+    using Tree = ParameterTree;
 
     /** The entries that moved to another subsection: old path -> new path. */
     std::map<std::string, std::string> &
@@ -37,6 +37,15 @@ namespace stickslip
       if (!name.empty())
         path += (path.empty() ? "" : "/") + name;
       return path;
+    }
+
+    std::string
+    trim(const std::string &text)
+    {
+      const auto first = text.find_first_not_of(" \t\r\n");
+      if (first == std::string::npos)
+        return "";
+      return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
     }
 
     std::string
@@ -69,28 +78,6 @@ namespace stickslip
       return row[b.size()];
     }
 
-    /** "; did you mean 'X'?" for the closest of @p candidates, or "". */
-    std::string
-    suggestion(const std::string              &name,
-               const std::vector<std::string> &candidates)
-    {
-      std::string best;
-      std::size_t best_distance = std::string::npos;
-      for (const auto &candidate : candidates)
-        {
-          const std::size_t d = edit_distance(lower(name), lower(candidate));
-          if (d < best_distance)
-            {
-              best          = candidate;
-              best_distance = d;
-            }
-        }
-      if (best.empty() ||
-          best_distance > std::max<std::size_t>(2, name.size() / 3))
-        return "";
-      return "; did you mean '" + best + "'?";
-    }
-
     /** The names directly inside @p parent among the @p paths. */
     std::vector<std::string>
     children(const std::set<std::string> &paths, const std::string &parent)
@@ -104,37 +91,53 @@ namespace stickslip
       return names;
     }
 
+    /** The choices of a Patterns::Selection's description, else none. */
+    std::vector<std::string>
+    selection_choices(const std::string &description)
+    {
+      const std::string start = "[Selection ";
+      if (description.compare(0, start.size(), start) != 0 ||
+          description.back() != ']')
+        return {};
+      std::vector<std::string> choices;
+      std::istringstream       in(
+        description.substr(start.size(),
+                           description.size() - start.size() - 1));
+      for (std::string choice; std::getline(in, choice, '|');)
+        choices.push_back(trim(choice));
+      return choices;
+    }
+
     void
-    collect(const Tree                         &tree,
-            const std::string                  &path,
-            std::set<std::string>              &entries,
-            std::map<std::string, std::string> &aliases,
-            std::set<std::string>              &subsections)
+    collect(const Tree                                      &tree,
+            const std::string                               &path,
+            std::set<std::string>                           &entries,
+            std::map<std::string, std::string>              &aliases,
+            std::set<std::string>                           &subsections,
+            std::map<std::string, std::vector<std::string>> &selections)
     {
       for (const auto &child : tree)
         {
           const std::string name = demangle_json_name(child.first);
           const std::string full = path.empty() ? name : path + "/" + name;
           if (child.second.find("value") != child.second.not_found())
-            entries.insert(full);
+            {
+              entries.insert(full);
+              const auto choices = selection_choices(
+                child.second.get<std::string>("pattern_description", ""));
+              if (!choices.empty())
+                selections[full] = choices;
+            }
           else if (child.second.find("alias") != child.second.not_found())
             aliases[full] = (path.empty() ? "" : path + "/") +
                             child.second.get<std::string>("alias");
           else
             {
               subsections.insert(full);
-              collect(child.second, full, entries, aliases, subsections);
+              collect(
+                child.second, full, entries, aliases, subsections, selections);
             }
         }
-    }
-
-    std::string
-    trim(const std::string &text)
-    {
-      const auto first = text.find_first_not_of(" \t\r\n");
-      if (first == std::string::npos)
-        return "";
-      return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
     }
 
     /**
@@ -290,6 +293,10 @@ namespace stickslip
                "line overrides the file's value)");
       first_set[canonical] = number;
       sets_something       = true;
+      const std::string problem =
+        names.value_problem(canonical, trim(text.substr(equal + 1)));
+      if (!problem.empty())
+        fail(number, problem);
     }
 
 
@@ -444,6 +451,94 @@ namespace stickslip
                              " is not text (is this a parameter file?)");
         }
     }
+
+
+
+    /**
+     * Call @p action with every line of @p text as deal.II's
+     * ParameterHandler::parse_input() reads it (trimmed, a line ending in a
+     * backslash joined to the next) and the number of its first line.
+     */
+    void
+    for_each_line(
+      const std::string                                            &text,
+      const std::function<void(const std::string &, unsigned int)> &action)
+    {
+      std::istringstream lines(text);
+      std::string        line, joined;
+      unsigned int       number = 0, first = 0;
+      while (std::getline(lines, line))
+        {
+          ++number;
+          line = trim(line);
+          if (joined.empty())
+            first = number;
+          if (!line.empty() && line.back() == '\\')
+            {
+              joined += line.substr(0, line.size() - 1);
+              continue;
+            }
+          action(joined + line, first);
+          joined.clear();
+        }
+      if (!joined.empty())
+        action(joined, first);
+    }
+
+
+
+    /** A file of a chain of includes and the line that includes the next. */
+    struct IncludeStep
+    {
+      std::string  file;
+      unsigned int line;
+    };
+
+
+
+    /**
+     * Follow the `include FILE` lines of @p text, the file chain.back(), as
+     * deal.II will read them (FILE relative to the working directory; a
+     * file that cannot be opened is left to deal.II's message), and refuse
+     * a file already on the @p chain: deal.II would include it for ever.
+     */
+    void
+    follow_includes(const std::string &text, std::vector<IncludeStep> &chain)
+    {
+      namespace fs       = std::filesystem;
+      const auto same_as = [](const std::string &a, const std::string &b) {
+        std::error_code code;
+        return fs::equivalent(a, b, code);
+      };
+      for_each_line(text, [&](const std::string &line, unsigned int number) {
+        const std::string statement = trim(line.substr(0, line.find('#')));
+        if (lower(statement.substr(0, 8)) != "include ")
+          return;
+        const std::string included = trim(statement.substr(8));
+        std::ifstream     in(included, std::ios::binary);
+        if (included.empty() || !in)
+          return;
+        chain.back().line = number;
+        for (const auto &step : chain)
+          if (same_as(step.file, included))
+            {
+              std::string cycle;
+              for (const auto &s : chain)
+                cycle += "'" + s.file + "', line " + std::to_string(s.line) +
+                         " includes ";
+              throw InputError(
+                "the parameter file '" + chain.front().file +
+                "' includes itself: " + cycle + "'" + included +
+                "' (deal.II would read it for ever; remove one of these "
+                "include lines)");
+            }
+        chain.push_back({included, 0});
+        follow_includes(std::string((std::istreambuf_iterator<char>(in)),
+                                    std::istreambuf_iterator<char>()),
+                        chain);
+        chain.pop_back();
+      });
+    }
   } // namespace
 
 
@@ -470,26 +565,12 @@ namespace stickslip
       text.erase(0, 3); // a UTF-8 byte order mark, written by some editors
     check_text(text, file_name);
 
-    FileScan           scan(file_name, names);
-    std::istringstream lines(text);
-    std::string        line, joined;
-    unsigned int       number = 0, first = 0;
-    while (std::getline(lines, line))
-      {
-        ++number;
-        line = trim(line);
-        if (joined.empty())
-          first = number;
-        if (!line.empty() && line.back() == '\\')
-          {
-            joined += line.substr(0, line.size() - 1);
-            continue;
-          }
-        scan.scan(joined + line, first);
-        joined.clear();
-      }
-    if (!joined.empty())
-      scan.scan(joined, first);
+    std::vector<IncludeStep> chain = {{file_name, 0}};
+    follow_includes(text, chain);
+    FileScan scan(file_name, names);
+    for_each_line(text, [&scan](const std::string &line, unsigned int number) {
+      scan.scan(line, number);
+    });
     scan.finish();
     return with_new_names(text, scan.renamed, file_name, warnings);
   }
@@ -497,15 +578,20 @@ namespace stickslip
 
 
   DeclaredNames::DeclaredNames(const ParameterHandler &prm)
+    : tree(declarations_of(prm))
   {
-    std::stringstream json;
-    prm.print_parameters(json, ParameterHandler::JSON);
-    Tree tree;
-    boost::property_tree::read_json(json, tree);
-    collect(tree, "", entries, aliases, subsections);
+    collect(tree, "", entries, aliases, subsections, selections);
     for (const auto &[old_path, new_path] : moved_entries())
       if (entries.count(new_path) > 0)
         aliases[old_path] = new_path;
+  }
+
+
+
+  const ParameterTree &
+  DeclaredNames::declarations() const
+  {
+    return tree;
   }
 
 
@@ -530,7 +616,7 @@ namespace stickslip
           continue;
         return "no subsection '" + path[depth] + "'" +
                (parent.empty() ? "" : " in subsection '" + join(parent) + "'") +
-               suggestion(path[depth], children(subsections, join(parent)));
+               did_you_mean(path[depth], children(subsections, join(parent)));
       }
     return "";
   }
@@ -560,7 +646,7 @@ namespace stickslip
     throw InputError(where + ": no entry '" + name + "' " +
                      (path.empty() ? "at the top level" :
                                      "in subsection '" + join(path) + "'") +
-                     suggestion(name, names));
+                     did_you_mean(name, names));
   }
 
 
@@ -581,6 +667,49 @@ namespace stickslip
       return false;
     canonical = alias->second;
     return true;
+  }
+
+
+
+  std::string
+  DeclaredNames::value_problem(const std::string &path,
+                               const std::string &value) const
+  {
+    const auto selection = selections.find(path);
+    if (selection == selections.end())
+      return "";
+    const std::vector<std::string> &choices = selection->second;
+    if (std::find(choices.begin(), choices.end(), value) != choices.end())
+      return "";
+    std::string list;
+    for (const auto &choice : choices)
+      list += (list.empty() ? "" : ", ") + choice;
+    return "'" + path + "' is '" + printable_excerpt(value) +
+           "', which is not one of its values (" + list + ")" +
+           did_you_mean(value, choices);
+  }
+
+
+
+  std::string
+  did_you_mean(const std::string              &name,
+               const std::vector<std::string> &candidates)
+  {
+    std::string best;
+    std::size_t best_distance = std::string::npos;
+    for (const auto &candidate : candidates)
+      {
+        const std::size_t d = edit_distance(lower(name), lower(candidate));
+        if (d < best_distance)
+          {
+            best          = candidate;
+            best_distance = d;
+          }
+      }
+    if (best.empty() ||
+        best_distance > std::max<std::size_t>(2, name.size() / 3))
+      return "";
+    return "; did you mean '" + best + "'?";
   }
 
 
@@ -634,5 +763,162 @@ namespace stickslip
     for (std::string word; words >> word;)
       out += (out.empty() ? "" : " ") + printable_excerpt(word);
     return out;
+  }
+
+
+
+  std::string
+  short_reason(const std::string &what)
+  {
+    const std::string marker   = "Additional information:";
+    const auto        position = what.find(marker);
+    std::string       reason   = position == std::string::npos ?
+                                   what :
+                                   what.substr(position + marker.size());
+    const auto        stack    = reason.find("Stacktrace:");
+    if (stack != std::string::npos)
+      reason = reason.substr(0, stack);
+    std::string compact;
+    bool        space = false;
+    for (const char c : reason)
+      {
+        if (c == '\n' || c == ' ' || c == '\t')
+          space = !compact.empty();
+        else
+          {
+            if (space)
+              compact += ' ';
+            compact += c;
+            space = false;
+          }
+      }
+    return compact;
+  }
+
+
+
+  namespace
+  {
+    /**
+     * Set "Subsection/Name" = @p value from the command line, once the path is
+     * known to be declared (an alias stands for its entry: a warning is
+     * returned).
+     */
+    std::string
+    apply_override(ParameterHandler    &prm,
+                   const DeclaredNames &names,
+                   const std::string   &path,
+                   const std::string   &value,
+                   ParameterSource     &source)
+    {
+      std::vector<std::string> parts;
+      std::string              part;
+      std::istringstream       in(path);
+      while (std::getline(in, part, '/'))
+        parts.push_back(part);
+      const std::string option =
+        "--set \"" + path + "=" + printable_excerpt(value) + "\"";
+      if (parts.empty())
+        throw InputError(option + ": write \"Subsection/Name=value\"");
+      const std::string name = parts.back();
+      parts.pop_back();
+      const std::string canonical = names.entry(parts, name, option);
+      const std::string problem   = names.value_problem(canonical, value);
+      if (!problem.empty())
+        throw InputError(option + ": " + problem);
+      std::string alias_of, warning;
+      if (names.is_alias(path, alias_of))
+        warning = "warning: " + option + ": '" + path +
+                  "' is the deprecated old name of '" + canonical + "'";
+      parts.clear();
+      std::istringstream canonical_in(canonical);
+      while (std::getline(canonical_in, part, '/'))
+        parts.push_back(part);
+      for (unsigned int i = 0; i + 1 < parts.size(); ++i)
+        prm.enter_subsection(parts[i]);
+      try
+        {
+          prm.set(parts.back(), value);
+        }
+      catch (std::exception &e)
+        {
+          for (unsigned int i = 0; i + 1 < parts.size(); ++i)
+            prm.leave_subsection();
+          throw InputError(option + ": " +
+                           shorten_quoted_values(short_reason(e.what())) +
+                           " (see stickslip --print-parameters)");
+        }
+      for (unsigned int i = 0; i + 1 < parts.size(); ++i)
+        prm.leave_subsection();
+      source.mark_command_line(canonical);
+      return warning;
+    }
+
+
+
+    /** The file's text to deal.II (a .json or .xml file: deal.II reads it). */
+    void
+    parse_file(ParameterHandler         &prm,
+               const DeclaredNames      &names,
+               const std::string        &file_name,
+               std::vector<std::string> &warnings)
+    {
+      const std::string extension =
+        std::filesystem::path(file_name).extension().string();
+      std::string text;
+      if (extension != ".json" && extension != ".xml")
+        text = read_parameter_file(file_name, names, warnings);
+      else if (!std::filesystem::is_regular_file(file_name))
+        throw InputError("cannot open the parameter file '" + file_name +
+                         "': no such file");
+      try
+        {
+          if (extension == ".json" || extension == ".xml")
+            prm.parse_input(file_name, "", false);
+          else
+            {
+              std::istringstream in(text);
+              prm.parse_input(in, file_name, "", false);
+            }
+        }
+      catch (std::exception &e)
+        {
+          throw InputError("in the parameter file '" + file_name + "': " +
+                           shorten_quoted_values(short_reason(e.what())) +
+                           " (see stickslip --print-parameters for every "
+                           "parameter and its allowed values)");
+        }
+    }
+  } // namespace
+
+
+
+  ParameterSource
+  read_parameters(const CommandLine        &line,
+                  ParameterHandler         &prm,
+                  const DeclaredNames      &names,
+                  const ConditionalOStream &pcout)
+  {
+    std::vector<std::string> warnings;
+    parse_file(prm, names, line.parameter_file, warnings);
+    for (const auto &warning : warnings)
+      pcout << warning << std::endl;
+    ParameterSource source(line.parameter_file);
+    source.use_entry_names(names.alias_paths());
+    for (const auto &assignment : line.overrides)
+      {
+        const std::string warning = apply_override(
+          prm, names, assignment.first, assignment.second, source);
+        if (!warning.empty())
+          pcout << warning << std::endl;
+      }
+    prm.enter_subsection("Output");
+    if (!line.resume_directory.empty())
+      // The run continues in its own directory, whatever the file says.
+      prm.set("Directory", line.resume_directory);
+    if (line.quiet)
+      prm.set("Quiet", true);
+    prm.leave_subsection();
+    return source;
   }
 } // namespace stickslip

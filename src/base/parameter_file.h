@@ -3,7 +3,10 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <base/command_line.h>
 #include <base/global.h>
+#include <base/input_error.h>
+#include <base/parameter_documentation.h>
 
 #include <map>
 #include <set>
@@ -46,10 +49,25 @@ namespace stickslip
     const std::map<std::string, std::string> &
     alias_paths() const;
 
+    /**
+     * "" if @p value is allowed for the entry @p path ("Sub/Name", its
+     * canonical name), else why not: the value of an entry with a
+     * Patterns::Selection must be one of its choices (named, with a "did
+     * you mean" for a near miss); other patterns are left to deal.II.
+     */
+    std::string
+    value_problem(const std::string &path, const std::string &value) const;
+
+    /** The declarations, for listings (print_parameter_listing()). */
+    const ParameterTree &
+    declarations() const;
+
   private:
-    std::set<std::string>              entries;
-    std::map<std::string, std::string> aliases;
-    std::set<std::string>              subsections;
+    ParameterTree                                   tree;
+    std::set<std::string>                           entries;
+    std::map<std::string, std::string>              aliases;
+    std::set<std::string>                           subsections;
+    std::map<std::string, std::vector<std::string>> selections;
   };
 
 
@@ -70,6 +88,16 @@ namespace stickslip
 
 
   /**
+   * "; did you mean 'X'?" for the candidate closest to @p name (case
+   * ignored, by edit distance), or "" if none is close.
+   */
+  std::string
+  did_you_mean(const std::string              &name,
+               const std::vector<std::string> &candidates);
+
+
+
+  /**
    * Read and check the parameter file @p file_name: it must be a readable
    * text file that sets something, every subsection it opens must be
    * declared and closed by an `end`, every entry must be declared and set
@@ -77,7 +105,11 @@ namespace stickslip
    * name (an alias) is replaced by its entry's name with a line in
    * @p warnings (the line of an entry that moved to another subsection,
    * declare_moved_entry(), is set at the end of the text, inside that
-   * subsection, so that the lines keep their numbers). Returns the text for
+   * subsection, so that the lines keep their numbers). The files it
+   * includes (`include FILE`, read by deal.II relative to the working
+   * directory) are followed: a file that includes itself, directly or
+   * through others, is an InputError naming the chain of files and lines.
+   * Returns the text for
    * ParameterHandler::parse_input(); throws an InputError naming the line.
    */
   std::string
@@ -95,6 +127,26 @@ namespace stickslip
   /** Every <...> of a deal.II message shortened by printable_excerpt(). */
   std::string
   shorten_quoted_values(const std::string &message);
+
+  /**
+   * The text after "Additional information:" of a deal.II exception's
+   * what(), without its stack trace, on one line.
+   */
+  std::string
+  short_reason(const std::string &what);
+
+  /**
+   * Read the parameter file of @p line and its --set options into @p prm,
+   * whose declarations @p names lists (checked against them first, so that
+   * every mistake names its line or option); the warnings (deprecated
+   * names) go to @p out. --resume's directory and --quiet are set in
+   * Output. Returns where each parameter was set.
+   */
+  ParameterSource
+  read_parameters(const CommandLine        &line,
+                  ParameterHandler         &prm,
+                  const DeclaredNames      &names,
+                  const ConditionalOStream &out);
 } // namespace stickslip
 
 #endif

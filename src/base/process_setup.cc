@@ -87,9 +87,9 @@ namespace stickslip
     if (started_by_mpi_launcher())
       return false;
     // overwrite = 0: the user's own setting wins. Not
-    // ess_singleton_isolated (no orted fork, 0.1 s faster): singletons
-    // started together then collide in MPI_Init (5 of 80 simultaneous
-    // starts failed, 0 of 240 without it).
+    // ess_singleton_isolated (no orted fork, a little faster): singletons
+    // started together then collide in MPI_Init (BENCHMARKS.md,
+    // "Measurements behind design choices in the code").
     const bool changed = !is_set("OMPI_MCA_pml");
     setenv("OMPI_MCA_pml", "ob1", 0);
     return changed;

@@ -17,8 +17,8 @@ namespace stickslip
   /**
    * Before MPI_Init: a singleton (a serial run started without mpirun)
    * starts Open MPI with the ob1 messaging layer instead of UCX, whose
-   * initialisation is most of Open MPI's start-up (0.32 s against 0.13 s
-   * for MPI_Init/Finalize on the development machine) and which one
+   * initialisation is most of Open MPI's start-up (BENCHMARKS.md,
+   * "Measurements behind design choices in the code") and which one
    * process never uses. The variable is set only if the user has not set
    * it; a process started by a launcher is
    * left alone (clusters need UCX). Returns whether anything was set.

@@ -1,64 +1,151 @@
 #ifndef stickslip_base_rest_monitor_h
 #define stickslip_base_rest_monitor_h
 
-#include <base/checkpoint.h>
+#include <base/checkpoint_archive.h>
 
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
   /**
-   * The physical summary at the end of a run (doc/at_rest.md): fed the
-   * energies and the stick fraction at every row of history.csv, it says
-   * where the run ended (kinetic and elastic energy, the friction work, the
-   * stick fraction) and whether and when it came to rest: the first output
-   * time from which on every row had stick fraction 1 (every frictional
-   * node stuck; no condition without frictional nodes) and a kinetic energy
-   * at most rest_fraction times the largest kinetic energy of the run.
+   * The physical summary at the end of a run (doc/at_rest.md), fed at
+   * every row of history.csv. It says where the run ended (kinetic and
+   * elastic energy, the friction work), whether it is at rest, what
+   * friction holds, and, for systems of a few unknowns, which of them rest.
+   *
+   * The rule, checked at every output and stated on the screen:
+   * - an output is still when its kinetic energy is at most
+   *   energy_fraction = 1e-6 of the largest energy (kinetic + elastic) of
+   *   the run so far, and, where unknowns carry no mass (the chain's
+   *   quasi-static masses, whose kinetic energy is 0 however fast they
+   *   move), their speeds are at most speed_fraction = 1e-3 of the largest
+   *   such speed so far (1e-6 of an energy is 1e-3 of a velocity);
+   * - the run is at rest when every output of at least the last
+   *   hold_fraction = 5% of the run is still; "at rest since t" is the
+   *   first of those outputs. A still output alone is not rest: an
+   *   oscillation passes through zero velocity twice a period (for about
+   *   3e-4 of its period at this threshold), the frictionless string at
+   *   t = 4 for one.
+   * Friction is reported apart ("every frictional node stuck since t"):
+   * stuck nodes may carry a body that vibrates, and a still system may
+   * hold no node exactly (a split scheme's creep, doc/at_rest.md).
    */
   class RestMonitor
   {
   public:
-    /**
-     * Kinetic energy counted as rest, relative to its maximum. Measured on
-     * prm/string.prm (maximum 1.36): the last sliding rows before every node
-     * sticks have 6e-7 .. 2.6e-4 of it, the stuck centered scheme 0, the
-     * stuck Lie scheme, which creeps by O(dt) (doc/at_rest.md), 4.1e-7 at
-     * dt = 1e-3 and 1.1e-7 at dt = 5e-4: counted as rest, with stick
-     * fraction 1 deciding when.
-     */
-    static constexpr double rest_fraction = 1e-6;
+    /** Kinetic energy of a still output, relative to the largest energy. */
+    static constexpr double energy_fraction = 1e-6;
+
+    /** Speed of a still massless unknown, relative to the largest one. */
+    static constexpr double speed_fraction = 1e-3;
+
+    /** The share of the run over which rest must hold. */
+    static constexpr double hold_fraction = 0.05;
+
+    /** Systems of at most this many unknowns get a verdict per unknown. */
+    static constexpr unsigned int max_listed_unknowns = 8;
 
     /**
-     * A row at @p t; @p stick_fraction is NaN when the model has no
-     * frictional node (then rest is judged on the kinetic energy alone).
+     * @p node_name names the nodes of the stick fraction: "frictional
+     * node", or "contact node" for the body.
+     */
+    explicit RestMonitor(const std::string &node_name = "frictional node");
+
+    /** One row of history.csv, as the summary needs it. */
+    struct Row
+    {
+      double t;
+      double kinetic;
+      double elastic;
+      double dissipated;
+      /** NaN when the model has no frictional node. */
+      double stick_fraction;
+      /** max |v_i| over the unknowns without mass; NaN if there are none. */
+      double massless_speed;
+    };
+
+    void
+    record(const Row &row);
+
+    /**
+     * For a system of at most max_listed_unknowns unknowns, after record():
+     * the velocity v_i and the diagonal mass M_ii (0: no mass) of each,
+     * named x1, x2, ... as in history.csv.
      */
     void
-    record(const double t,
-           const double kinetic,
-           const double elastic,
-           const double dissipated,
-           const double stick_fraction);
+    record_unknowns(const std::vector<double> &velocity,
+                    const std::vector<double> &mass);
 
     /** What carries over to a resumed run. */
     void
     register_state(CheckpointArchive &archive);
 
-    /** Two lines (no final newline); empty without rows. */
+    /** Two to four lines (no final newline); empty without rows. */
     std::string
     summary() const;
 
   private:
-    bool   any_row     = false;
-    double max_kinetic = 0;
-    /** The first time of the current run of rest rows (when resting). */
-    double rest_since      = 0;
-    bool   resting         = false;
+    /** A stretch of still outputs up to the latest one. */
+    struct Stillness
+    {
+      double still         = 0; ///< 1: the latest output is still
+      double since         = 0; ///< the first output of the stretch
+      double moved         = 0; ///< 1: some output before it was not still
+      double moved_at      = 0; ///< the last output that was not still
+      double moved_kinetic = 0; ///< its kinetic energy
+      double moved_speed   = 0; ///< its largest massless speed
+    };
+
+    /** Update @p state with an output at @p t. */
+    static void
+    update(Stillness   &state,
+           const double t,
+           const bool   still,
+           const double kinetic,
+           const double speed);
+
+    /** Register the numbers of @p state. */
+    static void
+    register_stillness(Stillness &state, CheckpointArchive &archive);
+
+    /** The verdict line of the whole system. */
+    std::string
+    verdict() const;
+
+    /** The line of the unknowns (systems of a few). */
+    std::string
+    unknowns_line() const;
+
+    /** Rest holds over at least hold_fraction of the run. */
+    bool
+    holds(const Stillness &state) const;
+
+    std::string node_name;
+    bool        any_row    = false;
+    double      first_time = 0;
+    /** The first output after a step (the stick flags' first values). */
+    double first_step_time = 0;
     double last_time       = 0;
     double last_kinetic    = 0;
     double last_elastic    = 0;
     double last_dissipated = 0;
     double last_stick      = 0;
+    /** The largest energy and massless speed so far. */
+    double max_energy = 0;
+    double max_speed  = 0;
+    /** 1: some unknowns carry no mass. */
+    double    has_massless = 0;
+    Stillness system;
+    /** Every frictional node stuck: the stretch of such outputs. */
+    double all_stuck   = 0;
+    double stuck_since = 0;
+    /**
+     * Per unknown (small systems): still (1) or not, since when, the
+     * latest velocity, the mass.
+     */
+    std::vector<double> unknown_still, unknown_since, unknown_velocity,
+      unknown_mass;
   };
 } // namespace stickslip
 

@@ -1,6 +1,7 @@
 #include <base/input_error.h>
 #include <base/resumed_parameters.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -57,10 +58,37 @@ namespace stickslip
       return values;
     }
 
+    /**
+     * @p value without the whitespace that separates nothing: a run of
+     * spaces and tabs is kept (as one space) only between two characters
+     * that would otherwise join into one name or number.
+     */
+    std::string
+    without_spaces(const std::string &value)
+    {
+      const auto word = [](const char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+               c == '.';
+      };
+      std::string out;
+      bool        space = false;
+      for (const char c : value)
+        if (c == ' ' || c == '\t')
+          space = true;
+        else
+          {
+            if (space && !out.empty() && word(out.back()) && word(c))
+              out += ' ';
+            out += c;
+            space = false;
+          }
+      return out;
+    }
+
     bool
     same_value(const std::string &a, const std::string &b)
     {
-      if (a == b)
+      if (a == b || without_spaces(a) == without_spaces(b))
         return true;
       // 1e-3 and 0.001: the same number written differently.
       std::size_t used_a = 0, used_b = 0;
@@ -80,9 +108,9 @@ namespace stickslip
 
 
   void
-  check_resumed_parameters(const dealii::ParameterHandler &prm,
-                           const ParameterSource          &source,
-                           const std::string              &directory)
+  check_resumed_parameters(const std::string     &parameters,
+                           const ParameterSource &source,
+                           const std::string     &directory)
   {
     // None of these changes a result: where and how often the run saves
     // itself, and how much it prints.
@@ -107,9 +135,7 @@ namespace stickslip
                        "or unreadable");
     const auto written = read_listing(in);
 
-    std::ostringstream listing;
-    prm.print_parameters(listing, dealii::ParameterHandler::PRM);
-    std::istringstream listing_in(listing.str());
+    std::istringstream listing_in(parameters);
     const auto         given = read_listing(listing_in);
 
     // A run may also be taken further than it was meant to go, except a

@@ -1,8 +1,6 @@
 #ifndef stickslip_base_resumed_parameters_h
 #define stickslip_base_resumed_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/input_error.h>
 
 #include <string>
@@ -18,12 +16,16 @@ namespace stickslip
    * goes, how often snapshots are taken and how much is printed may differ,
    * and the final time (a run taken further) outside a control search,
    * where it is part of the problem. Numbers are compared as numbers, so
-   * 1e-3 and 0.001 agree.
+   * 1e-3 and 0.001 agree, and other values (expressions above all) without
+   * the spaces that separate nothing, so `i==1 ? 3 : 0` and `i == 1 ? 3 :
+   * 0` agree while `x*2` and `2*x`, or `a b` and `ab`, differ.
+   * @p parameters: this run's parameters as its parameters.prm will hold
+   * them (a listing of `subsection`, `set` and `end` lines).
    */
   void
-  check_resumed_parameters(const dealii::ParameterHandler &prm,
-                           const ParameterSource          &source,
-                           const std::string              &directory);
+  check_resumed_parameters(const std::string     &parameters,
+                           const ParameterSource &source,
+                           const std::string     &directory);
 } // namespace stickslip
 
 #endif

@@ -1,5 +1,6 @@
 #include <base/checkpoint.h>
 #include <base/input_error.h>
+#include <base/parameter_file.h>
 #include <base/run_directory.h>
 #include <base/version.h>
 
@@ -26,6 +27,9 @@ namespace stickslip
     is_run_output(const std::string &name)
     {
       for (const char *file : {"parameters.prm",
+                               "original.prm",
+                               "original.json",
+                               "original.xml",
                                "history.csv",
                                "errors.csv",
                                "refinement.csv",
@@ -48,13 +52,43 @@ namespace stickslip
 
 
 
+  OriginalInput::OriginalInput(const CommandLine &line)
+  {
+    const std::string extension =
+      fs::path(line.parameter_file).extension().string();
+    std::ifstream     in(line.parameter_file, std::ios::binary);
+    const std::string file((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    if (extension == ".json" || extension == ".xml")
+      {
+        name = "original" + extension;
+        text = file;
+        return;
+      }
+    name = "original.prm";
+    text = "# The parameter file " + line.parameter_file +
+           " as this run was given it, verbatim below this header.\n";
+    if (line.overrides.empty())
+      text += "# Its command line set nothing else.\n";
+    else
+      text += "# Its command line also set (after the file was read):\n";
+    for (const auto &[path, value] : line.overrides)
+      text += "#   --set \"" + path + "=" +
+              printable_excerpt(value, std::string::npos) + "\"\n";
+    text += file;
+  }
+
+
+
   RunDirectory::RunDirectory(const Parameters::Output &output,
                              const std::string        &parameters,
+                             const OriginalInput      &original,
                              const MPI_Comm            comm,
                              ScreenLog                *log)
     : OutputDirectory(output.directory, comm)
     , output(output)
     , parameters(parameters)
+    , original(original)
     , log(log)
     , lock_descriptor(-1)
   {}
@@ -89,8 +123,14 @@ namespace stickslip
         const std::string where = "the output directory '" + directory +
                                   "' (parameter 'Output/Directory'" +
                                   source.where("Output/Directory") + ")";
+        const fs::file_status link = fs::symlink_status(directory, code);
         if (fs::exists(directory, code) && !fs::is_directory(directory, code))
           error = where + " exists but is not a directory";
+        else if (fs::is_symlink(link) && !fs::exists(directory, code))
+          error = where + " is a symbolic link to '" +
+                  fs::read_symlink(directory, code).string() +
+                  "', which does not exist: create its target, or remove "
+                  "the link";
         else if (create && !fs::create_directories(directory, code) && code)
           error = "cannot create " + where + ": " + code.message();
         else if (fs::is_directory(directory, code))
@@ -98,9 +138,13 @@ namespace stickslip
             const std::string path = file(lock_file_name);
             lock_descriptor =
               ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-            if (lock_descriptor < 0)
-              error =
-                "cannot write into " + where + ": " + std::strerror(errno);
+            const int open_error = errno;
+            if (lock_descriptor < 0 && fs::is_directory(path, code))
+              error = "cannot create the lock file " + path + " of " + where +
+                      ": a directory of that name is in the way (remove it)";
+            else if (lock_descriptor < 0)
+              error = "cannot create the lock file " + path + " of " + where +
+                      ": " + std::strerror(open_error);
             else if (::flock(lock_descriptor, LOCK_EX | LOCK_NB) != 0 &&
                      errno == EWOULDBLOCK)
               {
@@ -237,6 +281,7 @@ namespace stickslip
   RunDirectory::write_parameters() const
   {
     write_atomically("parameters.prm", run_stamp(comm) + parameters);
+    write_atomically(original.name, original.text);
   }
 
 

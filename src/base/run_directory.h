@@ -1,6 +1,7 @@
 #ifndef stickslip_base_run_directory_h
 #define stickslip_base_run_directory_h
 
+#include <base/command_line.h>
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/output_files.h>
@@ -12,6 +13,28 @@
 namespace stickslip
 {
   /**
+   * The parameter file a run was given, as it is copied beside its
+   * parameters.prm (ASPECT's original.prm): the file's name in the output
+   * directory and its text.
+   */
+  struct OriginalInput
+  {
+    /**
+     * The copy of @p line's parameter file: original.prm, the file byte for
+     * byte after a comment header that names it and the --set options of
+     * the command line (which come after the file); a .json or .xml file is
+     * copied as original.json or original.xml without a header (their
+     * values with the --set are in parameters.prm).
+     */
+    explicit OriginalInput(const CommandLine &line);
+
+    std::string name;
+    std::string text;
+  };
+
+
+
+  /**
    * The output directory through the life of a run (Output/Directory):
    *
    * - lock(): a lock file, DIRECTORY/stickslip.lock, held while the run
@@ -22,7 +45,8 @@ namespace stickslip
    *   unless Output/Overwrite, which removes that run's outputs first (so no
    *   stale field file of a longer run stays beside the new ones); then
    *   parameters.prm and log.txt are started, each with the run's stamp
-   *   (versions, ranks, host, date);
+   *   (versions, ranks, host, date), and the user's file is copied as
+   *   original.prm;
    * - continue_run(): for --resume, after the snapshot has been read and
    *   checked, with nothing changed before that.
    *
@@ -33,12 +57,13 @@ namespace stickslip
   {
   public:
     /**
-     * @p parameters: the text of parameters.prm (every parameter of the
-     * run, as ParameterHandler prints it); @p log: the screen output,
-     * written to log.txt (may be null).
+     * @p parameters: the text of parameters.prm (every parameter the run
+     * reads, as it used them); @p original: the parameter file it was
+     * given; @p log: the screen output, written to log.txt (may be null).
      */
     RunDirectory(const Parameters::Output &output,
                  const std::string        &parameters,
+                 const OriginalInput      &original,
                  const MPI_Comm            comm,
                  ScreenLog                *log);
 
@@ -66,8 +91,8 @@ namespace stickslip
 
     /**
      * Continue the run after its snapshot was read and checked: remove the
-     * temporaries a killed run left, rewrite parameters.prm, append to
-     * log.txt (collective).
+     * temporaries a killed run left, rewrite parameters.prm and
+     * original.prm, append to log.txt (collective).
      */
     void
     continue_run();
@@ -77,7 +102,10 @@ namespace stickslip
     settings() const;
 
   private:
-    /** parameters.prm: the stamp, then the parameters (collective). */
+    /**
+     * parameters.prm (the stamp, then the parameters) and original.prm
+     * (collective).
+     */
     void
     write_parameters() const;
 
@@ -95,6 +123,7 @@ namespace stickslip
 
     const Parameters::Output output;
     const std::string        parameters;
+    const OriginalInput      original;
     ScreenLog               *log;
     int                      lock_descriptor;
   };

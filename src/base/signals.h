@@ -11,16 +11,21 @@ namespace stickslip
 {
   /**
    * SIGTERM and SIGINT, what schedulers send at the end of a job's time,
-   * only set a flag; the driver looks at it after every step, writes a
-   * snapshot and stops with an Interrupted exception. Only runs that take
-   * snapshots install this: any other run keeps the default, so that the
-   * signal stops it at once. A second SIGINT also stops a run at once; a
-   * repeated SIGTERM (from the scheduler and again from mpirun) does not.
+   * only set a flag; the run loop looks at it after every step, writes a
+   * snapshot if the run takes them, and stops with an Interrupted
+   * exception that says what is kept (a run without snapshots: its rows
+   * and fields so far, and how to make a run resumable) with no file half
+   * written. A second SIGINT stops a run at once; a repeated SIGTERM (from
+   * the scheduler and again from mpirun) does not. A signal the process
+   * inherited as ignored (SIGINT under a background shell) stays ignored.
    */
   void
   install_termination_handlers();
 
-  /** Back to the default: the next SIGTERM or SIGINT ends the process. */
+  /**
+   * Back to the dispositions the process started with (the default, or
+   * ignored): the next SIGTERM or SIGINT ends the process.
+   */
   void
   restore_default_termination_handlers();
 

@@ -49,6 +49,34 @@ namespace stickslip
 
 
   /**
+   * The time grid of a run: n_steps steps of size dt from t0 (the run
+   * loop's; a study builds it from its Time subsection with
+   * Parameters::Time::grid(), the slab under its CFL rule).
+   */
+  struct TimeGrid
+  {
+    double       t0;
+    double       dt;
+    unsigned int n_steps;
+
+    /** t_n = t0 + n dt, computed (never accumulated). */
+    double
+    time(const unsigned int n) const
+    {
+      return t0 + n * dt;
+    }
+
+    /** Step number @p n + 1, from t_n to t_{n+1}. */
+    TimeStep
+    step(const unsigned int n) const
+    {
+      return {n + 1, time(n), time(n + 1), dt};
+    }
+  };
+
+
+
+  /**
    * The first t0 + k interval after @p t (k integer), for output and
    * checkpoint times. Computed, not accumulated: an interval far below dt
    * (or below the resolution of t) would never move an accumulated sum.

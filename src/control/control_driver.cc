@@ -1,5 +1,6 @@
 #include <base/expressions.h>
 #include <base/input_error.h>
+#include <base/iteration_guard.h>
 #include <base/progress.h>
 #include <base/signals.h>
 #include <control/control_driver.h>
@@ -98,10 +99,7 @@ namespace stickslip
     ControlOutcome    outcome;
     try
       {
-        RunLoop::integrate(evolution,
-                           {parameters.time.initial_time,
-                            dt,
-                            parameters.time.n_steps(dt, source)});
+        RunLoop::integrate(evolution, parameters.time.grid(dt, source));
       }
     catch (RunError &)
       {
@@ -239,19 +237,13 @@ namespace stickslip
       return;
     // After the last iteration always: a resume then only reruns the
     // controlled trajectory.
-    const bool due    = snapshots->due() || edge < control.tolerance;
-    const int  signal = termination_signal(world);
-    if (due || signal != 0)
-      {
-        TimerOutput::Scope scope(timer, "snapshots");
+    guard->after_iteration(
+      snapshots->due() || edge < control.tolerance,
+      true,
+      [&]() {
         snapshots->write(state, *penalty, simulation_iterations, *table);
-      }
-    if (signal != 0)
-      throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                        " after simplex " + std::to_string(iteration) +
-                        ": a snapshot of the search is in " +
-                        snapshots->folder() + "; continue with --resume " +
-                        directory.path());
+      },
+      [&]() { return "after simplex " + std::to_string(iteration); });
   }
 
 
@@ -324,8 +316,12 @@ namespace stickslip
     std::ostringstream summary;
     summary.precision(10);
     summary << "  optimum after " << result.simplexes << " simplexes, "
-            << result.evaluations << " simulations (IVPs), wall "
-            << format_number(wall) << " s: v* = (";
+            << result.evaluations << " simulations (IVPs), wall " <<
+      [wall]() {
+        char text[32];
+        std::snprintf(text, sizeof(text), "%.2f", wall);
+        return std::string(text);
+      }() << " s: v* = (";
     for (unsigned int i = 0; i < d; ++i)
       summary << (i > 0 ? ", " : "") << result.best[i];
     summary << ")\n  J(v*) = " << penalty->cost(result.best)
@@ -350,6 +346,12 @@ namespace stickslip
                                                   directory.path(),
                                                   world);
     take_snapshots = snapshots->enabled() || resume;
+    guard          = std::make_unique<IterationGuard>(world,
+                                             timer,
+                                             "control search: snapshots",
+                                             "the search",
+                                             snapshots->folder(),
+                                             directory.path());
     if (resume)
       directory.check_resumable();
     else
@@ -366,7 +368,7 @@ namespace stickslip
                               parameters.output.quiet);
     ParallelDirectSearch::Result result;
     {
-      TimerOutput::Scope scope(timer, "control search");
+      TimerOutput::Scope scope(timer, "control search (in all)");
       result = search(directory, resume);
     }
     print_result(result, progress.elapsed());

@@ -18,6 +18,7 @@
 namespace stickslip
 {
   class SearchSnapshots;
+  class IterationGuard;
 
   /**
    * The optimal control of Glowinski & Kearsley 1995, §2-3: a parallel direct
@@ -111,7 +112,9 @@ namespace stickslip
     std::unique_ptr<ControlPenalty>  penalty;
     std::unique_ptr<CsvTable>        table;
     std::unique_ptr<SearchSnapshots> snapshots;
-    bool                             take_snapshots;
+    /** Snapshot or signal, then stop, after each simplex. */
+    std::unique_ptr<IterationGuard> guard;
+    bool                            take_snapshots;
   };
 } // namespace stickslip
 

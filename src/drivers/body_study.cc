@@ -32,17 +32,21 @@ namespace stickslip
     : parameters(parameters)
     , pcout(pcout)
     , timer(timer)
-    , grid{parameters.time.initial_time,
-           parameters.time.time_step,
-           parameters.time.n_steps(parameters.time.time_step, source)}
+    , grid(parameters.time.grid(parameters.time.time_step, source))
   {
     if (!parameters.time.convergence_time_steps.empty())
-      throw_bad_parameter(source,
-                          "Time/Convergence time steps",
-                          "",
-                          "Model = body runs one time step (refinement "
-                          "studies are scripts that run it several times, "
-                          "see tests/body/)");
+      throw_bad_parameter(
+        source,
+        "Time/Convergence time steps",
+        [&]() {
+          std::string text;
+          for (const double dt : parameters.time.convergence_time_steps)
+            text += (text.empty() ? "" : ", ") + format_number(dt);
+          return text;
+        }(),
+        "Model = body runs one time step (refinement "
+        "studies are scripts that run it several times, "
+        "see tests/body/)");
     double stable_step = 0, smallest_cell = 0;
     if (body.dimension == 2)
       {
@@ -58,26 +62,42 @@ namespace stickslip
         smallest_cell = evolution_3d->discretization().smallest_cell_diameter();
         evolution     = std::move(evolution_3d);
       }
-    check_time_step(stable_step, smallest_cell, body.c2(), source);
+    check_time_step(stable_step, smallest_cell, body, source);
   }
 
 
 
   void
-  BodyStudy::check_time_step(const double           stable_step,
-                             const double           smallest_cell,
-                             const double           wave_speed,
-                             const ParameterSource &source) const
+  BodyStudy::check_time_step(const double                stable_step,
+                             const double                smallest_cell,
+                             const Body::BodyParameters &body,
+                             const ParameterSource      &source) const
   {
+    // The mesh's cells were checked when it was read (a distorted cell is
+    // named there): what is left is the size of the numbers.
+    const double wave_speed = body.c2();
     if (!(stable_step > 0) || !std::isfinite(stable_step))
-      throw_bad_parameter(source,
-                          "Body/Density",
-                          "",
-                          "the stability bound of the explicit scheme is not a "
-                          "finite number for these data: the element mass and "
-                          "stiffness matrices under- or overflow (check "
-                          "Body/Density, Body/Lame lambda, Body/Shear modulus "
-                          "and the size of the cells, in SI units)");
+      throw_bad_parameter(
+        source,
+        "Body/Density",
+        format_number(body.density),
+        "the stability bound of the explicit scheme is " +
+          format_number(stable_step) +
+          " s, not a positive finite number, for these data: the element "
+          "mass and stiffness matrices under- or overflow (Body/Lame lambda "
+          "= " +
+          format_number(body.lambda) +
+          ", Body/Shear modulus = " + format_number(body.shear_modulus) +
+          [&]() {
+            std::string size;
+            for (const double length : body.size)
+              size += (size.empty() ? "" : ", ") + format_number(length);
+            return body.mesh == Body::MeshKind::block ?
+                     ", Body/Size = " + size :
+                     std::string();
+          }() +
+          ", the smallest cell diameter " + format_number(smallest_cell) +
+          " m; give them in SI units, of sizes that a double holds)");
     if (grid.dt <= stable_step)
       return;
     throw_bad_parameter(
@@ -107,5 +127,30 @@ namespace stickslip
     pcout << "  wrote " << directory.file("history.csv")
           << (parameters.output.field_output ? ", solution.pvd" : "")
           << std::endl;
+  }
+
+
+
+  ModelEntry
+  body_model()
+  {
+    ModelEntry entry;
+    entry.name               = "body";
+    entry.description        = "an elastic body in frictional contact with a "
+                               "rigid foundation, 2D plane strain or 3D: the "
+                               "slab as a finite-element model";
+    entry.dimensions         = {2, 3};
+    entry.dimensions_meaning = "2 (plane strain) or 3";
+    entry.declare_parameters = &Body::BodyParameters::declare_parameters;
+    entry.subsections        = {"Body"};
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+      Body::BodyParameters body;
+      body.parse(in.prm, in.source, in.parameters.dimension);
+      in.pcout << in.parameters.output.check_intervals(
+        in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<BodyStudy>(
+        in.parameters, body, in.source, in.comm, in.pcout, in.timer));
+    };
+    return entry;
   }
 } // namespace stickslip

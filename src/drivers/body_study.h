@@ -3,6 +3,7 @@
 
 #include <deal.II/base/timer.h>
 
+#include <drivers/model_registry.h>
 #include <drivers/run_loop.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
@@ -39,10 +40,10 @@ namespace stickslip
      * the limit and its form C h_min/c2.
      */
     void
-    check_time_step(const double           stable_step,
-                    const double           smallest_cell,
-                    const double           wave_speed,
-                    const ParameterSource &source) const;
+    check_time_step(const double                stable_step,
+                    const double                smallest_cell,
+                    const Body::BodyParameters &body,
+                    const ParameterSource      &source) const;
 
     const Parameters::Run      parameters;
     const ConditionalOStream  &pcout;
@@ -50,6 +51,13 @@ namespace stickslip
     std::unique_ptr<Evolution> evolution;
     TimeGrid                   grid;
   };
+
+
+
+  /** The entry of the elastic body in the model registry (model_registry.cc).
+   */
+  ModelEntry
+  body_model();
 } // namespace stickslip
 
 #endif

@@ -1,7 +1,15 @@
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <drivers/friction_study.h>
+#include <models/chain/chain_model.h>
+#include <models/chain/chain_parameters.h>
 #include <models/common/friction_evolution.h>
+#include <models/gearbox/gearbox_model.h>
+#include <models/gearbox/gearbox_parameters.h>
+#include <models/ode/ode_model.h>
+#include <models/ode/ode_parameters.h>
+#include <models/string/string_model.h>
+#include <models/string/string_parameters.h>
 
 #include <cmath>
 #include <cstdio>
@@ -230,7 +238,10 @@ namespace stickslip
   {
     if (!parameters.output.checkpoints_enabled() && !resume)
       return;
-    const std::string what = resume ? "--resume" : "Output/Checkpoint interval";
+    const std::string what = resume ? "--resume" :
+                             parameters.output.checkpoint_interval > 0 ?
+                                      "Output/Checkpoint interval" :
+                                      "Output/Checkpoint wall interval";
     if (time_steps.size() > 1 || parameters.time.reference_time_step > 0)
       throw InputError(what + ": snapshots are for single runs; this "
                               "one is a convergence study (Time/"
@@ -252,10 +263,8 @@ namespace stickslip
                                const bool               resume,
                                const ReferenceSolution *reference)
   {
-    const double                   dt = time_steps[i];
-    const TimeGrid                 grid{parameters.time.initial_time,
-                        dt,
-                        parameters.time.n_steps(dt, source)};
+    const double                   dt   = time_steps[i];
+    const TimeGrid                 grid = parameters.time.grid(dt, source);
     FrictionEvolution              evolution(*friction_model,
                                 *integrators[i],
                                 parameters.output.field_output);
@@ -289,9 +298,7 @@ namespace stickslip
     FrictionEvolution evolution(*friction_model, *reference_integrator, false);
     RecordingObserver observer(evolution, *recording);
     loop.run_without_outputs(evolution,
-                             {parameters.time.initial_time,
-                              dt,
-                              parameters.time.n_steps(dt, source)},
+                             parameters.time.grid(dt, source),
                              &observer);
     recorded_reference = std::move(recording);
   }
@@ -348,12 +355,7 @@ namespace stickslip
     FrictionEvolution evolution(*friction_model,
                                 *integrators.front(),
                                 parameters.output.field_output);
-    loop.run(evolution,
-             {parameters.time.initial_time,
-              dt,
-              parameters.time.n_steps(dt, source)},
-             nullptr,
-             false);
+    loop.run(evolution, parameters.time.grid(dt, source), nullptr, false);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
   }
 
@@ -429,5 +431,232 @@ namespace stickslip
       }
     pcout << std::endl;
     directory.write_atomically("errors.csv", table.to_string());
+  }
+
+
+
+  std::unique_ptr<Model>
+  make_checked_model(const ModelEntry::ModelFactory &make_model,
+                     const Parameters::Run          &parameters,
+                     ParameterHandler               &prm,
+                     const ParameterSource          &source,
+                     const MPI_Comm                  comm)
+  {
+    parameters.time.check_steps(source);
+    std::unique_ptr<Model> model = make_model(parameters, prm, source, comm);
+    model->system().check_initial_data(parameters.time.initial_time);
+    return model;
+  }
+
+
+
+  void
+  check_output_intervals(const Parameters::Run    &parameters,
+                         const ParameterSource    &source,
+                         const ConditionalOStream &pcout,
+                         const bool                checkpoints)
+  {
+    for (const double dt : parameters.time.time_steps())
+      pcout << parameters.output.check_intervals(
+        dt,
+        parameters.time.convergence_time_steps.empty() ?
+          "Time/Time step" :
+          "Time/Convergence time steps",
+        checkpoints,
+        source);
+  }
+
+
+
+  namespace
+  {
+    /**
+     * The entry of a friction-system model made by @p make_model: it reads
+     * the numerics' subsections and runs as a FrictionStudy; @p controlled:
+     * it reads Control too (a ControlDriver's models).
+     */
+    ModelEntry
+    friction_model(ModelEntry                     entry,
+                   const ModelEntry::ModelFactory make_model,
+                   const bool                     controlled)
+    {
+      entry.subsections.insert(
+        entry.subsections.end(),
+        {"Splitting", "Friction", "Centered scheme", "Linear solver"});
+      entry.make_study = [make_model](const ModelEntry::StudyInputs &in) {
+        const Parameters::Run &parameters = in.parameters;
+        auto                   study =
+          std::make_unique<FrictionStudy>(parameters,
+                                          make_checked_model(make_model,
+                                                             parameters,
+                                                             in.prm,
+                                                             in.source,
+                                                             in.comm),
+                                          in.source,
+                                          in.pcout,
+                                          in.timer);
+        check_output_intervals(parameters, in.source, in.pcout, true);
+        return std::unique_ptr<Study>(std::move(study));
+      };
+      if (controlled)
+        entry.make_controlled_model = make_model;
+      return entry;
+    }
+
+
+
+    /**
+     * The factory of a finite-dof model @p ModelType built from its
+     * parsed @p ParametersType, the source and the communicator.
+     */
+    template <typename ModelType, typename ParametersType>
+    ModelEntry::ModelFactory
+    finite_dof_factory()
+    {
+      return [](const Parameters::Run &,
+                ParameterHandler      &prm,
+                const ParameterSource &source,
+                const MPI_Comm         comm) -> std::unique_ptr<Model> {
+        ParametersType parameters;
+        parameters.parse(prm, source);
+        return std::make_unique<ModelType>(parameters, source, comm);
+      };
+    }
+
+
+
+    /**
+     * Set the entry @p path ("Sub/Name") of @p prm to @p value unless the
+     * file or the command line set it.
+     */
+    void
+    set_unless_given(ParameterHandler      &prm,
+                     const ParameterSource &source,
+                     const std::string     &path,
+                     const std::string     &value)
+    {
+      if (source.is_set(path))
+        return;
+      const auto slash = path.find('/');
+      prm.enter_subsection(path.substr(0, slash));
+      prm.set(path.substr(slash + 1), value);
+      prm.leave_subsection();
+    }
+  } // namespace
+
+
+
+  ModelEntry
+  ode_model()
+  {
+    ModelEntry entry;
+    entry.name        = "ode";
+    entry.description = "finite-dof friction system written in the parameter "
+                        "file, Glowinski et al. 2006, 2005";
+    entry.declare_parameters = &OdeParameters::declare_parameters;
+    entry.subsections        = {"ODE", "Control"};
+    return friction_model(entry,
+                          finite_dof_factory<OdeModel, OdeParameters>(),
+                          true);
+  }
+
+
+
+  ModelEntry
+  gearbox_model()
+  {
+    ModelEntry entry;
+    entry.name = "gearbox";
+    entry.description =
+      "gear box efficiency problem, Glowinski et al. 2006, eq. (54)";
+    entry.declare_parameters = &GearboxParameters::declare_parameters;
+    entry.subsections        = {"Gear box", "Control"};
+    return friction_model(entry,
+                          finite_dof_factory<GearboxModel, GearboxParameters>(),
+                          true);
+  }
+
+
+
+  ModelEntry
+  string_model()
+  {
+    // A diagonal mass matrix makes the explicit elastic step (alpha = 0)
+    // and the closed-form friction step exact and cheapest: what every
+    // lumped string and membrane example uses (prm/string.prm).
+    static const std::vector<std::pair<std::string, std::string>> lumped = {
+      {"Splitting/Friction substeps", "1"},
+      {"Splitting/Elastic substeps", "1"},
+      {"Splitting/Elastic implicitness", "0"},
+      {"Friction/Solver", "closed form"}};
+    ModelEntry entry;
+    entry.name               = "string";
+    entry.description        = "frictional wave string, dim 1, or membrane, "
+                               "dim 2; Glowinski et al. 2006, eq. (23)";
+    entry.dimensions         = {1, 2};
+    entry.dimensions_meaning = "1 (string) or 2 (membrane)";
+    entry.declare_parameters = &StringParameters::declare_parameters;
+    entry.subsections        = {"String"};
+    for (const auto &[path, value] : lumped)
+      entry.chosen_entries.push_back(path);
+    entry.chosen_how =
+      "with String/Mass = lumped, 1, 1, 0 and closed form: the explicit "
+      "scheme of every lumped string and membrane example; else the "
+      "defaults of Splitting and Friction";
+    entry.apply_defaults = [](ParameterHandler      &prm,
+                              const ParameterSource &source) {
+      prm.enter_subsection("String");
+      const bool is_lumped = prm.get("Mass") == "lumped";
+      prm.leave_subsection();
+      if (is_lumped)
+        for (const auto &[path, value] : lumped)
+          set_unless_given(prm, source, path, value);
+    };
+    return friction_model(
+      entry,
+      [](const Parameters::Run &parameters,
+         ParameterHandler      &prm,
+         const ParameterSource &source,
+         const MPI_Comm         comm) -> std::unique_ptr<Model> {
+        StringParameters string;
+        string.parse(prm, source, parameters.dimension);
+        if (parameters.dimension == 1)
+          return std::make_unique<StringModel<1>>(string,
+                                                  parameters.time,
+                                                  source,
+                                                  comm);
+        return std::make_unique<StringModel<2>>(string,
+                                                parameters.time,
+                                                source,
+                                                comm);
+      },
+      false);
+  }
+
+
+
+  ModelEntry
+  chain_model()
+  {
+    ModelEntry entry;
+    entry.name               = "chain";
+    entry.description        = "masses, springs and St-Venant elements, "
+                               "Bastien & Lamarque 2009";
+    entry.declare_parameters = &ChainParameters::declare_parameters;
+    entry.subsections        = {"Chain"};
+    return friction_model(
+      entry,
+      [](const Parameters::Run &parameters,
+         ParameterHandler      &prm,
+         const ParameterSource &source,
+         const MPI_Comm         comm) -> std::unique_ptr<Model> {
+        ChainParameters chain;
+        chain.parse(prm, source);
+        return std::make_unique<ChainModel>(chain,
+                                            parameters.time,
+                                            source,
+                                            comm);
+      },
+      false);
   }
 } // namespace stickslip

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/timer.h>
 
+#include <drivers/model_registry.h>
 #include <drivers/run_loop.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
@@ -95,6 +96,43 @@ namespace stickslip
     std::unique_ptr<TimeIntegrator>              reference_integrator;
     std::unique_ptr<ReferenceSolution>           recorded_reference;
   };
+
+
+
+  /**
+   * The model of a friction-system run, made by @p make_model once the time
+   * steps are checked, with its initial data checked (collective).
+   */
+  std::unique_ptr<Model>
+  make_checked_model(const ModelEntry::ModelFactory &make_model,
+                     const Parameters::Run          &parameters,
+                     ParameterHandler               &prm,
+                     const ParameterSource          &source,
+                     const MPI_Comm                  comm);
+
+  /**
+   * Warn on @p pcout about an output interval that is not a multiple of
+   * each time step of the run (and, with @p checkpoints, a snapshot
+   * interval); after the scheme's own checks, which come first.
+   */
+  void
+  check_output_intervals(const Parameters::Run    &parameters,
+                         const ParameterSource    &source,
+                         const ConditionalOStream &pcout,
+                         const bool                checkpoints);
+
+  /**
+   * The entries of the model registry (model_registry.cc) for the models
+   * that are friction systems: each runs as a FrictionStudy.
+   */
+  ModelEntry
+  ode_model();
+  ModelEntry
+  gearbox_model();
+  ModelEntry
+  string_model();
+  ModelEntry
+  chain_model();
 } // namespace stickslip
 
 #endif

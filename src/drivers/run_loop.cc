@@ -4,6 +4,7 @@
 #include <base/field_files.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
+#include <base/iteration_guard.h>
 #include <base/memory_stage.h>
 #include <base/progress.h>
 #include <base/pvd_record.h>
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -88,6 +90,13 @@ namespace stickslip
     void
     checkpoint(const unsigned int n);
 
+    /**
+     * A run without snapshots, after step @p n: stop if a termination
+     * signal arrived, saying what is kept and how to make a run resumable.
+     */
+    void
+    stop_if_signalled(const unsigned int n);
+
     /** The driver's lines of a snapshot's meta text. */
     std::string
     meta() const;
@@ -118,9 +127,13 @@ namespace stickslip
     const bool                                snapshots;
     CheckpointArchive                         archive;
     const CheckpointStore                     store;
-    unsigned long                             completed_steps;
-    unsigned long                             rows;
-    double                                    next_output;
+    /** Snapshot or signal, then stop, after each step. */
+    const IterationGuard guard;
+    unsigned long        completed_steps;
+    unsigned long        rows;
+    double               next_output;
+    /** The time of the last row of history.csv (for an interruption). */
+    double last_row_time;
   };
 
 
@@ -147,9 +160,16 @@ namespace stickslip
     , schedule(output, comm, grid.t0, grid.dt)
     , snapshots(with_outputs && (schedule.enabled() || resuming))
     , store(loop.directory.path(), comm)
+    , guard(comm,
+            loop.timer,
+            "time loop: snapshots",
+            "this state",
+            store.folder(),
+            loop.directory.path())
     , completed_steps(0)
     , rows(0)
     , next_output(grid.t0 + interval)
+    , last_row_time(grid.t0)
   {
     for (const auto &series : other_series)
       other_pvds.emplace_back(series.name);
@@ -181,6 +201,8 @@ namespace stickslip
       observer->start(grid.t0);
     if (!with_outputs)
       return;
+    // In the time loop's section of the timing table, as every output.
+    TimerOutput::Scope scope(owner.timer, "time loop (in all)");
     evolution.write_initial_outputs(owner.directory);
     history.start();
     write_outputs(grid.t0);
@@ -297,7 +319,7 @@ namespace stickslip
   void
   RunLoop::Run::write_outputs(const double t)
   {
-    TimerOutput::Scope scope(owner.timer, "output");
+    TimerOutput::Scope scope(owner.timer, "time loop: output");
     const MemoryStage  stage("writing the outputs at t = " + format_number(t));
     const bool         fields =
       evolution.has_fields() && rows % evolution.rows_per_field_output() == 0;
@@ -305,6 +327,7 @@ namespace stickslip
     check_finite_row(row, t, rows == 0);
     history.append(row);
     ++rows;
+    last_row_time = t;
     if (fields)
       pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
     for (unsigned int k = 0; k < other_series.size(); ++k)
@@ -375,22 +398,54 @@ namespace stickslip
   void
   RunLoop::Run::checkpoint(const unsigned int n)
   {
-    const double t      = grid.time(n);
-    const bool   due    = schedule.due_at(t);
-    const int    signal = termination_signal(comm);
-    if ((due || signal != 0) && n < grid.n_steps)
-      {
-        TimerOutput::Scope scope(owner.timer, "snapshots");
+    const double t = grid.time(n);
+    guard.after_iteration(
+      schedule.due_at(t),
+      n < grid.n_steps,
+      [&]() {
         completed_steps = n;
         history.sync();
         store.write(completed_steps, archive, meta());
+      },
+      [&]() {
+        return "at step " + std::to_string(n) + " (t = " + format_number(t) +
+               ")";
+      });
+  }
+
+
+
+  void
+  RunLoop::Run::stop_if_signalled(const unsigned int n)
+  {
+    const int signal = termination_signal(comm);
+    if (signal == 0)
+      return;
+    std::string kept = "nothing is written";
+    if (with_outputs)
+      {
+        history.sync();
+        kept = owner.directory.file("history.csv") + " keeps its " +
+               std::to_string(rows) + " rows, t = " + format_number(grid.t0) +
+               " to " + format_number(last_row_time);
+        if (evolution.has_fields())
+          kept += ", and solution.pvd its " + std::to_string(pvd.size()) +
+                  " field outputs";
       }
-    if (signal != 0)
-      throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                        " at step " + std::to_string(n) +
-                        " (t = " + format_number(t) +
-                        "): a snapshot of this state is in " + store.folder() +
-                        "; continue with --resume " + owner.directory.path());
+    // The controlled run of a control search takes none, but the search's
+    // own snapshots resume it.
+    const bool earlier = std::filesystem::is_directory(store.folder());
+    throw Interrupted(
+      std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " at step " +
+      std::to_string(n) + " (t = " + format_number(grid.time(n)) +
+      ") of a run without snapshots: " + kept +
+      (earlier ?
+         "; the snapshots in " + store.folder() +
+           " (of the control search) let --resume " + owner.directory.path() +
+           " run it again" :
+         "; the run cannot be resumed. To make a run resumable, set "
+         "Output/Checkpoint interval (simulated time between snapshots) or "
+         "Output/Checkpoint wall interval (seconds)"));
   }
 
 
@@ -398,9 +453,10 @@ namespace stickslip
   void
   RunLoop::Run::loop()
   {
-    if (snapshots)
-      install_termination_handlers();
-    TimerOutput::Scope scope(owner.timer, "time loop");
+    // Every run stops cleanly after the step in progress (with a snapshot
+    // if it takes them); no file is left half written.
+    install_termination_handlers();
+    TimerOutput::Scope scope(owner.timer, "time loop (in all)");
     const MemoryStage  stage("the time loop");
     ProgressReporter   progress(owner.pcout,
                               grid.t0,
@@ -433,6 +489,8 @@ namespace stickslip
           }
         if (snapshots)
           checkpoint(n + 1);
+        else
+          stop_if_signalled(n + 1);
       }
     if (with_outputs)
       evolution.write_final_outputs(owner.directory);

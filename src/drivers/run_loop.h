@@ -12,30 +12,6 @@
 
 namespace stickslip
 {
-  /** The time grid of a run: n_steps steps of size dt from t0. */
-  struct TimeGrid
-  {
-    double       t0;
-    double       dt;
-    unsigned int n_steps;
-
-    /** t_n = t0 + n dt, computed (never accumulated). */
-    double
-    time(const unsigned int n) const
-    {
-      return t0 + n * dt;
-    }
-
-    /** Step number @p n + 1, from t_n to t_{n+1}. */
-    TimeStep
-    step(const unsigned int n) const
-    {
-      return {n + 1, time(n), time(n + 1), dt};
-    }
-  };
-
-
-
   /**
    * Follows a run step by step: the errors against a reference solution,
    * a recorded reference run, the boundary series of a refinement study.

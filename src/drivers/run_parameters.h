@@ -1,7 +1,6 @@
 #ifndef stickslip_drivers_run_parameters_h
 #define stickslip_drivers_run_parameters_h
 
-#include <deal.II/base/conditional_ostream.h>
 #include <deal.II/base/parameter_handler.h>
 
 #include <base/global.h>
@@ -9,9 +8,7 @@
 #include <base/output_parameters.h>
 #include <time/time_parameters.h>
 
-#include <ostream>
 #include <string>
-#include <vector>
 
 namespace stickslip
 {
@@ -26,58 +23,27 @@ namespace stickslip
    */
   namespace Parameters
   {
-    /** The models of the top-level entry Model. */
-    enum class ModelKind
-    {
-      ode,     ///< a finite-dof friction system written in the file
-      gearbox, ///< the gear box of Glowinski et al. 2006, eq. (54)
-      string,  ///< the frictional string (dim 1) or membrane (dim 2)
-      chain,   ///< masses, springs and St-Venant elements (Bastien & Lamarque
-               ///< 2009)
-      slab,    ///< Renard's elastic slab (Renard 2001)
-      body, ///< an elastic body in frictional contact (doc/theory.md §7), dim
-            ///< 2 or 3
-      spring_slider ///< a block pulled through a spring (doc/theory.md §8.5)
-    };
-
-    /** All cross-cutting parameters of a run. */
+    /**
+     * All cross-cutting parameters of a run: Time and the friction-system
+     * numerics, Output, the model's name and Dimension. The entries Model
+     * and Dimension are declared, and Dimension checked, by the model
+     * registry (drivers/model_registry.h), which knows the models.
+     */
     struct Run : Numerics
     {
-      ModelKind    model;
+      /** The value of Model. */
+      std::string  model;
       unsigned int dimension;
       Output       output;
 
+      /** The subsections of Numerics and Output. */
       static void
       declare_parameters(ParameterHandler &prm);
+      /** Dimension, Numerics and Output (@p model: the value of Model). */
       void
-      parse(ParameterHandler &prm, const ParameterSource &source);
-
-      /**
-       * The defaults that depend on the model, set in @p prm where the user
-       * did not set them: for Model = string with String/Mass = lumped, the
-       * explicit scheme of the string and membrane examples (Splitting/
-       * Friction substeps = Elastic substeps = 1, Elastic implicitness =
-       * 0, Friction/Solver = closed form).
-       */
-      static void
-      apply_model_defaults(ParameterHandler      &prm,
-                           const ParameterSource &source);
-
-      /**
-       * The subsections a run of this Model reads: the one table of which
-       * model uses which subsection. A --set in another subsection is an
-       * error, a file's subsection outside it a warning.
-       */
-      std::vector<std::string>
-      subsections_read() const;
-
-      /**
-       * Refuse a --set of a subsection this Model does not read, and warn
-       * on @p out about the file's subsections it ignores.
-       */
-      void
-      check_subsections_used(const ParameterSource    &source,
-                             const ConditionalOStream &out) const;
+      parse(ParameterHandler      &prm,
+            const ParameterSource &source,
+            const std::string     &model);
     };
   } // namespace Parameters
 } // namespace stickslip

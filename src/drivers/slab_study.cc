@@ -98,10 +98,12 @@ namespace stickslip
   {
     const std::vector<Slab::Discretization> &runs = problem.runs();
     if ((resume || parameters.output.checkpoints_enabled()) && runs.size() > 1)
-      throw InputError(
-        std::string(resume ? "--resume" : "Output/Checkpoint interval") +
-        ": snapshots are for single runs; this file asks "
-        "for a refinement study (Slab/Convergence cells)");
+      throw InputError(std::string(resume ? "--resume" :
+                                   parameters.output.checkpoint_interval > 0 ?
+                                            "Output/Checkpoint interval" :
+                                            "Output/Checkpoint wall interval") +
+                       ": snapshots are for single runs; this file asks "
+                       "for a refinement study (Slab/Convergence cells)");
     if (!resume)
       directory.start_fresh();
     pcout << "stickslip: " << problem.description() << '\n'
@@ -225,4 +227,23 @@ namespace stickslip
 
 
 
+  ModelEntry
+  slab_model()
+  {
+    ModelEntry entry;
+    entry.name               = "slab";
+    entry.description        = "Renard's elastic slab, Renard 2001";
+    entry.declare_parameters = &Slab::SlabParameters::declare_parameters;
+    entry.subsections        = {"Slab"};
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+      Slab::SlabParameters slab;
+      slab.parse(in.prm, in.source);
+      if (slab.cfl_number == 0) // else the slab chooses its own step
+        in.pcout << in.parameters.output.check_intervals(
+          in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<SlabStudy>(
+        in.parameters, slab, in.source, in.comm, in.pcout, in.timer));
+    };
+    return entry;
+  }
 } // namespace stickslip

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/timer.h>
 
+#include <drivers/model_registry.h>
 #include <drivers/run_loop.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
@@ -52,6 +53,12 @@ namespace stickslip
     TimerOutput              &timer;
     const Slab::SlabProblem   problem;
   };
+
+
+
+  /** The entry of Renard's slab in the model registry (model_registry.cc). */
+  ModelEntry
+  slab_model();
 } // namespace stickslip
 
 #endif

@@ -11,9 +11,7 @@ namespace stickslip
     , pcout(pcout)
     , timer(timer)
     , evolution(slider, source)
-    , grid{parameters.time.initial_time,
-           parameters.time.time_step,
-           parameters.time.n_steps(parameters.time.time_step, source)}
+    , grid(parameters.time.grid(parameters.time.time_step, source))
   {
     if (!parameters.time.convergence_time_steps.empty())
       throw_bad_parameter(source,
@@ -35,5 +33,28 @@ namespace stickslip
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(evolution, grid, nullptr, resume);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
+  }
+
+
+
+  ModelEntry
+  spring_slider_model()
+  {
+    ModelEntry entry;
+    entry.name               = "spring-slider";
+    entry.description        = "a block pulled through a spring over a "
+                               "surface with a friction law with a state, "
+                               "Rice & Ruina 1983";
+    entry.declare_parameters = &SpringSliderParameters::declare_parameters;
+    entry.subsections        = {"Spring slider"};
+    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+      SpringSliderParameters slider;
+      slider.parse(in.prm, in.source);
+      in.pcout << in.parameters.output.check_intervals(
+        in.parameters.time.time_step, "Time/Time step", true, in.source);
+      return std::unique_ptr<Study>(std::make_unique<SpringSliderStudy>(
+        in.parameters, slider, in.source, in.pcout, in.timer));
+    };
+    return entry;
   }
 } // namespace stickslip

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/timer.h>
 
+#include <drivers/model_registry.h>
 #include <drivers/run_loop.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
@@ -36,6 +37,13 @@ namespace stickslip
     SpringSliderEvolution     evolution;
     const TimeGrid            grid;
   };
+
+
+
+  /** The entry of the spring-slider in the model registry (model_registry.cc).
+   */
+  ModelEntry
+  spring_slider_model();
 } // namespace stickslip
 
 #endif

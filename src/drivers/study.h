@@ -8,8 +8,8 @@ namespace stickslip
   /**
    * What a run of stickslip does once every input has been checked: a
    * single run, a convergence or refinement study, or a control search,
-   * writing into the (locked) output directory. Built by the factory in
-   * main.cc from Parameters::Run::model.
+   * writing into the (locked) output directory. Built by the chosen
+   * model's entry in the model registry (ModelEntry::make_study).
    */
   class Study
   {

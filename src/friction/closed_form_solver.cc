@@ -43,4 +43,12 @@ namespace stickslip
   {
     return "closed form";
   }
+
+
+
+  bool
+  ClosedFormSolver::closed_form() const
+  {
+    return true;
+  }
 } // namespace stickslip

@@ -32,6 +32,9 @@ namespace stickslip
     std::string
     name() const override;
 
+    bool
+    closed_form() const override;
+
     /**
      * One component: w = S_{c tau}(b)/m, lambda = P_[-1,1](b/(c tau)) for
      * c > 0; w = b/m, lambda = 0 for c = 0. Exactly w = 0 when stuck.

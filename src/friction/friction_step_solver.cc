@@ -6,6 +6,14 @@
 
 namespace stickslip
 {
+  bool
+  FrictionStepSolver::closed_form() const
+  {
+    return false;
+  }
+
+
+
   std::unique_ptr<FrictionStepSolver>
   create_friction_step_solver(const Parameters::Friction     &friction,
                               const Parameters::LinearSolver &linear_solver,

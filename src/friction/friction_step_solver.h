@@ -46,6 +46,13 @@ namespace stickslip
 
     virtual std::string
     name() const = 0;
+
+    /**
+     * Whether solve() is the closed form (53), componentwise with a diagonal
+     * M: the friction sub-steps then fuse it with their other passes.
+     */
+    virtual bool
+    closed_form() const;
   };
 
 

@@ -69,6 +69,22 @@ namespace stickslip
 
 
 
+  void
+  FrictionSystem::reinit_vector(DistributedVector &vector) const
+  {
+    vector.reinit(locally_owned, comm);
+  }
+
+
+
+  std::pair<std::size_t, std::size_t>
+  FrictionSystem::owned_range() const
+  {
+    return {0, locally_owned.n_elements()};
+  }
+
+
+
   DistributedVector &
   FrictionSystem::work_vector() const
   {

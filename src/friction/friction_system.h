@@ -15,6 +15,7 @@
 namespace stickslip
 {
   class SpdSolver;
+  class FrictionStepSolver;
 
   /**
    * The semi-discrete friction system every model reduces to (doc/theory.md
@@ -33,6 +34,15 @@ namespace stickslip
   class FrictionSystem
   {
   public:
+    /**
+     * The vector type of the step kernels instantiated for this system
+     * (ReplicatedSystem, the other one, has ReplicatedVector).
+     */
+    using Vector = DistributedVector;
+
+    /** The friction-step solver type of those kernels. */
+    using StepSolver = FrictionStepSolver;
+
     explicit FrictionSystem(const MPI_Comm comm);
 
     /** Analyse the operators once they are filled (collective). */
@@ -170,6 +180,17 @@ namespace stickslip
     /** Number of unknowns d. */
     types::global_dof_index
     size() const;
+
+    /** A vector of this system's layout (collective). */
+    void
+    reinit_vector(DistributedVector &vector) const;
+
+    /**
+     * The owned entries of a vector, [0, owned size): the entries whose
+     * friction work this rank sums (as ReplicatedSystem::owned_range()).
+     */
+    std::pair<std::size_t, std::size_t>
+    owned_range() const;
 
     /**
      * A diagonal M given by its entries (a lumped mass; before finalize()):

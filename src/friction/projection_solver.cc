@@ -58,9 +58,10 @@ namespace stickslip
     , rho(0)
     , rhs(system.locally_owned, system.comm)
   {
-    // Its fixed point stalls at the noise of inexact solves (measured: a
-    // multiplier change of 3e-12 against the 1e-12 target with CG on a
-    // matrix-free M), and it solves with M at each of its many iterations.
+    // Its fixed point stalls at the noise of inexact solves (with CG on a
+    // matrix-free M above the default target: BENCHMARKS.md, "Measurements
+    // behind design choices in the code"), and it solves with M at each of
+    // its many iterations.
     system.require_assembled_mass(
       source,
       "Friction/Solver",

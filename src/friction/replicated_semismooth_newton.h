@@ -4,9 +4,12 @@
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/global.h>
+#include <friction/friction_parameters.h>
+#include <friction/stick_slip_sets.h>
 #include <linear_algebra/dense_tools.h>
+#include <linear_algebra/replicated_vector.h>
 
-#include <list>
+#include <memory>
 #include <vector>
 
 namespace stickslip
@@ -21,13 +24,12 @@ namespace stickslip
    *   lambda_i = 0 (c_i = 0),
    *
    * with K SPD (M of the split schemes, M + alpha dt^2 A of the centered
-   * scheme), on plain arrays. The stick/slip sets, their update and the
-   * hysteresis are SemismoothNewtonSolver's (same decisions, same messages);
-   * the masked solves use the Cholesky factor of K restricted to the
-   * unstuck rows, banded when K is (O(d b^2) per new set, O(d b) per
-   * solve), and the factors of the last sets are kept. The iterates are
-   * those of SemismoothNewtonSolver's dense path up to the sign of zeros
-   * (unit test replicated_small_systems).
+   * scheme), on plain arrays. The stick/slip sets and their update are
+   * StickSlipSets', as SemismoothNewtonSolver's, and so are the masked
+   * solves (MaskedCholeskyFactors): the iterates are those of
+   * SemismoothNewtonSolver's dense path up to the sign of zeros (unit test
+   * replicated_steps). What is left here is the iteration on arrays,
+   * without messages between the ranks.
    */
   class ReplicatedSemismoothNewton
   {
@@ -53,56 +55,61 @@ namespace stickslip
     unsigned int
     solve(const double *b, double *w, double *lambda, double *warm_start);
 
-    /** The largest number of restricted factors kept. */
-    static constexpr unsigned int max_cached_factors = 24;
-
   private:
-    enum class State : unsigned char
-    {
-      stick,
-      slip_positive,
-      slip_negative,
-      free ///< c_i = 0: never constrained
-    };
+    using State = StickSlipSets::State;
 
-    /** The restricted factor of one set of unstuck rows. */
-    struct MaskedFactor
-    {
-      std::vector<unsigned char> unstuck; ///< per row: 1 if not stuck
-      std::vector<unsigned int>  rows;    ///< the unstuck rows
-      DenseCholesky              cholesky;
-    };
-
-    /** The factor of the current sets, from the kept ones or new. */
-    const MaskedFactor &
-    factor_of_current_sets();
-
-    /** Factorize K restricted to the rows of @p factor.unstuck. */
-    void
-    factorize_restricted(MaskedFactor &factor) const;
-
-    /**
-     * lambda from the residual on the stuck rows and the new sets (the
-     * rules of SemismoothNewtonSolver::update_sets()); returns how many
-     * rows changed set.
-     */
-    unsigned int
-    update_sets(const double *w, double *lambda);
-
-    const FullMatrix<double>     matrix;
     const ReplicatedSparseMatrix sparse;
-    /** The half-bandwidth of K. */
-    const unsigned int        band;
-    const std::vector<double> weights;
-    std::vector<double>       diagonal;
-    const unsigned int        max_iterations;
-    double                    tau;
+    const std::vector<double>    weights;
+    std::vector<double>          diagonal;
+    const unsigned int           max_iterations;
+    double                       tau;
     /** 1/(tau c_i) where c_i > 0, else 0. */
     std::vector<double>        inverse_thresholds;
     std::vector<State>         states;
     std::vector<unsigned char> unstuck;
-    std::list<MaskedFactor>    factors;
-    std::vector<double>        rhs, residual, restricted;
+    MaskedCholeskyFactors      factors;
+    std::vector<double>        rhs, product;
+  };
+
+
+
+  /**
+   * The friction step (38) of a replicated system, with the interface the
+   * step kernels use (FrictionStepSolver's, on ReplicatedVectors): the
+   * semismooth Newton iteration, or for a diagonal K the closed form (53)
+   * componentwise, as ClosedFormSolver.
+   */
+  class ReplicatedFrictionSolver
+  {
+  public:
+    /**
+     * For K = @p matrix and the weights @p weights: the closed form if
+     * @p parameters choose it (K must then be diagonal), else the
+     * semismooth Newton iteration.
+     */
+    ReplicatedFrictionSolver(const FullMatrix<double>   &matrix,
+                             const ReplicatedVector     &weights,
+                             const Parameters::Friction &parameters);
+
+    void
+    set_substep(const double tau);
+
+    /** As FrictionStepSolver::solve(). */
+    unsigned int
+    solve(const ReplicatedVector &b,
+          ReplicatedVector       &w,
+          ReplicatedVector       &lambda,
+          ReplicatedVector       &warm_start);
+
+    /** As FrictionStepSolver::closed_form(). */
+    bool
+    closed_form() const;
+
+  private:
+    /** Null: the closed form. */
+    std::unique_ptr<ReplicatedSemismoothNewton> newton;
+    std::vector<double>                         diagonal, weights;
+    double                                      tau;
   };
 } // namespace stickslip
 

@@ -4,7 +4,9 @@
 #include <deal.II/lac/full_matrix.h>
 
 #include <friction/friction_step_solver.h>
+#include <friction/stick_slip_sets.h>
 #include <linear_algebra/dense_tools.h>
+#include <linear_algebra/masked_cg.h>
 #include <linear_algebra/masked_preconditioner.h>
 
 #include <array>
@@ -43,10 +45,10 @@ namespace stickslip
    * Cholesky factorization of the replicated M for tiny systems and by
    * Jacobi-preconditioned CG otherwise. With CG it is an inexact Newton
    * method by default (Friction/Newton step CG tolerance = forcing): the CG
-   * tolerance follows the KKT residual of (38) (see kkt_residual()) and the
-   * final KKT residual is checked against Friction/Tolerance. The general
-   * configuration takes the operator, the preconditioner, the fixed rows and
-   * the weights; the chain solves its static increment with it (A = K,
+   * tolerance follows the KKT residual of (38) (StickSlipSets::kkt_residual())
+   * and the final KKT residual is checked against Friction/Tolerance. The
+   * general configuration takes the operator, the preconditioner, the fixed
+   * rows and the weights; the chain solves its static increment with it (A = K,
    * thresholds alpha_i, the massive rows fixed, an exact tridiagonal
    * preconditioner per rank).
    */
@@ -73,10 +75,11 @@ namespace stickslip
       double linear_tolerance;
 
       /**
-       * The KKT residual of (38) in multiplier units (see kkt_residual())
-       * to reach; > 0 makes the CG tolerance an inexact-Newton forcing term
-       * that follows the KKT residual, with the final residual checked
-       * against this target. 0: every CG solve to linear_tolerance.
+       * The KKT residual of (38) in multiplier units
+       * (StickSlipSets::kkt_residual()) to reach; > 0 makes the CG tolerance an
+       * inexact-Newton forcing term that follows the KKT residual, with the
+       * final residual checked against this target. 0: every CG solve to
+       * linear_tolerance.
        */
       double kkt_tolerance;
 
@@ -142,10 +145,9 @@ namespace stickslip
     /**
      * The default configuration solves its masked systems densely (M
      * replicated on every rank, factorized on the unstuck rows once per
-     * change of the sets) up to this many unknowns, and by Jacobi-CG above:
-     * the P = 10 friction solves of a Lie step of a d = 100 chain with a
-     * tridiagonal M took 1.3e6 instructions densely, 3.9e6 by CG
-     * (callgrind).
+     * change of the sets) up to this many unknowns, and by Jacobi-CG
+     * above, where CG costs less (BENCHMARKS.md, "Measurements behind
+     * design choices in the code").
      */
     static constexpr unsigned int dense_size_limit = 128;
 
@@ -154,39 +156,40 @@ namespace stickslip
     n_linear_iterations() const;
 
   private:
-    enum class State : unsigned char
+    using State = StickSlipSets::State;
+
+    /**
+     * The rows of the masked CG: the unstuck set and the right-hand side
+     * b_i - tau c_i lambda_i of the current sets (MaskedCG's Rows).
+     */
+    struct UnstuckRows
     {
-      stick,
-      slip_positive,
-      slip_negative,
-      free, ///< c_i = 0: never constrained
-      fixed ///< w_i = 0, no multiplier
+      const State  *states;
+      const double *b;
+      const double *c;
+      double        tau;
+
+      bool
+      in_set(const std::size_t k) const
+      {
+        return StickSlipSets::unstuck(states[k]);
+      }
+
+      double
+      rhs(const std::size_t k) const
+      {
+        return b[k] - tau * c[k] * StickSlipSets::sign_of(states[k]);
+      }
     };
-
-    /** Whether a row of this state is an unknown of the masked solves. */
-    static bool
-    unstuck(const State state)
-    {
-      return state != State::stick && state != State::fixed;
-    }
-
-    /** The multiplier of a slipping row, 0 for the others. */
-    static double
-    sign_of(const State state)
-    {
-      return state == State::slip_positive ? 1. :
-             state == State::slip_negative ? -1. :
-                                             0.;
-    }
 
     /**
      * Solve A_SS w_S = rhs_S, rhs_i = b_i - tau c_i lambda_i on the unstuck
      * set S (lambda_i = +-1 on slipping rows, 0 on free ones), w = 0 off S,
      * exactly or by CG until the residual is within @p target_eta in the
-     * multiplier units of kkt_residual() (0: no such target; ignored by
-     * exact solves), and A W into operator_times_w (not when it sets
-     * solution_is_zero: W = 0); returns whether the CG ran at its tightest
-     * tolerance (linear_tolerance relative to the right-hand side).
+     * multiplier units of StickSlipSets::kkt_residual() (0: no such target;
+     * ignored by exact solves), and A W into operator_times_w (not when it
+     * sets solution_is_zero: W = 0); returns whether the CG ran at its
+     * tightest tolerance (linear_tolerance relative to the right-hand side).
      */
     bool
     solve_masked(const DistributedVector &b,
@@ -198,76 +201,15 @@ namespace stickslip
     uses_cg() const;
 
     /**
-     * solve_masked() by preconditioned conjugate gradients on S, started
-     * from w restricted to S. Stops when |r|_2 <= linear_tolerance |rhs|_2
-     * or, with @p target_eta > 0, when every |r_i| <= target_eta tau c_i
-     * (weight_floor on free rows). Per iteration one product with A, one
-     * dot product and two passes over the vectors with Jacobi.
+     * solve_masked() by the masked CG (MaskedCG) with the caller's
+     * preconditioner, started from w restricted to S. Stops when |r|_2 <=
+     * linear_tolerance |rhs|_2 or, with @p target_eta > 0, when every |r_i|
+     * <= target_eta tau c_i (weight_floor on free rows).
      */
     bool
     solve_masked_cg(const DistributedVector &b,
                     DistributedVector       &w,
                     const double             target_eta);
-
-    /** What one pass of the masked CG sums over the rows (all ranks). */
-    struct CgSums
-    {
-      double r_dot_z          = 0; ///< r.P^{-1}r (by the Jacobi passes)
-      double r_dot_r          = 0;
-      double n_above_limit    = 0; ///< rows with |r_i| above their target
-      double previous_r_dot_z = 0; ///< of the previous step
-    };
-
-    /**
-     * w <- w restricted to S (zero with zero_initial_guess); returns this
-     * rank's |rhs|^2 and its number of non-zero entries of w.
-     */
-    std::array<double, 2>
-    restrict_to_unstuck(const DistributedVector &b, DistributedVector &w) const;
-
-    /**
-     * The CG's first residual r = rhs - A_SS w_S on S, zero elsewhere (A w
-     * in operator_direction if @p subtract_product), and with Jacobi its
-     * first direction p = D^{-1} r.
-     */
-    CgSums
-    first_cg_residual(const DistributedVector &b,
-                      const bool               subtract_product,
-                      const double             target_eta);
-
-    /** w += alpha p, r -= alpha A p on S, and the sums of the new r. */
-    CgSums
-    advance_cg(const double       alpha,
-               DistributedVector &w,
-               const double       target_eta);
-
-    /** p <- P^{-1} r + beta p (p <- P^{-1} r when @p first). */
-    void
-    update_cg_direction(CgSums &sums, const bool first);
-
-    CgSums
-    sum_over_ranks(const CgSums &local) const;
-
-    /**
-     * The KKT residual of (38) in multiplier units of one row with c_i > 0
-     * in state @p state, from mu_i = r_i/(tau c_i), r = b - A W, and
-     * @p scaled_w = a_ii w_i/(tau c_i):
-     *   max(dist(mu_i, [-1, 1]), |l_i - P(l_i + a_ii w_i/(tau c_i))|),
-     *   l_i = P(mu_i), P the projection on [-1, 1];
-     * |r_i|/(tau c_min) on free rows (c_i = 0; c_min the smallest positive
-     * c_i). The KKT residual at W is the largest over the rows, zero
-     * exactly at the solution. The part within the stick/slip hysteresis of
-     * the set update (1e-10: stuck rows with |mu_i| <= 1 + 1e-10, the
-     * complementarity of slipping rows) is not counted: no CG accuracy
-     * removes it. The friction benchmark (bench/friction_step_solvers.cc)
-     * holds every solver to this measure.
-     */
-    static double
-    kkt_residual(const State state, const double mu, const double scaled_w);
-
-    /** The set update of one row with c_i > 0 (see kkt_residual()). */
-    static State
-    next_state(const State state, const double mu, const double scaled_w);
 
     /** solve_masked() for tiny systems: dense, replicated on every rank. */
     void
@@ -289,11 +231,11 @@ namespace stickslip
     set_up_masked_system(const DistributedVector &b);
 
     /**
-     * One pass after a masked solve: r = b - A W (A W in operator_times_w,
-     * unless the solve returned W = 0), the multiplier (from r on the stuck
-     * rows), the new sets and, with @p c_min > 0, the KKT residual at W with
-     * the new sets. Returns how many of this rank's rows changed set and this
-     * rank's KKT residual.
+     * One pass after a masked solve (StickSlipSets::update()): r = b - A W
+     * (A W in operator_times_w, unless the solve returned W = 0), the
+     * multiplier (from r on the stuck rows), the new sets and, with @p c_min
+     * > 0, the KKT residual at W with the new sets. Returns how many of this
+     * rank's rows changed set and this rank's KKT residual.
      */
     std::pair<unsigned int, double>
     update_sets(const DistributedVector &b,
@@ -311,37 +253,20 @@ namespace stickslip
     double                                      tau;
     /** Default configuration with a diagonal M: solves are divisions. */
     bool diagonal_operator;
-    /** M replicated on every rank, for tiny systems (dense masked solves). */
-    FullMatrix<double> replicated_operator;
-    /** The Cholesky factor of M restricted to the unstuck rows of a mask. */
-    struct MaskedFactor
-    {
-      dealii::Vector<double>    mask;
-      std::vector<unsigned int> unstuck;
-      DenseCholesky             cholesky;
-    };
-
-    /** Fill @p factor for the current replicated_mask. */
-    void
-    factorize_restricted(MaskedFactor &factor) const;
-
     /**
-     * The factors of the last sets, most recently used first: the friction
-     * sub-steps p = 1..P of a Lie or Strang step each have their own sets,
-     * which change slowly from one time step to the next.
+     * M replicated on every rank for tiny systems (dense masked solves): the
+     * Cholesky factors of M restricted to the unstuck rows of the last sets.
      */
-    std::list<MaskedFactor>       masked_factors;
-    static constexpr unsigned int max_cached_factors = 24;
+    MaskedCholeskyFactors dense_factors;
     /** Scratch of the dense solves: replicated mask and right-hand side. */
-    dealii::Vector<double> replicated_mask, replicated_rhs;
-    std::vector<double>    restricted_values;
-    std::vector<State>     states;
-    DistributedVector      mask;             ///< 1 on unstuck rows
-    DistributedVector      rhs;              ///< of the exact masked solves
-    DistributedVector      operator_times_w; ///< A W after each masked solve
-    /** The masked CG's residual, direction p, A p and P^{-1} r. */
-    DistributedVector cg_residual, direction, operator_direction,
-      preconditioned;
+    dealii::Vector<double>     replicated_mask, replicated_rhs;
+    std::vector<unsigned char> dense_mask;
+    std::vector<State>         states;
+    DistributedVector          mask;    ///< 1 on unstuck rows
+    DistributedVector          rhs;     ///< of the exact masked solves
+    DistributedVector operator_times_w; ///< A W after each masked solve
+    /** The masked CG (created on the first CG solve). */
+    std::unique_ptr<MaskedCG> cg;
     /** The last masked solve returned w = 0 (A w = 0 needs no product). */
     bool solution_is_zero;
     /** The smallest positive c_i over the rows that are not fixed, or 0. */

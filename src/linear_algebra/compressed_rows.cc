@@ -59,22 +59,6 @@ namespace stickslip
 #ifdef STICKSLIP_USE_PETSC_LA
   namespace
   {
-    /**
-     * deal.II's wrapper keeps its PETSc matrix in a protected member of
-     * its base class: a pointer to that member, formed in a derived class,
-     * lets make_matrix() put a matrix built from CSR arrays in it.
-     */
-    struct MatrixSlot : DistributedMatrix
-    {
-      static Mat PETScWrappers::MatrixBase::           *
-      member()
-      {
-        return &MatrixSlot::matrix;
-      }
-    };
-
-
-
     /** The arrays a sequential matrix is made of, freed with it. */
     struct MatrixArrays
     {
@@ -193,15 +177,26 @@ namespace stickslip
     // An empty matrix of the right communicator first (the wrapper keeps
     // it), then the one made from the arrays in its place.
     matrix.reinit(IndexSet(0), IndexSet(0), DynamicSparsityPattern(0, 0), comm);
-    const Mat made = Utilities::MPI::n_mpi_processes(comm) == 1 ?
-                       sequential_matrix(std::move(rows),
-                                         std::move(values),
-                                         owned.size(),
-                                         comm) :
-                       parallel_matrix(*rows, values, owned, comm);
-    Mat      &slot = matrix.*MatrixSlot::member();
+    Mat made = Utilities::MPI::n_mpi_processes(comm) == 1 ?
+                 sequential_matrix(std::move(rows),
+                                   std::move(values),
+                                   owned.size(),
+                                   comm) :
+                 parallel_matrix(*rows, values, owned, comm);
+#  if DEAL_II_VERSION_GTE(9, 5, 0)
+    // deal.II 9.5 adopts a Mat: MatrixBase::reinit(Mat) takes a reference
+    // of its own and destroys the empty one, so ours is dropped. (Not
+    // compiled by the tests: Debian 12 ships deal.II 9.4.)
+    matrix.PETScWrappers::MatrixBase::reinit(made);
+    check(MatDestroy(&made), "MatDestroy");
+#  else
+    // deal.II 9.4 has no such function: its public petsc_matrix() is the
+    // wrapper's Mat, "to modify the underlying data"; the wrapper keeps
+    // nothing else of it (its communicator is the empty matrix's).
+    Mat &slot = matrix.petsc_matrix();
     check(MatDestroy(&slot), "MatDestroy");
     slot = made;
+#  endif
 #else
     // Trilinos: a sparsity pattern, then the values.
     DynamicSparsityPattern pattern(owned.size(), owned.size(), owned);

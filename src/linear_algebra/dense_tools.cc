@@ -204,6 +204,127 @@ namespace stickslip
 
 
 
+  MaskedCholeskyFactors::MaskedCholeskyFactors(const FullMatrix<double> &matrix)
+    : matrix(matrix)
+    , band(stickslip::bandwidth(matrix))
+  {}
+
+
+
+  unsigned int
+  MaskedCholeskyFactors::size() const
+  {
+    return matrix.m();
+  }
+
+
+
+  const MaskedCholeskyFactors::Factor &
+  MaskedCholeskyFactors::factor_of(const std::vector<unsigned char> &mask)
+  {
+    auto cached = std::find_if(factors.begin(),
+                               factors.end(),
+                               [&mask](const Factor &factor) {
+                                 return factor.mask == mask;
+                               });
+    if (cached != factors.end())
+      {
+        if (cached != factors.begin())
+          factors.splice(factors.begin(), factors, cached);
+        return factors.front();
+      }
+    if (factors.size() == max_kept)
+      factors.pop_back(); // the least recently used
+    factors.emplace_front();
+    Factor &factor = factors.front();
+    factor.mask    = mask;
+    for (unsigned int i = 0; i < mask.size(); ++i)
+      if (mask[i])
+        factor.rows.push_back(i);
+    const std::vector<unsigned int> &rows = factor.rows;
+    const unsigned int               s    = rows.size();
+    // K_SS's half-bandwidth: the largest distance of a non-zero entry
+    // (what a dense factorization of it would find), within K's band.
+    unsigned int restricted_band = 0;
+    for (unsigned int a = 0; a < s; ++a)
+      for (unsigned int c = a > band ? a - band : 0; c < a; ++c)
+        if (matrix(rows[a], rows[c]) != 0.)
+          {
+            restricted_band = std::max(restricted_band, a - c);
+            break;
+          }
+    factor.cholesky.factorize_band(
+      s, restricted_band, [&](const unsigned int i, const unsigned int j) {
+        return matrix(rows[i], rows[j]);
+      });
+    return factor;
+  }
+
+
+
+  void
+  MaskedCholeskyFactors::solve(const std::vector<unsigned char> &mask,
+                               const double                     *rhs,
+                               double                           *x)
+  {
+    const Factor      &factor = factor_of(mask);
+    const unsigned int s      = factor.rows.size();
+    restricted.resize(s);
+    for (unsigned int a = 0; a < s; ++a)
+      restricted[a] = rhs[factor.rows[a]];
+    factor.cholesky.solve(restricted.data());
+    std::fill(x, x + matrix.m(), 0.);
+    for (unsigned int a = 0; a < s; ++a)
+      x[factor.rows[a]] = restricted[a];
+  }
+
+
+
+  void
+  ReplicatedSpdSolver::initialize(const FullMatrix<double> &matrix)
+  {
+    rows = ReplicatedSparseMatrix(matrix);
+    inverse_diagonal.clear();
+    if (stickslip::bandwidth(matrix) == 0)
+      for (unsigned int i = 0; i < matrix.m(); ++i)
+        inverse_diagonal.push_back(1. / matrix(i, i));
+    else
+      factor.factorize(matrix);
+  }
+
+
+
+  void
+  ReplicatedSpdSolver::solve(ReplicatedVector       &x,
+                             const ReplicatedVector &b) const
+  {
+    x = b;
+    if (inverse_diagonal.empty())
+      factor.solve(x.data());
+    else
+      for (std::size_t k = 0; k < x.size(); ++k)
+        x[k] = inverse_diagonal[k] * x[k];
+  }
+
+
+
+  std::string
+  ReplicatedSpdSolver::description() const
+  {
+    return inverse_diagonal.empty() ? "dense Cholesky" : "diagonal";
+  }
+
+
+
+  void
+  ReplicatedSpdSolver::vmult(ReplicatedVector       &y,
+                             const ReplicatedVector &x) const
+  {
+    rows.vmult(y.data(), x.data());
+  }
+
+
+
   double
   largest_generalized_eigenvalue(const FullMatrix<double> &K,
                                  const FullMatrix<double> &M)

@@ -5,10 +5,13 @@
 #include <deal.II/lac/vector.h>
 
 #include <base/global.h>
+#include <linear_algebra/replicated_vector.h>
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <list>
+#include <string>
 #include <vector>
 
 namespace stickslip
@@ -151,6 +154,93 @@ namespace stickslip
     std::vector<unsigned int> row_start;
     std::vector<unsigned int> columns;
     std::vector<double>       values;
+  };
+
+
+
+  /**
+   * The Cholesky factors of a small SPD matrix K, replicated on every rank,
+   * restricted to the rows S of a mask: the masked solves K_SS w_S = rhs_S
+   * of a semismooth Newton iteration (the unstuck rows). The sets of each
+   * friction sub-step change slowly from one time step to the next, so the
+   * factors of the last max_kept masks are kept, most recently used first,
+   * and a factorization is done only for a mask not among them. Removing
+   * rows and columns brings no entry farther from the diagonal: each factor
+   * is banded with K_SS's own half-bandwidth, found within K's.
+   */
+  class MaskedCholeskyFactors
+  {
+  public:
+    /** The largest number of factors kept. */
+    static constexpr unsigned int max_kept = 24;
+
+    MaskedCholeskyFactors() = default;
+
+    /** For @p matrix (symmetric positive definite), no factor yet. */
+    explicit MaskedCholeskyFactors(const FullMatrix<double> &matrix);
+
+    /**
+     * @p x = K_SS^{-1} @p rhs on the rows S where @p mask is non-zero, 0
+     * elsewhere (all size() entries; @p x may be @p rhs).
+     */
+    void
+    solve(const std::vector<unsigned char> &mask, const double *rhs, double *x);
+
+    /** The number of rows of K (0 without a matrix). */
+    unsigned int
+    size() const;
+
+  private:
+    struct Factor
+    {
+      std::vector<unsigned char> mask;
+      std::vector<unsigned int>  rows; ///< S
+      DenseCholesky              cholesky;
+    };
+
+    /** The factor of @p mask, from the kept ones or new. */
+    const Factor &
+    factor_of(const std::vector<unsigned char> &mask);
+
+    FullMatrix<double>  matrix;
+    unsigned int        band = 0;
+    std::list<Factor>   factors;
+    std::vector<double> restricted;
+  };
+
+
+
+  /**
+   * Solves with a small SPD matrix K replicated on every rank, on
+   * ReplicatedVectors: by its Cholesky factor (banded when K is), or by
+   * products with the inverse of a diagonal K; and products with K by its
+   * non-zero entries. The replicated counterpart of SpdSolver for the step
+   * kernels of tiny systems.
+   */
+  class ReplicatedSpdSolver
+  {
+  public:
+    /** Factorize @p matrix (or invert its diagonal). */
+    void
+    initialize(const FullMatrix<double> &matrix);
+
+    /** @p x = K^{-1} @p b. */
+    void
+    solve(ReplicatedVector &x, const ReplicatedVector &b) const;
+
+    /** @p y = K @p x. */
+    void
+    vmult(ReplicatedVector &y, const ReplicatedVector &x) const;
+
+    /** "diagonal" or "dense Cholesky" (for the log). */
+    std::string
+    description() const;
+
+  private:
+    ReplicatedSparseMatrix rows;
+    DenseCholesky          factor;
+    /** 1/k_ii of a diagonal K, else empty. */
+    std::vector<double> inverse_diagonal;
   };
 
 

@@ -149,10 +149,9 @@ namespace stickslip
       }
 
     // auto: direct on one rank up to the size limit, where PETSc's own
-    // Cholesky solves the string's K at 2^10 ... 2^17 unknowns several times
-    // faster than CG with AMG; on several ranks CG, because MUMPS's
-    // per-solve cost exceeds CG's (2 ranks, N = 2^10: 44 ms against 2.7
-    // ms per implicit step; bench/sections/35_implicit_step.sh).
+    // Cholesky solves the string's K faster than CG with AMG; on several
+    // ranks CG, because MUMPS's per-solve cost exceeds CG's (BENCHMARKS.md,
+    // "Measurements behind design choices in the code").
     const bool small  = matrix->m() <= parameters.direct_size_limit;
     const bool serial = Utilities::MPI::n_mpi_processes(comm) == 1;
     method = (parameters.type == Parameters::LinearSolverType::direct ||

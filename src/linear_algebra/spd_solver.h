@@ -69,9 +69,9 @@ namespace stickslip
     description() const;
 
     /**
-     * Systems up to this size are solved by the replicated dense Cholesky:
-     * at 100 unknowns (tridiagonal) a MUMPS solve took 1.7e6 instructions,
-     * the dense one about 1e4 (callgrind).
+     * Systems up to this size are solved by the replicated dense Cholesky,
+     * far cheaper than a MUMPS solve there (BENCHMARKS.md, "Measurements
+     * behind design choices in the code").
      */
     static constexpr unsigned int dense_size_limit = 128;
 

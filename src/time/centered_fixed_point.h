@@ -9,9 +9,7 @@ namespace stickslip
 {
   /**
    * What the fixed point of the centered scheme (Glowinski & Kearsley 1995,
-   * eqs. (1.12)-(1.15), regularized (1.19)) does at one node, shared by
-   * CenteredIntegrator (on distributed vectors) and ReplicatedCenteredStep (on
-   * plain arrays) so that both take the same operations in the same order.
+   * eqs. (1.12)-(1.15), regularized (1.19)) does at one node (CenteredSteps).
    */
   namespace CenteredFixedPoint
   {

@@ -1,7 +1,7 @@
 #include <base/expressions.h>
 #include <base/local_values.h>
+#include <friction/replicated_semismooth_newton.h>
 #include <linear_algebra/dense_tools.h>
-#include <time/centered_fixed_point.h>
 #include <time/centered_integrator.h>
 #include <time/stability.h>
 
@@ -11,6 +11,93 @@
 
 namespace stickslip
 {
+  namespace
+  {
+    /**
+     * Whether the steps of @p run for @p system run on a ReplicatedSystem:
+     * a replicable system, a direct linear solver, and the fixed point or
+     * the closed-form or semismooth Newton friction solver.
+     */
+    bool
+    replicable(const Parameters::Numerics &run, const FrictionSystem &system)
+    {
+      const auto solver = run.friction.solver;
+      return ReplicatedSystem::applies(system) &&
+             run.linear_solver.type != Parameters::LinearSolverType::cg &&
+             (run.centered.multiplier_solver ==
+                Parameters::CenteredMultiplierSolver::fixed_point ||
+              solver == Parameters::FrictionSolverType::semismooth_newton ||
+              solver == Parameters::FrictionSolverType::closed_form);
+    }
+  } // namespace
+
+
+
+  /**
+   * The steps of a tiny system on plain arrays: the system, K = M + alpha
+   * dt^2 A summed entry by entry and its solver, the multiplier's solver,
+   * and the state during a step.
+   */
+  struct CenteredIntegrator::Replicated
+  {
+    Replicated(const Parameters::Numerics &run,
+               const FrictionSystem       &distributed,
+               const double                dt,
+               const double                r,
+               const double                epsilon,
+               const double                delta,
+               const bool                  any_friction)
+      : system(distributed)
+      , operator_entries(system.mass_matrix)
+    {
+      const unsigned int d     = system.size();
+      const double       alpha = run.splitting.alpha;
+      if (system.has_stiffness && alpha > 0)
+        for (unsigned int i = 0; i < d; ++i)
+          for (unsigned int j = 0; j < d; ++j)
+            operator_entries(i, j) =
+              system.mass_matrix(i, j) +
+              alpha * dt * dt * system.stiffness_matrix(i, j);
+      solver.initialize(operator_entries);
+      CenteredSteps<ReplicatedSystem>::Operators operators;
+      operators.apply = [this](ReplicatedVector       &product,
+                               const ReplicatedVector &x) {
+        solver.vmult(product, x);
+      };
+      operators.solver = &solver;
+      if (run.centered.multiplier_solver ==
+          Parameters::CenteredMultiplierSolver::friction_solver)
+        {
+          step_solver =
+            std::make_unique<ReplicatedFrictionSolver>(operator_entries,
+                                                       system.friction_weights,
+                                                       run.friction);
+          step_solver->set_substep(dt / 2);
+          operators.step_solver = step_solver.get();
+        }
+      steps = std::make_unique<CenteredSteps<ReplicatedSystem>>(system,
+                                                                run.centered,
+                                                                alpha,
+                                                                dt,
+                                                                r,
+                                                                epsilon,
+                                                                delta,
+                                                                any_friction,
+                                                                operators);
+      for (auto *v : {&displacement, &velocity, &multiplier, &stick})
+        system.reinit_vector(*v);
+    }
+
+    ReplicatedSystem                                 system;
+    FullMatrix<double>                               operator_entries;
+    ReplicatedSpdSolver                              solver;
+    std::unique_ptr<ReplicatedFrictionSolver>        step_solver;
+    std::unique_ptr<CenteredSteps<ReplicatedSystem>> steps;
+    ReplicatedVector displacement, velocity, multiplier, stick;
+  };
+
+
+
   CenteredIntegrator::CenteredIntegrator(const Parameters::Numerics &run,
                                          const FrictionSystem       &system,
                                          const ParameterSource      &source,
@@ -25,8 +112,6 @@ namespace stickslip
     , r(0)
     , solver(run.linear_solver, system.comm)
     , step_system(system.comm)
-    , started(false)
-    , expected_time(0)
   {
     if (!system.gamma.is_zero() || system.extra_force)
       throw_bad_parameter(
@@ -36,20 +121,7 @@ namespace stickslip
         "the centered scheme of Glowinski & Kearsley 1995 is written for "
         "gamma = 0 and no model-specific force (the gear "
         "box); use lie or strang for this model");
-    for (auto *v : {&x_previous,
-                    &x_current,
-                    &x_next,
-                    &lambda,
-                    &lambda_previous,
-                    &warm_start,
-                    &rhs,
-                    &base,
-                    &scratch,
-                    &change,
-                    &operator_diagonal,
-                    &prescribed})
-      v->reinit(system.locally_owned, system.comm);
-
+    operator_diagonal.reinit(system.locally_owned, system.comm);
     build_operator(dt);
     check_stability(run.linear_solver, dt);
 
@@ -59,10 +131,34 @@ namespace stickslip
       set_up_friction_step_solver(run, dt);
     else if (any_friction) // else lambda = 0: r and delta are not needed
       set_up_fixed_point(dt);
-    if (ReplicatedCenteredStep::applies(run, system))
-      replicated = std::make_unique<ReplicatedCenteredStep>(
-        run, system, dt, r, epsilon, delta);
+    if (replicable(run, system))
+      {
+        replicated = std::make_unique<Replicated>(
+          run, system, dt, r, epsilon, delta, any_friction);
+        return;
+      }
+    CenteredSteps<FrictionSystem>::Operators operators;
+    operators.apply = [this](DistributedVector       &product,
+                             const DistributedVector &x) {
+      apply_operator(product, x);
+    };
+    operators.solver      = &solver;
+    operators.step_solver = step_solver.get();
+    operators.diagonal    = &operator_diagonal;
+    steps = std::make_unique<CenteredSteps<FrictionSystem>>(system,
+                                                            parameters,
+                                                            alpha,
+                                                            dt,
+                                                            r,
+                                                            epsilon,
+                                                            delta,
+                                                            any_friction,
+                                                            operators);
   }
+
+
+
+  CenteredIntegrator::~CenteredIntegrator() = default;
 
 
 
@@ -238,8 +334,9 @@ namespace stickslip
       }
     if (operator_action)
       {
-        // Each power-iteration step would be a CG solve with K: at 2^14
-        // cells 4.5 minutes of set-up against 10 s for 100 steps.
+        // Each power-iteration step would be a CG solve with K: minutes of
+        // set-up for seconds of time steps (BENCHMARKS.md, "Measurements
+        // behind design choices in the code").
         const double bound = friction_bound_from_mass();
         if (bound > 0)
           {
@@ -334,249 +431,30 @@ namespace stickslip
 
 
   void
-  CenteredIntegrator::first_step(const double   t,
-                                 const double   dt,
-                                 FrictionState &state)
-  {
-    const bool   prescribe = static_cast<bool>(system.prescribed_values);
-    const double dt2       = dt * dt;
-
-    x_current = state.displacement;
-    // (1.5)-(1.6): lambda^0 = sign(x_1) where c_i > 0 and x_1,i != 0.
-    {
-      ConstLocalValues c(system.friction_weights);
-      ConstLocalValues v(state.velocity);
-      LocalValues      l(lambda);
-      for (std::size_t k = 0; k < l.size(); ++k)
-        l[k] = (c[k] > 0 && v[k] != 0) ? (v[k] > 0 ? 1. : -1.) : 0.;
-    }
-    // (M + a dt^2 A) x^1 = (M + a dt^2 A) dt x_1
-    //   + (M - (1-2a)/2 dt^2 A) x^0 + dt^2/2 (f^0 - C lambda^0)
-    base = state.velocity;
-    base *= dt;
-    base.add(1., x_current);
-    system.apply_mass(rhs, base, prescribe);
-    if (system.has_stiffness)
-      {
-        base = x_current;
-        base *= -0.5 * (1 - 2 * alpha) * dt2;
-        if (alpha > 0)
-          base.add(alpha * dt2 * dt, state.velocity);
-        system.apply_stiffness(scratch, base, prescribe);
-        rhs += scratch;
-      }
-    system.forcing(t, base);
-    {
-      ConstLocalValues c(system.friction_weights);
-      ConstLocalValues l(lambda);
-      LocalValues      f(base);
-      for (std::size_t k = 0; k < f.size(); ++k)
-        f[k] -= c[k] * l[k];
-    }
-    rhs.add(0.5 * dt2, base);
-    if (prescribe)
-      system.impose_prescribed(next_time,
-                               alpha * dt * dt,
-                               operator_diagonal,
-                               rhs,
-                               prescribed,
-                               scratch);
-    solver.solve(x_next, rhs);
-
-    // x^{-1} = x^1 - 2 dt x_1 (1.4)
-    x_previous = x_next;
-    x_previous.add(-2. * dt, state.velocity);
-    warm_start = 0;
-    ++statistics.friction_solves;
-  }
-
-
-
-  void
-  CenteredIntegrator::assemble_rhs(const double t, const double dt)
-  {
-    const bool   prescribe = static_cast<bool>(system.prescribed_values);
-    const double dt2       = dt * dt;
-
-    base = x_current;
-    base.sadd(2., -1., x_previous);
-    system.apply_mass(rhs, base, prescribe);
-    if (system.has_stiffness)
-      {
-        base = x_current;
-        base.sadd(-dt2 * (1 - 2 * alpha), -dt2 * alpha, x_previous);
-        system.apply_stiffness(scratch, base, prescribe);
-        rhs += scratch;
-      }
-    system.forcing(t, scratch);
-    rhs.add(dt2, scratch);
-    if (prescribe)
-      system.impose_prescribed(next_time,
-                               alpha * dt * dt,
-                               operator_diagonal,
-                               rhs,
-                               prescribed,
-                               scratch);
-  }
-
-
-
-  unsigned int
-  CenteredIntegrator::fixed_point(const double dt, const double t)
-  {
-    const double dt2 = dt * dt;
-    // x^{n+1,k} from (1.13) for the current lambda.
-    const auto solve_for_displacement = [&]() {
-      {
-        ConstLocalValues c(system.friction_weights);
-        ConstLocalValues l(lambda);
-        ConstLocalValues b(rhs);
-        LocalValues      out(base);
-        for (std::size_t k = 0; k < out.size(); ++k)
-          out[k] = b[k] - dt2 * c[k] * l[k];
-      }
-      solver.solve(x_next, base);
-    };
-
-    if (parameters.warm_start)
-      lambda = lambda_previous; // (1.12) lambda^{n,0} = lambda^{n-1}
-    else
-      lambda = 0;
-    solve_for_displacement();
-    if (!any_friction)
-      return 0;
-
-    const double gain      = r / (2. * dt);
-    const double keep      = epsilon / (epsilon + dt);
-    unsigned int iteration = 0;
-    // The stopping quantity of (1.15), for the message at the limit.
-    double last_relative_change = std::numeric_limits<double>::infinity();
-    while (true)
-      {
-        if (iteration == parameters.max_iterations)
-          throw CenteredFixedPoint::not_converged({iteration,
-                                                   t,
-                                                   dt,
-                                                   r,
-                                                   delta,
-                                                   parameters.tolerance,
-                                                   last_relative_change});
-        {
-          // (1.14), or (1.19) when regularized (keep > 0)
-          ConstLocalValues c(system.friction_weights);
-          ConstLocalValues xn(x_next);
-          ConstLocalValues xp(x_previous);
-          ConstLocalValues lp(lambda_previous);
-          LocalValues      l(lambda);
-          for (std::size_t k = 0; k < l.size(); ++k)
-            l[k] = CenteredFixedPoint::updated_multiplier(
-              l[k], c[k], xn[k], xp[k], lp[k], gain, keep);
-        }
-        change = x_next;
-        solve_for_displacement();
-        ++iteration;
-        // (1.15): ||x^{n+1,k} - x^{n+1,k-1}|| / (||x^{n+1,k-1}|| + 1) <= eta
-        const double previous_norm = change.l2_norm();
-        change -= x_next;
-        const double change_norm = change.l2_norm();
-        last_relative_change     = change_norm / (previous_norm + 1.);
-        if (change_norm <= parameters.tolerance * (previous_norm + 1.))
-          break;
-      }
-    return iteration;
-  }
-
-
-
-  unsigned int
-  CenteredIntegrator::friction_solve(const double dt)
-  {
-    // b = (rhs - K x^{n-1}) / (2 dt), W = (x^{n+1} - x^{n-1}) / (2 dt)
-    apply_operator(scratch, x_previous);
-    base = rhs;
-    base -= scratch;
-    base /= 2. * dt;
-    const unsigned int iterations =
-      step_solver->solve(base, change, lambda, warm_start);
-    x_next = x_previous;
-    x_next.add(2. * dt, change);
-    return iterations;
-  }
-
-
-
-  void
   CenteredIntegrator::advance(const TimeStep &time_step, FrictionState &state)
   {
-    if (replicated)
+    if (!replicated)
       {
-        replicated->advance(time_step, state, statistics);
+        steps->advance(time_step,
+                       state.displacement,
+                       state.velocity,
+                       state.multiplier,
+                       state.stick,
+                       statistics);
         return;
       }
-    const double t = time_step.time, dt = time_step.size;
-    next_time = time_step.next_time;
-    Assert(std::abs(dt - step) <= 1e-12 * step,
-           ExcMessage("the centered integrator is built for one step size"));
-    const bool continuing = started && std::abs(t - expected_time) <= 1e-9 * dt;
-    unsigned int iterations = 0;
-    if (!continuing)
-      first_step(t, dt, state);
-    else
-      {
-        x_current = state.displacement;
-        assemble_rhs(t, dt);
-        if (step_solver)
-          iterations = friction_solve(dt);
-        else
-          iterations = fixed_point(dt, t);
-        ++statistics.friction_solves;
-      }
-    statistics.friction_iterations += iterations;
-    if (system.prescribed_values)
-      {
-        // exact Dirichlet values whatever the solver's tolerance
-        ConstLocalValues mask(system.prescribed_mask);
-        ConstLocalValues g(prescribed);
-        LocalValues      x(x_next);
-        for (std::size_t k = 0; k < x.size(); ++k)
-          if (mask[k] > 0)
-            x[k] = g[k];
-      }
-
-    // Velocity (x^{n+1} - x^{n-1})/(2 dt), friction work
-    // c_i lambda_i (x^{n+1} - x^{n-1})/2 and stick.
-    {
-      ConstLocalValues c(system.friction_weights);
-      ConstLocalValues xn(x_next);
-      ConstLocalValues xc(x_current);
-      ConstLocalValues xp(x_previous);
-      ConstLocalValues l(lambda);
-      LocalValues      v(state.velocity);
-      LocalValues      stick(state.stick);
-      const double     gain = r / (2. * dt);
-      double           work = 0;
-      for (std::size_t k = 0; k < v.size(); ++k)
-        {
-          v[k] = (xn[k] - xp[k]) / (2. * dt);
-          work += 0.5 * c[k] * l[k] * (xn[k] - xp[k]);
-          bool stuck = false;
-          if (c[k] > 0)
-            // exact steps: x^{n+1} = x^{n-1}; the fixed point: the
-            // projection of (1.14) inactive, |lambda| < 1 in the interior
-            stuck = (!continuing || step_solver) ?
-                      xn[k] == xp[k] :
-                      std::abs(l[k] + gain * c[k] * (xn[k] - xp[k])) < 1.;
-          stick[k] = stuck ? 1. : 0.;
-        }
-      statistics.local_dissipated_energy += work;
-    }
-    state.displacement = x_next;
-    state.multiplier   = lambda;
-    lambda_previous    = lambda;
-    x_previous         = x_current;
-    x_current          = x_next;
-    started            = true;
-    expected_time      = time_step.next_time;
+    // The state is read once and written once per step (the velocity only
+    // by a first step).
+    Replicated &r = *replicated;
+    r.system.gather(state.displacement, r.displacement);
+    if (!r.steps->continues(time_step))
+      r.system.gather(state.velocity, r.velocity);
+    r.steps->advance(
+      time_step, r.displacement, r.velocity, r.multiplier, r.stick, statistics);
+    r.system.scatter(r.velocity, state.velocity);
+    r.system.scatter(r.stick, state.stick);
+    r.system.scatter(r.displacement, state.displacement);
+    r.system.scatter(r.multiplier, state.multiplier);
   }
 
 
@@ -612,17 +490,9 @@ namespace stickslip
   CenteredIntegrator::register_state(CheckpointArchive &archive)
   {
     if (replicated)
-      {
-        replicated->register_state(archive);
-        return;
-      }
-    // the two-step scheme's levels x^{n-1}, x^n and lambda^{n-1}
-    archive.add(x_previous);
-    archive.add(x_current);
-    archive.add(lambda_previous);
-    archive.add(warm_start);
-    archive.add(started);
-    archive.add(expected_time);
+      replicated->steps->register_state(archive);
+    else
+      steps->register_state(archive);
   }
 
 

@@ -4,7 +4,7 @@
 #include <friction/friction_step_solver.h>
 #include <linear_algebra/operator_sum.h>
 #include <linear_algebra/spd_solver.h>
-#include <time/replicated_centered_step.h>
+#include <time/centered_steps.h>
 #include <time/time_integrator.h>
 
 #include <memory>
@@ -37,9 +37,9 @@ namespace stickslip
    * x^{n+1} = x^{n-1} != x^n, which a one-step difference would report as
    * motion. It is the velocity at t^n, first order at t^{n+1} (as the
    * friction makes everything). The multiplier reported is lambda^n.
-   * A tiny system (a finite-dof model of at most
-   * ReplicatedSystem::size_limit unknowns) takes the same steps on plain
-   * arrays (ReplicatedCenteredStep).
+   * The steps themselves are CenteredSteps, written once: a tiny system (a
+   * finite-dof model of at most ReplicatedSystem::size_limit unknowns)
+   * takes them on a ReplicatedSystem, on plain arrays on every rank.
    */
   class CenteredIntegrator : public TimeIntegrator
   {
@@ -48,6 +48,8 @@ namespace stickslip
                        const FrictionSystem       &system,
                        const ParameterSource      &source,
                        const double                dt);
+
+    ~CenteredIntegrator() override;
 
     void
     advance(const TimeStep &step, FrictionState &state) override;
@@ -118,27 +120,8 @@ namespace stickslip
     void
     set_up_fixed_point(const double dt);
 
-    /**
-     * The first step (1.4)-(1.6): lambda^0 = sign(x_1) (0 where c_i = 0
-     * or the velocity vanishes) is explicit, and x^{-1} = x^1 - 2 dt x_1 is
-     * eliminated from (1.1).
-     */
-    void
-    first_step(const double t, const double dt, FrictionState &state);
-
-    /** Build rhs = dt^2 f^n + M (2x^n - x^{n-1}) - dt^2 A ((1-2a) x^n + a
-     * x^{n-1}). */
-    void
-    assemble_rhs(const double t, const double dt);
-
-
-    /** lambda^n and x^{n+1} by (1.12)-(1.15) or (1.19). Returns iterations. */
-    unsigned int
-    fixed_point(const double dt, const double t);
-
-    /** lambda^n and x^{n+1} by the friction-step solver. Returns iterations. */
-    unsigned int
-    friction_solve(const double dt);
+    /** The steps of a tiny system on a ReplicatedSystem. */
+    struct Replicated;
 
     const FrictionSystem      &system;
     const Parameters::Centered parameters;
@@ -157,20 +140,13 @@ namespace stickslip
     FrictionSystem                      step_system; ///< mass M + alpha dt^2 A
     std::unique_ptr<FrictionStepSolver> step_solver;
 
-    bool   started;
-    double expected_time; ///< t of the next advance() in a continuing run
-    /** t_{n+1} of the current step, exactly (prescribed values at it). */
-    double            next_time = 0;
-    DistributedVector x_previous, x_current, x_next; ///< x^{n-1}, x^n, x^{n+1}
-    DistributedVector lambda, lambda_previous, warm_start;
-    DistributedVector rhs, base, scratch, change, operator_diagonal;
-    DistributedVector prescribed;
+    /** diag(K), where values are prescribed. */
+    DistributedVector operator_diagonal;
     bool              any_friction;
-    /**
-     * The steps of a tiny system on plain arrays (ReplicatedCenteredStep),
-     * else empty.
-     */
-    std::unique_ptr<ReplicatedCenteredStep> replicated;
+    /** The steps on the distributed system, unless replicated. */
+    std::unique_ptr<CenteredSteps<FrictionSystem>> steps;
+    /** The steps of a tiny system on plain arrays, else empty. */
+    std::unique_ptr<Replicated> replicated;
   };
 } // namespace stickslip
 

@@ -2,8 +2,10 @@
 #define stickslip_time_friction_substeps_h
 
 #include <friction/friction_step_solver.h>
+#include <friction/replicated_system.h>
 #include <time/time_integrator.h>
 
+#include <memory>
 #include <vector>
 
 namespace stickslip
@@ -17,15 +19,26 @@ namespace stickslip
    * sub-step and phase, so that each sub-step starts from the same sub-step of
    * the previous time step (doc/verification.md: ≈ 3 Newton iterations instead
    * of ≈ 6).
+   *
+   * Written once for both kinds of system: FrictionSystem (distributed
+   * vectors, any FrictionStepSolver) and ReplicatedSystem (a tiny system
+   * whole on every rank, ReplicatedFrictionSolver), the same operations in
+   * the same order.
    */
+  template <class System>
   class FrictionSubsteps
   {
   public:
-    FrictionSubsteps(const FrictionSystem               &system,
-                     std::unique_ptr<FrictionStepSolver> solver,
-                     const unsigned int                  n_substeps,
-                     const unsigned int                  n_phases,
-                     const double                        interval_length);
+    using Vector     = typename System::Vector;
+    using StepSolver = typename System::StepSolver;
+
+    FrictionSubsteps(const System               &system,
+                     std::unique_ptr<StepSolver> solver,
+                     const unsigned int          n_substeps,
+                     const unsigned int          n_phases,
+                     const double                interval_length);
+
+    ~FrictionSubsteps();
 
     /**
      * Advance @p velocity over [interval.time, interval.next_time] (of
@@ -39,12 +52,12 @@ namespace stickslip
     advance(const TimeStep       &interval,
             const unsigned int    phase,
             const double          weight,
-            DistributedVector    &velocity,
-            DistributedVector    &multiplier_sum,
-            DistributedVector    &stick,
+            Vector               &velocity,
+            Vector               &multiplier_sum,
+            Vector               &stick,
             IntegratorStatistics &statistics);
 
-    const FrictionStepSolver &
+    const StepSolver &
     solver() const;
 
     /** The per-sub-step warm starts of the solver (snapshots). */
@@ -59,15 +72,30 @@ namespace stickslip
     void
     size_warm_starts();
 
-    const FrictionSystem               &system;
-    std::unique_ptr<FrictionStepSolver> step_solver;
-    const unsigned int                  n_sub;
-    const double                        tau;
-    std::vector<DistributedVector>      warm_starts;
+    /**
+     * The closed form (53) with a diagonal M, the whole sub-step in one
+     * pass: b, W and lambda, the average multiplier (37), the friction
+     * work and the stick flag.
+     */
+    void
+    closed_form_substep(const double          weight,
+                        Vector               &velocity,
+                        Vector               &multiplier_sum,
+                        Vector               &stick,
+                        IntegratorStatistics &statistics);
+
+    const System               &system;
+    std::unique_ptr<StepSolver> step_solver;
+    const unsigned int          n_sub;
+    const double                tau;
+    std::vector<Vector>         warm_starts;
     /** Closed form (diagonal M): the whole sub-step in one fused pass. */
-    bool              fused_closed_form;
-    DistributedVector force, rhs, multiplier;
+    bool   fused_closed_form;
+    Vector force, rhs, multiplier;
   };
+
+  extern template class FrictionSubsteps<FrictionSystem>;
+  extern template class FrictionSubsteps<ReplicatedSystem>;
 } // namespace stickslip
 
 #endif

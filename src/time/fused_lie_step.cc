@@ -1,6 +1,6 @@
 #include <base/local_values.h>
-#include <friction/closed_form_solver.h>
 #include <time/fused_lie_step.h>
+#include <time/lie_step_entries.h>
 
 #include <cstdint>
 #include <cstring>
@@ -119,13 +119,13 @@ namespace stickslip
           difference |= bits(x[k]) ^ bits(x1[k]);
         // The friction sub-step (53): b = M W^0 + tau f, W and lambda.
         const double mk = m[k];
-        double       w, lambda;
+        double       w  = v[k], lambda;
         if constexpr (with_force)
-          ClosedFormSolver::solve_component(
-            mk * v[k] + tau * (*f)[k], mk, c[k] * tau, w, lambda);
+          LieStepEntries::closed_form_substep(
+            mk, c[k], tau, tau * (*f)[k], w, lambda);
         else
-          ClosedFormSolver::solve_component(
-            mk * v[k] + zero_force_term, mk, c[k] * tau, w, lambda);
+          LieStepEntries::closed_form_substep(
+            mk, c[k], tau, zero_force_term, w, lambda);
         // The average (37) over the one sub-step, summed from zero with
         // weight 1 as FrictionSubsteps does (0. + turns a -0 into +0).
         multiplier[k] = 0. + lambda;
@@ -133,7 +133,8 @@ namespace stickslip
         stick[k] = w != 0. ? 0. : 1.;
         // The first leapfrog sub-step (55): X^1 = X + tau W - tau^2/2 M^{-1} A
         // X.
-        x1[k] = x[k] + tau * w - 0.5 * tau2 * (1. / mk) * ax[k];
+        x1[k] =
+          LieStepEntries::first_position(x[k], w, 1. / mk, ax[k], tau, tau2);
       }
     work = local_work;
     return difference == 0;
@@ -155,9 +156,10 @@ namespace stickslip
     for (std::size_t k = 0; k < x.size(); ++k)
       {
         const double x0 = x[k];
-        const double x2 = 2. * x1[k] - x0 - tau2 * (1. / m[k]) * ax[k];
-        v[k]            = (x2 - x0) * inverse_two_tau;
-        x[k]            = x1[k];
+        const double x2 =
+          LieStepEntries::next_position(x1[k], x0, 1. / m[k], ax[k], tau2);
+        v[k] = LieStepEntries::velocity(x2, x0, inverse_two_tau);
+        x[k] = x1[k];
       }
   }
 } // namespace stickslip

@@ -19,7 +19,8 @@ namespace stickslip
    *           and X^{n+1} = X^1,
    *
    * the same arithmetic, in the same order, as FrictionSubsteps followed by
-   * ElasticSubsteps::explicit_leapfrog, so results agree to the last bit.
+   * ElasticSubsteps::explicit_leapfrog (the entries of LieStepEntries, written
+   * once for the three), so results agree to the last bit.
    * W never reaches memory. A X^{n+1} is kept for the next step, whose
    * pass A checks bit by bit that the displacement it is given is still the
    * X^1 written (a model's complete_state may change it); where it is not,

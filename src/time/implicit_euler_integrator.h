@@ -28,6 +28,10 @@ namespace stickslip
     std::string
     description() const override;
 
+    /** The explicit part G of the scheme and the time step. */
+    std::string
+    divergence_causes() const override;
+
   private:
     const InclusionForm                    &form;
     std::unique_ptr<InclusionForm::Stepper> stepper;

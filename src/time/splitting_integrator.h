@@ -4,7 +4,6 @@
 #include <time/elastic_substeps.h>
 #include <time/friction_substeps.h>
 #include <time/fused_lie_step.h>
-#include <time/replicated_splitting_step.h>
 
 #include <memory>
 
@@ -17,11 +16,13 @@ namespace stickslip
    * dt/2. The external force lives entirely in the friction step. The
    * multiplier reported for the step is the average of all its friction
    * sub-steps (37) (for Strang: over both halves, an open choice of
-   * doc/theory.md §6.2). A tiny system (a finite-dof model of at most
-   * ReplicatedSystem::size_limit unknowns) runs as a ReplicatedSplittingStep
-   * (the same arithmetic on plain arrays on every rank); otherwise Lie with P =
-   * Q = 1, alpha = 0, a lumped M and the closed form runs as a FusedLieStep
-   * (the same arithmetic in fewer passes over memory).
+   * doc/theory.md §6.2). The step is written once (FrictionSubsteps,
+   * ElasticSubsteps and their sequence here) for two kinds of system: a tiny
+   * system (a finite-dof model of at most ReplicatedSystem::size_limit
+   * unknowns) takes it on a ReplicatedSystem, the same arithmetic on plain
+   * arrays on every rank; any other on the FrictionSystem itself, where Lie
+   * with P = Q = 1, alpha = 0, a lumped M and the closed form runs as a
+   * FusedLieStep (the same arithmetic in fewer passes over memory).
    */
   class SplittingIntegrator : public TimeIntegrator
   {
@@ -30,6 +31,8 @@ namespace stickslip
                         const FrictionSystem       &system,
                         const ParameterSource      &source,
                         const double                dt);
+
+    ~SplittingIntegrator() override;
 
     void
     advance(const TimeStep &step, FrictionState &state) override;
@@ -41,15 +44,33 @@ namespace stickslip
     register_state(CheckpointArchive &archive) override;
 
   private:
-    const bool       strang;
-    FrictionSubsteps friction;
+    /**
+     * The friction and elastic sub-steps of one Lie or Strang step on
+     * (@p displacement, @p velocity), the average multiplier into
+     * @p multiplier, the stick flags into @p stick.
+     */
+    template <class System>
+    void
+    split_step(FrictionSubsteps<System> &friction,
+               ElasticSubsteps<System>  &elastic,
+               const TimeStep           &step,
+               typename System::Vector  &displacement,
+               typename System::Vector  &velocity,
+               typename System::Vector  &multiplier,
+               typename System::Vector  &stick);
+
+    /** The step of a tiny system on a ReplicatedSystem. */
+    struct Replicated;
+
+    const bool                       strang;
+    FrictionSubsteps<FrictionSystem> friction;
     /** The step runs as a FusedLieStep (then elastic holds nothing). */
-    const bool      fuse;
-    ElasticSubsteps elastic;
+    const bool                      fuse;
+    ElasticSubsteps<FrictionSystem> elastic;
     /** The fused form of the step where it applies, else empty. */
     std::unique_ptr<FusedLieStep> fused;
     /** The plain-array form of a tiny system's step, else empty. */
-    std::unique_ptr<ReplicatedSplittingStep> replicated;
+    std::unique_ptr<Replicated> replicated;
   };
 } // namespace stickslip
 

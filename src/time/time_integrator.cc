@@ -12,6 +12,19 @@ namespace stickslip
 
 
 
+  std::string
+  TimeIntegrator::divergence_causes() const
+  {
+    return "an elastic step beyond its stability limit "
+           "(Splitting/Elastic implicitness < 1/4, the CFL condition), a "
+           "given rho or r outside its range, a friction solver tolerance or "
+           "iteration limit too loose, or data that are not finite (a "
+           "forcing or boundary expression giving nan or inf, such as a "
+           "division by zero)";
+  }
+
+
+
   bool
   TimeIntegrator::supports_checkpoints() const
   {

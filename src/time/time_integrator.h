@@ -58,6 +58,13 @@ namespace stickslip
     virtual bool
     supports_checkpoints() const;
 
+    /**
+     * The likely causes of a run that diverged with this scheme, for the
+     * message that stops it (the parameters to look at).
+     */
+    virtual std::string
+    divergence_causes() const;
+
     IntegratorStatistics statistics;
   };
 

@@ -138,6 +138,14 @@ namespace stickslip
 
 
 
+    TimeGrid
+    Time::grid(const double dt, const ParameterSource &source) const
+    {
+      return {initial_time, dt, n_steps(dt, source)};
+    }
+
+
+
     unsigned int
     Time::n_steps(const double dt, const ParameterSource &source) const
     {

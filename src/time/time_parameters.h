@@ -5,6 +5,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/time_grid.h>
 #include <friction/friction_parameters.h>
 #include <linear_algebra/linear_solver_parameters.h>
 
@@ -72,6 +73,13 @@ namespace stickslip
       /** Number of steps of size @p dt; an InputError if dt does not divide. */
       unsigned int
       n_steps(const double dt, const ParameterSource &source) const;
+
+      /**
+       * The grid of a run with steps of size @p dt from Time/Initial time to
+       * Time/Final time (n_steps(): an InputError if dt does not divide).
+       */
+      TimeGrid
+      grid(const double dt, const ParameterSource &source) const;
     };
 
     /** Subsection Splitting: the sub-steps of the splitting schemes. */

@@ -44,13 +44,14 @@ SECONDS = re.compile(r"\b\d+(\.\d+)?(e[+-]?\d+)? ?(s|seconds)\b")
 
 
 def masked(path, directory):
-    """The file's bytes; for log.txt, parameters.prm and the field files,
-    without the varying lines and with the run's directory (which differs by
+    """The file's bytes; for log.txt, parameters.prm, original.prm (whose
+    header records the --set options) and the field files, without the
+    varying lines and with the run's directory (which differs by
     construction) written <dir>."""
     with open(path, "rb") as f:
         data = f.read()
     name = os.path.basename(path)
-    if name not in ("log.txt", "parameters.prm") and not name.endswith((".vtu", ".pvtu", ".pvd")):
+    if name not in ("log.txt", "parameters.prm", "original.prm") and not name.endswith((".vtu", ".pvtu", ".pvd")):
         return data
     lines = []
     for line in data.decode("utf-8", "replace").splitlines():

@@ -8,11 +8,13 @@ exists, i.e. while it runs:
   snapshot     the long run takes snapshots: it writes one and ends with
                status 3, the batch stops there (the third line is not run,
                the summary says so) and exits with status 3.
-  no-snapshot  the long run takes no snapshots but the first line did (it
-               installed the handlers that remember a signal): the long run
-               must still be ended at once by the signal, as it is alone, so
-               the process dies of SIGTERM. A handler left over from the first
-               run would let it run on to its end instead.
+  no-snapshot  the long run takes no snapshots (the first line did): it
+               stops at the end of its step as it does alone, status 3, with
+               the message of a run without snapshots (the rows kept, how to
+               make a run resumable), and the batch stops there with exit
+               status 3 (the third line is not run). A handler of the first
+               run that let the signal be forgotten would let it run on to
+               its end instead.
 Nothing here is timed: the script waits for files and for the process's end.
 Exit 0 if the case passes, 1 otherwise.
 """
@@ -101,11 +103,16 @@ def main():
         else:
             status, stdout, stderr = run_and_signal(
                 args, [SHORT + SNAPSHOTS, LONG, SHORT], directories)
-            if status != -signal.SIGTERM:
-                raise Failure("the run without snapshots was not ended by SIGTERM "
-                              "(exit status %d):\n%s%s" % (status, stdout, stderr))
-            print("PASS: after a run with snapshots, a run without them is ended "
-                  "at once by SIGTERM, as alone")
+            if status != 3 or summary_statuses(stdout) != {1: 0, 2: 3}:
+                raise Failure("the run without snapshots was not stopped by SIGTERM "
+                              "(exit status %d, statuses %s):\n%s%s"
+                              % (status, summary_statuses(stdout), stdout, stderr))
+            if ("interrupted by SIGTERM" not in stderr or "run without snapshots" not in stderr
+                    or "1 not run (line 3)" not in stdout):
+                raise Failure("the interruption or the summary is missing:\n"
+                              + stdout + stderr)
+            print("PASS: after a run with snapshots, a run without them stops at the "
+                  "end of its step with status 3, as alone; the batch stopped there")
     except Failure as failure:
         print("FAIL:", failure)
         return 1

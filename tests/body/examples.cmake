@@ -167,10 +167,10 @@ set_tests_properties(body_example_fronts_2d PROPERTIES FIXTURES_SETUP body_examp
 # (measured: 50% at t = 0.84 ms, 54% at t = 1.07 ms).
 set(FRONTS_OUT ${OUT}/body_example_fronts_2d)
 add_test(NAME body_example_fronts_2d_map
-  COMMAND bash -c "set -o pipefail && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${FRONTS_OUT} --averaged --fronts -o ${FRONTS_OUT}/map.png | tee ${FRONTS_OUT}/map.txt && grep -Eq '[(]([4-9][0-9]|100)% of the interface' ${FRONTS_OUT}/map.txt && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${FRONTS_OUT} --second pressure --tmin 8e-4 --tmax 1.2e-3 -o ${FRONTS_OUT}/map_raw.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${FRONTS_OUT}/map.png ${FRONTS_OUT}/map_raw.png")
+  COMMAND bash -c "set -o pipefail && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${FRONTS_OUT} --averaged --fronts -o ${FRONTS_OUT}/map.png | tee ${FRONTS_OUT}/map.txt && grep -Eq '[(]([4-9][0-9]|100)% of the interface' ${FRONTS_OUT}/map.txt && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${FRONTS_OUT} --second pressure --tmin 8e-4 --tmax 1.2e-3 -o ${FRONTS_OUT}/map_raw.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${FRONTS_OUT}/map.png ${FRONTS_OUT}/map_raw.png")
 # The block at t = 0.9 ms on its deformed mesh, with the contact surface.
 add_test(NAME body_example_fronts_2d_render
-  COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py ${FRONTS_OUT} --time 9e-4 --field velocity --warp 150 -o ${FRONTS_OUT}/body.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${FRONTS_OUT}/body.png")
+  COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py ${FRONTS_OUT} --time 9e-4 --field velocity --warp 150 -o ${FRONTS_OUT}/body.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${FRONTS_OUT}/body.png")
 set_tests_properties(body_example_fronts_2d_map body_example_fronts_2d_render PROPERTIES
   FIXTURES_REQUIRED body_example_fronts_2d)
 
@@ -200,7 +200,7 @@ set_tests_properties(body_example_3d PROPERTIES FIXTURES_SETUP body_example_3d)
 # Its maps along the mid-line y = 50 mm and averaged across y.
 set(BODY_3D_OUT ${OUT}/body_example_3d)
 add_test(NAME body_example_3d_map
-  COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --averaged -o ${BODY_3D_OUT}/map_mid.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --across mean --second state -o ${BODY_3D_OUT}/map_mean.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${BODY_3D_OUT}/map_mid.png ${BODY_3D_OUT}/map_mean.png")
+  COMMAND bash -c "${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --averaged -o ${BODY_3D_OUT}/map_mid.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/slip_front_map.py ${BODY_3D_OUT} --across mean --second state -o ${BODY_3D_OUT}/map_mean.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 ${BODY_3D_OUT}/map_mid.png ${BODY_3D_OUT}/map_mean.png")
 set_tests_properties(body_example_3d_map PROPERTIES FIXTURES_REQUIRED body_example_3d)
 
 # ---- The pictures of the other examples in doc/body.md (doc/body_*.png), made
@@ -209,13 +209,13 @@ set_tests_properties(body_example_3d_map PROPERTIES FIXTURES_REQUIRED body_examp
 set(HISTORY_PLOT ${SYSTEM_PYTHON3} ${SRC}/postprocess/body_history_plot.py)
 set(SLAB_PERIODIC_OUT ${OUT}/body_example_slab_periodic)
 stickslip_run_test(body_example_slab_periodic 1 prm/body_slab_periodic.prm
-  -- bash -c "bash ${SRC}/tests/run_and_check.sh 1 @OUT@/slab ${EXE} ${SRC}/prm/slab.prm && ${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel mean_slip_velocity_1 --panel mean_gap --reference @OUT@/slab --reference-panel contact_pressure --reference-panel slip_velocity_1 --reference-panel normal_displacement -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+  -- bash -c "bash ${SRC}/tests/run_and_check.sh 1 @OUT@/slab ${EXE} ${SRC}/prm/slab.prm && ${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel mean_slip_velocity_1 --panel mean_gap --reference @OUT@/slab --reference-panel contact_pressure --reference-panel slip_velocity_1 --reference-panel normal_displacement -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
 stickslip_run_test(body_example_signorini_bar_plot 1 prm/body_signorini_bar.prm
-  -- bash -c "${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel momentum_y --panel kinetic_energy,elastic_energy,energy_balance -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel mean_pressure --panel momentum_y --panel kinetic_energy,elastic_energy,energy_balance -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
 stickslip_run_test(body_example_stick_block_plot 1 prm/body_stick_block.prm
-  -- bash -c "${HISTORY_PLOT} @OUT@ --panel friction_force_1,normal_force --panel max_tangential_displacement,stick_fraction -o @OUT@/history.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel friction_force_1,normal_force --panel max_tangential_displacement,stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
 stickslip_run_test(body_example_membrane_plot 1 prm/body_membrane.prm
-  -- bash -c "${HISTORY_PLOT} @OUT@ --panel kinetic_energy,elastic_energy,dissipated_energy --panel floor_stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py @OUT@ --time 0.5 --field velocity -o @OUT@/velocity.png && ${PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png @OUT@/velocity.png")
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel kinetic_energy,elastic_energy,dissipated_energy --panel floor_stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py @OUT@ --time 0.5 --field velocity -o @OUT@/velocity.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png @OUT@/velocity.png")
 # An unknown column is refused with the list of those there are.
 add_test(NAME body_history_plot_unknown_column
   COMMAND bash -c "${HISTORY_PLOT} ${OUT}/body_example_membrane_plot --panel no_such_column -o ${OUT}/body_history_plot_unknown_column.png 2>&1 | tee /dev/stderr | grep -q \"no column 'no_such_column'.*kinetic_energy\" && test ! -e ${OUT}/body_history_plot_unknown_column.png")

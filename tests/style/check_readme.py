@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""check_readme.py SRC [--max-lines N]: README.md is a front door, not a
-manual. It fails when
+"""check_readme.py SRC [--max-lines N] [--ctest CTEST --build DIR]: README.md is
+a front door, not a manual, and the test counts it and doc/ state are those registered.
+It fails when
 
   - README.md has more than N lines (default 200): details belong in doc/;
   - a file the README names (doc/*.md, doc/*.png, LICENSE, CITATION.cff,
@@ -9,13 +10,24 @@ manual. It fails when
   - a parameter file of prm/ is missing from the README (every example is
     in its table), or a cookbook of doc/cookbook_*.md is not linked;
   - the license is not stated alike in README.md, LICENSE (the LGPL 2.1
-    text) and CITATION.cff (LGPL-2.1-or-later).
+    text) and CITATION.cff (LGPL-2.1-or-later);
+  - a count of tests stated in README.md or doc/*.md ("about 550 tests") is
+    not within COUNT_TOLERANCE of the tests registered in the build folder
+    (ctest -N; with --ctest and --build only);
+  - a command shown in README.md or doc/*.md writes a picture into doc/
+    ("-o doc/..."): the pictures there are tracked files.
 
 Prints every problem; exit 1 if any."""
 import argparse
 import os
 import re
+import subprocess
 import sys
+
+# "about N tests": N within 5% (27 tests of about 550), a count stated to
+# two significant digits.
+COUNT_TOLERANCE = 0.05
+TEST_COUNT = re.compile(r"(?<![\w.])(\d{3,})\s+tests\b")
 
 NAMED = re.compile(r"(?<![\w/.-])((?:doc|postprocess|prm|bench|meshes)/[\w./-]+\."
                    r"(?:md|png|py|prm|msh|sh)|LICENSE|CITATION\.cff|BENCHMARKS\.md|"
@@ -45,10 +57,36 @@ def license_problems(src, readme):
     return out
 
 
+def registered_tests(ctest, build):
+    listing = subprocess.run([ctest, "-N"], cwd=build, capture_output=True, text=True).stdout
+    m = re.search(r"Total Tests: (\d+)", listing)
+    if not m:
+        raise SystemExit(f"check_readme: no 'Total Tests' in the output of {ctest} -N in {build}")
+    return int(m.group(1))
+
+
+def count_problems(texts, n_tests):
+    out = []
+    for where, text in texts.items():
+        for stated in TEST_COUNT.findall(text):
+            if abs(int(stated) - n_tests) > COUNT_TOLERANCE * n_tests:
+                out.append(f"{where}: '{stated} tests', but {n_tests} are registered "
+                           f"(ctest -N); write about {round(n_tests, -1)}")
+    return out
+
+
+def doc_picture_problems(texts):
+    return [f"{where}: a command writes into doc/ ({m.group(0)}): write the picture "
+            "elsewhere (doc/*.png are tracked files)"
+            for where, text in texts.items() for m in re.finditer(r"-o\s+doc/\S+", text)]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("src")
     parser.add_argument("--max-lines", type=int, default=200)
+    parser.add_argument("--ctest", help="the ctest program (with --build: check test counts)")
+    parser.add_argument("--build", help="the build folder whose tests are counted")
     args = parser.parse_args()
     with open(os.path.join(args.src, "README.md"), encoding="utf-8") as f:
         text = f.read()
@@ -68,10 +106,20 @@ def main():
         if name.startswith("cookbook_") and "doc/" + name not in text:
             problems.append("doc/%s is not linked from README.md" % name)
     problems += license_problems(args.src, text)
+    texts = {"README.md": text}
+    for name in sorted(os.listdir(os.path.join(args.src, "doc"))):
+        if name.endswith(".md"):
+            with open(os.path.join(args.src, "doc", name), encoding="utf-8") as f:
+                texts["doc/" + name] = f.read()
+    problems += doc_picture_problems(texts)
+    if args.ctest and args.build:
+        problems += count_problems(texts, registered_tests(args.ctest, args.build))
     for p in problems:
         print(p)
     print("FAIL" if problems else "OK: README.md has %d lines, names only files "
-          "that exist, every example and every cookbook; the license stated alike" % lines)
+          "that exist, every example and every cookbook; the license stated alike; the "
+          "no command writing into doc/%s" % (
+              lines, ", the test counts as registered" if args.ctest else ""))
     return 1 if problems else 0
 
 

@@ -10,11 +10,15 @@
 //
 // Only the public interface is used (the snapshot's own files are found by
 // listing the store's folder), so the tests hold whatever the format of
-// the meta text. The executable also runs under mpirun -np 2: then the
+// the meta text. LocationLookup, which matches a snapshot's entries by
+// place on another partition, is tested on the places of a 3D vector
+// field: four coordinates (x, y, z, component). The executable also runs
+// under mpirun -np 2: then the
 // vector is split over the ranks, the scalars differ per rank, and the
 // damaged file is the last rank's, which only that rank reads.
 #include <base/checkpoint.h>
 #include <base/input_error.h>
+#include <base/location_lookup.h>
 
 #include <gtest/gtest.h>
 
@@ -381,5 +385,75 @@ namespace
     ASSERT_EQ(vertices_read.size(), vertices.size());
     for (std::size_t k = 0; k < vertices.size(); ++k)
       EXPECT_EQ(bits(vertices_read[k]), bits(vertices[k])) << k;
+  }
+  // The places of a vector field in 3D: every support point of a 5 x 4 x 3
+  // grid with three components, four coordinates per entry (x, y, z,
+  // component), as the body registers them. Three coordinates are not
+  // enough: the components of a point would share a place (a lookup that
+  // kept three refused every 3D snapshot on another partition).
+  TEST(LocationLookupTest, FindsEveryEntryOfA3DVectorField)
+  {
+    std::vector<double> places;
+    for (unsigned int i = 0; i < 5; ++i)
+      for (unsigned int j = 0; j < 4; ++j)
+        for (unsigned int k = 0; k < 3; ++k)
+          for (unsigned int c = 0; c < 3; ++c)
+            places.insert(places.end(),
+                          {0.05 * i, 0.03 * j, 0.1 - 0.05 * k, 1. * c});
+    // Listed in reverse, as another partition might.
+    std::vector<double> reversed;
+    for (std::size_t e = places.size() / 4; e-- > 0;)
+      reversed.insert(reversed.end(),
+                      places.begin() + 4 * e,
+                      places.begin() + 4 * e + 4);
+    const LocationLookup lookup(reversed, 4);
+    const std::size_t    n = places.size() / 4;
+    for (std::size_t e = 0; e < n; ++e)
+      {
+        EXPECT_EQ(lookup.find(&places[4 * e]), std::int64_t(n - 1 - e)) << e;
+        // Round-off of the other partition's computation of the place:
+        // 1e-14 relative, far below the grid of 1e-10 of the extent.
+        double moved[4] = {places[4 * e] * (1 + 1e-14) + 1e-16,
+                           places[4 * e + 1] - 1e-15,
+                           places[4 * e + 2],
+                           places[4 * e + 3]};
+        EXPECT_EQ(lookup.find(moved), std::int64_t(n - 1 - e)) << e;
+      }
+    const double nowhere[4] = {0.025, 0., 0., 0.};
+    EXPECT_EQ(lookup.find(nowhere), -1);
+    const double other_component[4] = {0., 0., 0.1, 3.};
+    EXPECT_EQ(lookup.find(other_component), -1);
+  }
+
+  // A point that lies on a grid line of the rounding is found from either
+  // side (in a neighbouring grid cell).
+  TEST(LocationLookupTest, FindsAPointOnAGridLine)
+  {
+    // Extent 1: grid spacing 1e-10; 0.35e-9 lies halfway between two grid
+    // points, and the reader's value rounds the other way.
+    const std::vector<double> places = {0.35e-9, 1., 0., 0.};
+    const LocationLookup      lookup(places, 2);
+    const double              below[2] = {0.35e-9 - 1e-20, 1.};
+    const double              above[2] = {0.35e-9 + 1e-20, 1.};
+    EXPECT_EQ(lookup.find(below), 0);
+    EXPECT_EQ(lookup.find(above), 0);
+  }
+
+  // Two entries at one place cannot be told apart: an error naming it.
+  TEST(LocationLookupTest, RefusesTwoEntriesAtOnePlace)
+  {
+    const std::vector<double> places = {0.5, 1., 2., 0., 0.5, 1., 2., 0.};
+    try
+      {
+        const LocationLookup lookup(places, 4);
+        FAIL() << "no error";
+      }
+    catch (std::runtime_error &e)
+      {
+        EXPECT_NE(std::string(e.what()).find("same place (0.5, 1, 2, 0)"),
+                  std::string::npos)
+          << e.what();
+      }
+    EXPECT_THROW(LocationLookup(places, 5), std::runtime_error);
   }
 } // namespace

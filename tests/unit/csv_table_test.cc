@@ -1,7 +1,7 @@
 // Unit tests of CsvTable (src/base/output_files.h), the table behind
-// history.csv and the histories in snapshots: 17 significant digits are
-// enough to print any double so that reading it back gives the same bits
-// (the round trip is exact: bitwise comparisons, no tolerance); a NaN is an
+// history.csv and the histories in snapshots: every number is written as the
+// shortest decimal that reads back to the same bits (std::to_chars; the round
+// trip is exact: bitwise comparisons, no tolerance); a NaN is an
 // empty field and reads back as NaN; restore() rebuilds the rows from the
 // text of to_string() and from flattened().
 #include <deal.II/base/exceptions.h>
@@ -29,8 +29,8 @@ namespace
     return result;
   }
 
-  /** Values whose shortest exact decimal needs all 17 digits, and edge cases.
-   */
+  /** Values whose shortest exact decimal needs up to 17 digits, and edge
+   * cases. */
   const std::vector<double> hard_values = {
     0.1,
     1. / 3,
@@ -43,13 +43,13 @@ namespace
     std::numeric_limits<double>::min(), // smallest normal, 2.2e-308
     std::nextafter(1., 2.),             // 1 + eps
     -0.,                                // the sign of zero too
-    1e-5,                               // 1.0000000000000001e-05
+    1e-5,                               // 1e-05 (%.17g: 1.0000000000000001e-05)
     0.,
     123456789012345678.,
     std::numeric_limits<double>::infinity(),
     -std::numeric_limits<double>::infinity()};
 
-  TEST(CsvTable, SeventeenDigitRoundTripIsBitwise)
+  TEST(CsvTable, ShortestDecimalRoundTripIsBitwise)
   {
     CsvTable          table({"t", "x", "v"});
     const std::size_t n = hard_values.size();
@@ -70,15 +70,22 @@ namespace
     EXPECT_EQ(restored.to_string(), text) << "printing the read table again";
   }
 
-  // The text itself: a header, then "%.17g" fields: 0.1 is
-  // 0.10000000000000001, 1/3 is 0.33333333333333331.
-  TEST(CsvTable, TextHasHeaderAndSeventeenDigits)
+  // The text itself: a header, then the shortest decimal of each value that
+  // reads back: 0.48 (%.17g printed 0.47999999999999998), 0.1, 1e-06, but all
+  // 17 digits where they are needed (1/3 is 0.3333333333333333 with 16, and
+  // 1 + eps is 1.0000000000000002); fixed or scientific, whichever is
+  // shorter (1e-06, and 123456789012345680 rather than
+  // 1.2345678901234568e+17).
+  TEST(CsvTable, TextHasHeaderAndShortestDecimals)
   {
     CsvTable table({"time", "energy"});
-    table.add_row({0.1, 1. / 3});
+    table.add_row({0.48, 1. / 3});
+    table.add_row({0.1, std::nextafter(1., 2.)});
     table.add_row({2., -0.5});
+    table.add_row({1e-6, 123456789012345678.});
     EXPECT_EQ(table.to_string(),
-              "time,energy\n0.10000000000000001,0.33333333333333331\n2,-0.5\n");
+              "time,energy\n0.48,0.3333333333333333\n"
+              "0.1,1.0000000000000002\n2,-0.5\n1e-06,123456789012345680\n");
   }
 
   // A NaN (no value, e.g. a multiplier before the first step) is an empty

@@ -1,3 +1,4 @@
+#include <base/divergence_check.h>
 #include <base/expressions.h>
 #include <models/body/body_evolution.h>
 
@@ -40,6 +41,7 @@ namespace stickslip
       , product_current(false)
       , initial_data_set(false)
       , initial_energy(0)
+      , rest(parameters.contact.enabled ? "contact node" : "frictional node")
       , last_slip_time(-std::numeric_limits<double>::infinity())
       , current_time(time.initial_time)
     {
@@ -52,7 +54,10 @@ namespace stickslip
       check_data(time.initial_time, time.final_time, source);
       if (contact)
         {
-          contact->check_initial_gap(u, mesh.smallest_cell_diameter(), source);
+          contact->check_initial_gap(u,
+                                     parameters.initial_displacement,
+                                     mesh.smallest_cell_diameter(),
+                                     source);
           contact->check_foundation_velocity(time.initial_time,
                                              time.final_time,
                                              source);
@@ -108,13 +113,14 @@ namespace stickslip
         {
           BodyVector weights;
           mesh.volume_weights(weights);
-          floor =
-            std::make_unique<FloorFriction<dim>>(mesh,
-                                                 *data.distributed_friction(),
-                                                 mass,
-                                                 weights,
-                                                 partly_prescribed,
-                                                 source);
+          floor = std::make_unique<FloorFriction<dim>>(
+            mesh,
+            *data.distributed_friction(),
+            parameters.distributed_friction,
+            mass,
+            weights,
+            partly_prescribed,
+            source);
         }
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
@@ -475,16 +481,15 @@ namespace stickslip
     {
       // A datum that became non-finite is named first (collective).
       non_finite_data.throw_if_found(comm, false);
-      const double size = v.linfty_norm() + u.linfty_norm();
-      if (std::isfinite(size))
-        return;
-      throw RunError(
-        "the state is not finite at step " + std::to_string(step.index) +
-        " (t = " + format_number(step.next_time) +
-        "): a time-dependent datum (Body/Body force, Body/Traction "
-        "k/Value, Body/Displacement k/Value, Body/Contact/Foundation "
-        "velocity) that is not finite at some time, or a time step "
-        "above the stability limit");
+      check_divergence(v.linfty_norm() + u.linfty_norm(),
+                       std::numeric_limits<double>::infinity(),
+                       step,
+                       "",
+                       "a time-dependent datum (Body/Body force, Body/Traction "
+                       "k/Value, Body/Displacement k/Value, "
+                       "Body/Contact/Foundation velocity) that is not finite "
+                       "at some time, or a time step above the stability "
+                       "limit");
     }
 
 
@@ -668,7 +673,12 @@ namespace stickslip
           stick = floor->stick_fraction();
           row.push_back(stick);
         }
-      rest.record(t, kinetic, elastic, dissipated, stick);
+      rest.record({t,
+                   kinetic,
+                   elastic,
+                   dissipated,
+                   stick,
+                   std::numeric_limits<double>::quiet_NaN()});
       if (!std::isfinite(kinetic + elastic))
         throw RunError("the state is not finite at t = " + format_number(t) +
                        ": a time-dependent datum that is not finite at some "

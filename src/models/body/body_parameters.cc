@@ -308,8 +308,8 @@ namespace stickslip
         "0",
         Patterns::Double(),
         "Mass per area epsilon >= 0 [kg/m^2] on the contact "
-        "boundary Gamma_C, added to the nodal masses (Renard 2001"
-        " (29)).");
+        "boundary Gamma_C, added to the nodal masses (Renard 2001,"
+        " eq. (29)).");
       Parameters::FrictionLaw::declare_parameters(
         prm, {"Body/Contact", "constant", "0.5", "0.5", 200});
     }
@@ -496,10 +496,15 @@ namespace stickslip
                parse_number_list(cells_text, "Body/Subdivisions", source))
             {
               if (!(n >= 1) || n != std::floor(n) || n > 1e7)
-                throw_bad_parameter(source,
-                                    "Body/Subdivisions",
-                                    cells_text,
-                                    "positive integers");
+                throw_bad_parameter(
+                  source,
+                  "Body/Subdivisions",
+                  cells_text,
+                  "the numbers of cells per direction are integers from 1 "
+                  "to 1e7, and " +
+                    format_number(n) +
+                    (n > 1e7 ? " is more cells than any memory holds" :
+                               " is not one"));
               subdivisions.push_back(static_cast<unsigned int>(n));
             }
           if (subdivisions.size() != dimension)

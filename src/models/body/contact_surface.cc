@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace stickslip
 {
@@ -69,6 +70,8 @@ namespace stickslip
       , stateful(parameters.friction.has_state())
       , boundary_id(parameters.boundary_id)
       , surface_mass(parameters.surface_mass)
+      , initial_gap_text(parameters.initial_gap)
+      , foundation_velocity_text(parameters.foundation_velocity)
       , area_of_surface(0)
     {
       for (unsigned int d = 0; d < dim; ++d)
@@ -123,6 +126,7 @@ namespace stickslip
           tangential_mass.push_back(nodal_mass.back() +
                                     surface_mass * nodal_area.back());
           gap0.push_back(initial_gap->value(node.point));
+          points.push_back(node.point);
           local_area += nodal_area.back();
         }
       // A bad value of the law at some node stops every rank, with the
@@ -166,39 +170,79 @@ namespace stickslip
 
     template <int dim>
     void
-    ContactSurface<dim>::check_initial_gap(const BodyVector      &displacement,
-                                           const double           length_scale,
-                                           const ParameterSource &source) const
+    ContactSurface<dim>::check_initial_gap(
+      const BodyVector      &displacement,
+      const std::string     &initial_displacement,
+      const double           length_scale,
+      const ParameterSource &source) const
     {
-      double worst  = 0; // the largest penetration
-      bool   finite = true;
+      // The smallest initial gap g0 and the largest penetration u0.n - g0,
+      // with their nodes.
+      double     lowest = std::numeric_limits<double>::max(), worst = 0;
+      Point<dim> lowest_at, worst_at;
+      bool       finite = true;
       for (std::size_t k = 0; k < unknowns.size(); ++k)
         {
           double u_n = 0;
           for (unsigned int d = 0; d < dim; ++d)
             u_n +=
               displacement.local_element(unknowns[k][d]) * outward_normal[d];
-          const double w = gap0[k] - u_n;
-          finite         = finite && std::isfinite(w);
-          worst          = std::max(worst, -w);
+          finite = finite && std::isfinite(gap0[k] - u_n);
+          if (gap0[k] < lowest)
+            std::tie(lowest, lowest_at) = std::make_pair(gap0[k], points[k]);
+          if (u_n - gap0[k] > worst)
+            std::tie(worst, worst_at) =
+              std::make_pair(u_n - gap0[k], points[k]);
         }
       if (Utilities::MPI::logical_or(!finite, comm))
         throw_bad_parameter(source,
                             "Body/Contact/Initial gap",
-                            "",
+                            initial_gap_text,
                             "the gap g0 - u0.n is not a finite number at every "
                             "contact node (check Initial gap and Initial "
                             "displacement)");
-      worst = Utilities::MPI::max(worst, comm);
-      if (worst > 1e-12 * length_scale)
+      const double tolerance      = 1e-12 * length_scale;
+      std::tie(lowest, lowest_at) = global_minimum(lowest, lowest_at);
+      if (lowest < -tolerance)
+        throw_bad_parameter(source,
+                            "Body/Contact/Initial gap",
+                            initial_gap_text,
+                            "the initial gap g0 must be >= 0 (the body starts "
+                            "on or above the foundation), and it is " +
+                              format_number(lowest) +
+                              " m at the contact node " +
+                              describe_point(lowest_at, "x,y,z"));
+      std::tie(worst, worst_at) = global_minimum(-worst, worst_at);
+      if (-worst > tolerance)
         throw_bad_parameter(source,
                             "Body/Initial displacement",
-                            "",
-                            "the initial displacement penetrates the "
-                            "foundation by " +
-                              format_number(worst) +
-                              " m at a node of the contact boundary: u0.n "
-                              "<= g0 must hold (Body/Contact/Initial gap)");
+                            initial_displacement,
+                            "it penetrates the foundation by " +
+                              format_number(-worst) +
+                              " m at the contact node " +
+                              describe_point(worst_at, "x,y,z") +
+                              ": u0.n <= g0 must hold (g0 = Body/Contact/"
+                              "Initial gap = '" +
+                              initial_gap_text + "')");
+    }
+
+
+
+    template <int dim>
+    std::pair<double, Point<dim>>
+    ContactSurface<dim>::global_minimum(const double      value,
+                                        const Point<dim> &point) const
+    {
+      const double       smallest = Utilities::MPI::min(value, comm);
+      const unsigned int n_ranks  = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int owner =
+        Utilities::MPI::min(value == smallest ?
+                              Utilities::MPI::this_mpi_process(comm) :
+                              n_ranks,
+                            comm);
+      return {smallest,
+              owner < n_ranks ? Utilities::MPI::broadcast(comm, point, owner) :
+                                point};
     }
 
 
@@ -223,12 +267,12 @@ namespace stickslip
           if (!std::isfinite(size))
             throw_bad_parameter(source,
                                 "Body/Contact/Foundation velocity",
-                                "",
+                                foundation_velocity_text,
                                 "v_* is not finite at t = " + format_number(t));
           if (std::abs(normal_part) > 1e-12 * std::sqrt(size))
             throw_bad_parameter(source,
                                 "Body/Contact/Foundation velocity",
-                                "",
+                                foundation_velocity_text,
                                 "the foundation moves in its plane: v_*.n must "
                                 "be 0, but it is " +
                                   format_number(normal_part) +

@@ -121,12 +121,16 @@ namespace stickslip
                      const ParameterSource         &source);
 
       /**
-       * Check the initial displacement @p displacement: an initial
-       * penetration (u0.n > g0 beyond 1e-12 @p length_scale at a node) or a
-       * non-finite gap is an InputError naming the parameter (collective).
+       * Check the initial displacement @p displacement (the value of
+       * Body/Initial displacement, @p initial_displacement as written): a
+       * non-finite gap, a negative initial gap g0 (naming Body/Contact/
+       * Initial gap) or an initial penetration u0.n > g0 (naming Body/Initial
+       * displacement), beyond 1e-12 @p length_scale at a node, is an
+       * InputError naming the node's place (collective).
        */
       void
       check_initial_gap(const BodyVector      &displacement,
+                        const std::string     &initial_displacement,
                         const double           length_scale,
                         const ParameterSource &source) const;
 
@@ -290,6 +294,10 @@ namespace stickslip
                 const BodyVector              &mass,
                 const BodyVector              &area);
 
+      /** The smallest of @p value over the ranks, and its @p point. */
+      std::pair<double, Point<dim>>
+      global_minimum(const double value, const Point<dim> &point) const;
+
       const MPI_Comm                               comm;
       const std::unique_ptr<FrictionLawField<dim>> friction_field;
       const ContactNode                            solver;
@@ -301,6 +309,8 @@ namespace stickslip
       std::unique_ptr<FunctionParser<1>>   foundation_velocity;
       const types::boundary_id             boundary_id;
       const double                         surface_mass; ///< epsilon
+      /** Body/Contact/Initial gap and Foundation velocity, as written. */
+      const std::string initial_gap_text, foundation_velocity_text;
 
       // One entry per owned contact node.
       std::vector<std::array<unsigned int, dim>> unknowns;
@@ -308,6 +318,7 @@ namespace stickslip
       std::vector<double>         tangential_mass;   ///< m_i + epsilon A_i
       std::vector<double>         nodal_area;        ///< A_i
       std::vector<double>         gap0;              ///< g0(x_i)
+      std::vector<Point<dim>>     points;            ///< x_i
       std::vector<Tensor<1, dim>> previous_velocity; ///< v of the last step
       // The state after the last step (output and statistics).
       std::vector<double>     gap, pressure, impedance_of_step;

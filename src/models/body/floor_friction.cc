@@ -2,6 +2,7 @@
 #include <models/body/floor_friction.h>
 
 #include <cmath>
+#include <tuple>
 
 namespace stickslip
 {
@@ -28,6 +29,7 @@ namespace stickslip
     FloorFriction<dim>::FloorFriction(
       const BodyDiscretization<dim> &discretization,
       const Function<dim>           &threshold_function,
+      const std::string             &threshold_text,
       const BodyVector              &mass,
       const BodyVector              &weights,
       const std::vector<bool>       &prescribed,
@@ -37,12 +39,18 @@ namespace stickslip
       , n_stuck(0)
     {
       static_assert(dim <= 3, "three components at most");
-      bool bad = false;
+      bool       bad       = false;
+      double     bad_value = 0;
+      Point<dim> bad_point;
       for (const Node<dim> &node : discretization.nodes())
         {
           const double g = threshold_function.value(node.point);
           if (!(g >= 0) || !std::isfinite(g))
-            bad = true;
+            {
+              if (!bad)
+                std::tie(bad_value, bad_point) = std::make_pair(g, node.point);
+              bad = true;
+            }
           else if (g > 0 && !prescribed[node.unknowns[0]])
             {
               unknowns.push_back(node.unknowns);
@@ -52,11 +60,22 @@ namespace stickslip
               weight.push_back(weights.local_element(node.unknowns[0]));
             }
         }
-      if (Utilities::MPI::logical_or(bad, comm))
-        throw_bad_parameter(source,
-                            "Body/Distributed friction",
-                            "",
-                            "g(x) must be a finite number >= 0 at every node");
+      // The first rank with a bad node tells its value and place.
+      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int owner   = Utilities::MPI::min(
+        bad ? Utilities::MPI::this_mpi_process(comm) : n_ranks, comm);
+      if (owner < n_ranks)
+        {
+          bad_value = Utilities::MPI::broadcast(comm, bad_value, owner);
+          bad_point = Utilities::MPI::broadcast(comm, bad_point, owner);
+          throw_bad_parameter(source,
+                              "Body/Distributed friction",
+                              threshold_text,
+                              "g(x) must be a finite number >= 0 at every "
+                              "node, and it is " +
+                                format_number(bad_value) + " at the node " +
+                                describe_point(bad_point, "x,y,z"));
+        }
     }
 
 

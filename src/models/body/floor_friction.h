@@ -33,10 +33,12 @@ namespace stickslip
        * parameter Body/Distributed friction) > 0 and no prescribed
        * component (@p prescribed, by the local index of a node's first
        * unknown); masses @p mass, weights @p weights = int phi_i. A negative
-       * or non-finite g is an InputError.
+       * or non-finite g is an InputError quoting @p threshold_text, the
+       * value as written, and the first node where it fails.
        */
       FloorFriction(const BodyDiscretization<dim> &discretization,
                     const Function<dim>           &threshold,
+                    const std::string             &threshold_text,
                     const BodyVector              &mass,
                     const BodyVector              &weights,
                     const std::vector<bool>       &prescribed,

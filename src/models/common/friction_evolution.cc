@@ -1,3 +1,4 @@
+#include <base/divergence_check.h>
 #include <base/expressions.h>
 #include <base/local_values.h>
 #include <models/common/friction_evolution.h>
@@ -152,23 +153,11 @@ namespace stickslip
     if (global[2] > 0)
       system.non_finite_data.throw_if_found(system.comm, false);
 
-    const double size = global[0] + global[1];
-    if (std::isfinite(size) && size <= runaway_size)
-      return;
-    std::ostringstream message;
-    message
-      << "the run diverged at step " << step.index << " (t = " << step.next_time
-      << ", dt = " << step.size << "): the displacement or velocity "
-      << (std::isfinite(size) ? "ran away (max norm " + format_number(size) +
-                                  ", more than 1e12 times the initial data)" :
-                                std::string("is not finite"))
-      << ". Likely causes: an elastic step beyond its stability limit "
-         "(Splitting/Elastic implicitness < 1/4, the CFL condition), a given rho or r "
-         "outside its range, a friction solver tolerance or iteration "
-         "limit too loose, or data that are not finite (a forcing or "
-         "boundary expression giving nan or inf, such as a division by "
-         "zero)";
-    throw RunError(message.str());
+    check_divergence(global[0] + global[1],
+                     runaway_size,
+                     step,
+                     "more than 1e12 times the initial data",
+                     integrator.divergence_causes());
   }
 
 
@@ -236,8 +225,52 @@ namespace stickslip
     const double dissipated =
       Utilities::MPI::sum(integrator.statistics.local_dissipated_energy,
                           model.system().comm);
-    rest.record(t, kinetic, elastic, dissipated, stick_fraction());
+    record_motion({t, kinetic, elastic, dissipated, stick_fraction(), 0.});
     return row;
+  }
+
+
+
+  void
+  FrictionEvolution::record_motion(RestMonitor::Row row)
+  {
+    // The largest speed of the unknowns without mass (NaN: none), and each
+    // unknown's velocity and mass in a system of a few.
+    const FrictionSystem &system = model.system();
+    const std::size_t     n      = system.size();
+    const bool            few    = n <= RestMonitor::max_listed_unknowns;
+    std::vector<double>   velocity(few ? n : 0, 0.), mass(few ? n : 0, 0.);
+    double                speed = -1; // -1: no unknown without mass here
+    {
+      ConstLocalValues m(system.mass_diagonal());
+      ConstLocalValues v(current.velocity);
+      std::size_t      k = 0;
+      for (const auto i : system.locally_owned)
+        {
+          if (m[k] == 0)
+            speed = std::max(speed, std::abs(v[k]));
+          if (few)
+            {
+              velocity[i] = v[k];
+              mass[i]     = m[k];
+            }
+          ++k;
+        }
+    }
+    if (!serial)
+      {
+        speed = Utilities::MPI::max(speed, system.comm);
+        if (few)
+          {
+            Utilities::MPI::sum(velocity, system.comm, velocity);
+            Utilities::MPI::sum(mass, system.comm, mass);
+          }
+      }
+    row.massless_speed =
+      speed < 0 ? std::numeric_limits<double>::quiet_NaN() : speed;
+    rest.record(row);
+    if (few)
+      rest.record_unknowns(velocity, mass);
   }
 
 

@@ -90,6 +90,14 @@ namespace stickslip
     void
     initial_multiplier(const double t0);
 
+    /**
+     * Give the summary @p row of history.csv and the motion its verdict
+     * needs besides the energies: the largest speed of the unknowns without
+     * mass, and each unknown of a small system.
+     */
+    void
+    record_motion(RestMonitor::Row row);
+
     /** Fraction of the frictional unknowns that are stuck, NaN if none. */
     double
     stick_fraction() const;

@@ -254,6 +254,7 @@ namespace stickslip
     , solved_frequency(0)
     , element_frequency(0)
     , min_speed(std::numeric_limits<double>::max())
+    , max_speed(0)
     , min_g(std::numeric_limits<double>::max())
     , n_bad_speed(0)
     , n_bad_g(0)
@@ -540,6 +541,7 @@ namespace stickslip
         const double c =
           value_at(constant_speed, wave_speed, fe_values.quadrature_point(q));
         note(c, min_speed, n_bad_speed);
+        max_speed = std::max(max_speed, std::isfinite(c) ? c : 0.);
         note_data("Wave speed",
                   wave_speed_text,
                   fe_values.quadrature_point(q),
@@ -564,6 +566,7 @@ namespace stickslip
         const double      c   = value_at(constant_speed, wave_speed, x);
         const double      g   = value_at(constant_friction, friction, x);
         note(c, min_speed, n_bad_speed);
+        max_speed = std::max(max_speed, std::isfinite(c) ? c : 0.);
         note(g, min_g, n_bad_g);
         note_data("Wave speed", wave_speed_text, x, c);
         note_data("Friction", friction_text, x, g);
@@ -654,6 +657,21 @@ namespace stickslip
                           std::to_string(min_speed),
                           "c must be positive everywhere (this is its "
                           "smallest value at a quadrature point)");
+    // The equation is u_tt/c^2 - div grad u + g lambda = f: its mass density
+    // 1/c^2 must be a normal double (c^2 overflows above 1.3e154, and
+    // 1/c^2 then is 0: the mass matrix would be singular).
+    max_speed = Utilities::MPI::max(max_speed, comm);
+    for (const double c : {min_speed, max_speed})
+      if (!std::isnormal(1. / (c * c)))
+        throw_bad_parameter(source,
+                            "String/Wave speed",
+                            format_number(c),
+                            "the mass density 1/c^2 of the string's equation "
+                            "(u_tt/c^2 - div grad u + g lambda = f) is " +
+                              format_number(1. / (c * c)) +
+                              " in double precision for this c: give c "
+                              "between 1e-150 and 1e150 (rescale the unit of "
+                              "time or of length)");
     if (!(min_g >= 0))
       throw_bad_parameter(source,
                           "String/Friction",

@@ -221,7 +221,7 @@ namespace stickslip
     FullMatrix<double> solved_mass, solved_stiffness;
     double             solved_frequency, element_frequency;
 
-    double       min_speed, min_g;
+    double       min_speed, max_speed, min_g;
     unsigned int n_bad_speed, n_bad_g;
 
     /** The length of the cell whose data the cell arrays hold, if known. */

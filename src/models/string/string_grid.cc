@@ -23,8 +23,9 @@ namespace stickslip
      * Refinement levels inside one coarse cell of the fully distributed
      * interval: its coarse cells are blocks of 2^10 cells that every rank
      * refines down to its own cells. One coarse cell per cell made deal.II
-     * look coarse-cell ids up in a table of N entries for every cell (more
-     * than half of the set-up at 2^20 cells); with blocks the table has
+     * look coarse-cell ids up in a table of N entries for every cell (most
+     * of the set-up: BENCHMARKS.md, "Measurements behind design choices in
+     * the code"); with blocks the table has
      * N / 1024 entries and the cell ids are 10 levels deep.
      */
     constexpr unsigned int block_levels = 10;
