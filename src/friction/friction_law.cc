@@ -143,6 +143,59 @@ namespace stickslip
                           "t_w > 0 [s] of time weakening. An expression of "
                           "the position.");
       }
+      /** The entries of NormalStressRegularization. */
+      void
+      declare_normal_stress_regularization(ParameterHandler &prm)
+      {
+        prm.declare_entry(
+          "Normal stress regularization length",
+          "0",
+          Patterns::Double(),
+          "L >= 0 [m]: the slip length of the effective normal stress S' of "
+          "Prakash and Clifton 1993 (Cochard and Rice 2000; doc/theory.md "
+          "§8.8), dS'/dt = -(|V| + V*)/L (S' - S): the friction bound of a "
+          "contact node is mu S' instead of mu S, which makes sliding on the "
+          "rigid foundation well-posed when slip changes the normal stress. "
+          "0: off (S' = S). Body/Contact only.");
+        prm.declare_entry(
+          "Normal stress regularization velocity",
+          "0",
+          Patterns::Double(),
+          "V* >= 0 [m/s]: the velocity scale of the effective normal stress "
+          "(Normal stress regularization length): S' follows S over the "
+          "time L/V* at rest. Used when the length is > 0.");
+      }
+
+
+
+      /** Refuse bad values, and a regularization outside Body/Contact. */
+      void
+      check_normal_stress_regularization(const FrictionLaw     &law,
+                                         const std::string     &parent,
+                                         const ParameterSource &source)
+      {
+        const std::string length =
+          law.path + "/Normal stress regularization length";
+        if (!(law.regularization_length >= 0) ||
+            !std::isfinite(law.regularization_length))
+          throw_bad_parameter(source,
+                              length,
+                              format_number(law.regularization_length),
+                              "L must be a number >= 0 (0: off)");
+        if (!(law.regularization_velocity >= 0) ||
+            !std::isfinite(law.regularization_velocity))
+          throw_bad_parameter(source,
+                              law.path +
+                                "/Normal stress regularization velocity",
+                              format_number(law.regularization_velocity),
+                              "V* must be a number >= 0");
+        if (law.regularization_length > 0 && parent != "Body/Contact")
+          throw_bad_parameter(source,
+                              length,
+                              format_number(law.regularization_length),
+                              "only Body/Contact has a normal stress that "
+                              "varies; here it must be 0");
+      }
     } // namespace
 
 
@@ -195,6 +248,7 @@ namespace stickslip
         "exceeds V_r (its rupture time, in contact.pvd), and it slips while "
         "its slip rate exceeds V_r (the slipping fraction of history.csv, "
         "laws with a state).");
+      declare_normal_stress_regularization(prm);
       prm.declare_entry(
         "Stop after arrest",
         "0",
@@ -250,7 +304,12 @@ namespace stickslip
       root_scan_points       = prm.get_integer("Root scan points");
       rupture_slip_rate      = prm.get_double("Rupture slip rate");
       stop_time              = prm.get_double("Stop after arrest");
+      regularization_length =
+        prm.get_double("Normal stress regularization length");
+      regularization_velocity =
+        prm.get_double("Normal stress regularization velocity");
       prm.leave_subsection();
+      check_normal_stress_regularization(*this, parent, source);
       if (!(rupture_slip_rate > 0) || !std::isfinite(rupture_slip_rate))
         throw_bad_parameter(source,
                             path + "/Rupture slip rate",
@@ -773,5 +832,36 @@ namespace stickslip
         default:
           return law.coefficient.minimum();
       }
+  }
+
+
+
+  NormalStressRegularization::NormalStressRegularization(const double length,
+                                                         const double velocity)
+    : length(length)
+    , velocity(velocity)
+  {}
+
+
+
+  bool
+  NormalStressRegularization::active() const
+  {
+    return length > 0;
+  }
+
+
+
+  double
+  NormalStressRegularization::evolve(const double effective,
+                                     const double pressure,
+                                     const double slip_rate,
+                                     const double dt) const
+  {
+    if (!active())
+      return pressure;
+    return pressure +
+           (effective - pressure) *
+             std::exp(-(std::abs(slip_rate) + velocity) * dt / length);
   }
 } // namespace stickslip

@@ -93,6 +93,14 @@ namespace stickslip
       unsigned int root_scan_points;
       double       rupture_slip_rate; ///< V_r: the rupture time's threshold
       double       stop_time;         ///< quiet time that ends a run; 0: never
+      /**
+       * The normal-stress regularization of Prakash and Clifton 1993
+       * (NormalStressRegularization): its slip length L [m] (0: off, the
+       * friction bound uses the normal stress itself) and its velocity
+       * scale V* [m/s]. Used by the body's contact only.
+       */
+      double regularization_length;
+      double regularization_velocity;
 
       std::string path; ///< "Slab/Friction law" (for messages)
 
@@ -319,6 +327,47 @@ namespace stickslip
     const double       dt;
     /** Slip weakening: the slip at sigma = 0 after the step and dD/dsigma. */
     double base, gain;
+  };
+
+
+
+  /**
+   * The effective normal stress of Prakash and Clifton 1993 in the form of
+   * Cochard and Rice 2000 (doc/theory.md §8.8): the friction strength of a
+   * point is mu S' with S' following the normal stress S over the slip
+   * length L,
+   *   dS'/dt = -(|V| + V*) (S' - S)/L,
+   * V* the velocity scale, instead of mu S. Where an elastic body slides
+   * on a dissimilar (here: rigid) foundation, slip changes the normal
+   * stress, and Coulomb friction that responds at once to it is ill-posed
+   * (Renardy 1992, Adams 1995, Ranjith and Rice 2001); this response makes
+   * the problem well-posed (Cochard and Rice 2000). L = 0: off, S' = S.
+   */
+  class NormalStressRegularization
+  {
+  public:
+    NormalStressRegularization(const double length, const double velocity);
+
+    /** Whether S' differs from S (L > 0). */
+    bool
+    active() const;
+
+    /**
+     * S' at the end of a step of length @p dt from @p effective, at the
+     * constant slip rate @p slip_rate and the constant normal stress
+     * @p pressure over the step: the exact solution of the linear
+     * evolution, S + (S'^n - S) exp(-(V + V*) dt/L); @p pressure itself
+     * when inactive.
+     */
+    double
+    evolve(const double effective,
+           const double pressure,
+           const double slip_rate,
+           const double dt) const;
+
+  private:
+    const double length;
+    const double velocity;
   };
 
 

@@ -68,6 +68,8 @@ namespace stickslip
       , solver(parameters.contact_law(friction_field->common_law()))
       , rupture_rate(parameters.friction.rupture_slip_rate)
       , stateful(parameters.friction.has_state())
+      , regularization(parameters.friction.regularization_length,
+                       parameters.friction.regularization_velocity)
       , boundary_id(parameters.boundary_id)
       , surface_mass(parameters.surface_mass)
       , initial_gap_text(parameters.initial_gap)
@@ -153,6 +155,7 @@ namespace stickslip
       law_state.assign(n, 0.);
       slip_path.assign(n, 0.);
       rupture_time.assign(n, -1.);
+      effective_pressure.assign(n, 0.);
       step_coefficient.assign(n, 0.);
       step_bound.assign(n, 0.);
     }
@@ -303,6 +306,7 @@ namespace stickslip
           gap[k]                 = gap0[k] - u_n;
           const bool closed      = gap[k] <= 0 && r_n > 0;
           pressure[k]            = closed ? r_n / nodal_area[k] : 0.;
+          effective_pressure[k]  = pressure[k];
           const FrictionLaw &law = law_of(k);
           law_state[k]           = law.initial_state(t0);
           slip_path[k]           = 0;
@@ -445,14 +449,23 @@ namespace stickslip
           r[j]      = impedance * (free_t[j] - v_star[j]);
           previous_slip[j] = old_t - v_star[j];
         }
-      const TangentialUpdate tangential =
-        solver.tangential_step(impedance,
-                               normal.pressure,
-                               r,
-                               previous_slip,
-                               law_of(k),
-                               law_state[k],
-                               dt);
+      // The friction bound mu S' with the effective normal stress, updated
+      // at the last step's slip rate (doc/theory.md §8.8); S' = S when not
+      // regularized. A node out of contact has no friction.
+      effective_pressure[k] =
+        regularization.evolve(effective_pressure[k],
+                              normal.pressure,
+                              std::hypot(previous_slip[0], previous_slip[1]),
+                              dt);
+      const double bound_pressure =
+        normal.pressure > 0 ? effective_pressure[k] : 0.;
+      const TangentialUpdate tangential = solver.tangential_step(impedance,
+                                                                 bound_pressure,
+                                                                 r,
+                                                                 previous_slip,
+                                                                 law_of(k),
+                                                                 law_state[k],
+                                                                 dt);
 
       Tensor<1, dim> v_new = -normal.velocity * outward_normal;
       for (unsigned int j = 0; j < dim - 1; ++j)
@@ -482,7 +495,7 @@ namespace stickslip
       work.dissipation += dissipation;
       work.foundation_work += foundation;
       work.impact_work += correction + dissipation - foundation;
-      if (normal.pressure > 0 && !tangential.unique)
+      if (bound_pressure > 0 && !tangential.unique)
         ++work.ambiguous_nodes;
       work.iterations += tangential.iterations;
       // The law's state, the slip in contact and the rupture time.
@@ -668,7 +681,8 @@ namespace stickslip
               "friction_coefficient",
               "slip",
               "rupture_time",
-              "friction_state"};
+              "friction_state",
+              "effective_pressure"};
     }
 
 
@@ -698,7 +712,8 @@ namespace stickslip
                 step_coefficient[k],
                 slip_path[k],
                 rupture_time[k],
-                law_state[k]})
+                law_state[k],
+                effective_pressure[k]})
             values.push_back(value);
         }
       return values;
@@ -712,22 +727,26 @@ namespace stickslip
                                         const BodyVector  &layout)
     {
       // One vector per nodal array (the values at each node's first
-      // unknown), matched by place like the body's own unknowns.
-      auto vectors = std::make_shared<std::array<BodyVector, 3>>();
-      const std::array<std::vector<double> *, 3> arrays = {
-        {&law_state, &slip_path, &rupture_time}};
+      // unknown), matched by place like the body's own unknowns; S' only
+      // when regularized (else it is the pressure of the step).
+      std::vector<std::vector<double> *> arrays = {&law_state,
+                                                   &slip_path,
+                                                   &rupture_time};
+      if (regularization.active())
+        arrays.push_back(&effective_pressure);
+      auto vectors = std::make_shared<std::vector<BodyVector>>(arrays.size());
       for (BodyVector &vector : *vectors)
         {
           vector.reinit(layout);
           archive.add(vector);
         }
       archive.before_write.push_back([this, vectors, arrays]() {
-        for (unsigned int a = 0; a < 3; ++a)
+        for (unsigned int a = 0; a < arrays.size(); ++a)
           for (std::size_t k = 0; k < unknowns.size(); ++k)
             (*vectors)[a].local_element(unknowns[k][0]) = (*arrays[a])[k];
       });
       archive.after_read.push_back([this, vectors, arrays]() {
-        for (unsigned int a = 0; a < 3; ++a)
+        for (unsigned int a = 0; a < arrays.size(); ++a)
           for (std::size_t k = 0; k < unknowns.size(); ++k)
             (*arrays[a])[k] = (*vectors)[a].local_element(unknowns[k][0]);
       });

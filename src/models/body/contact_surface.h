@@ -241,13 +241,15 @@ namespace stickslip
        * body in the tangent basis (dim - 1 values each, padded to 2), then
        * the friction coefficient of the last step at its slip rate, the
        * slip (int |s| dt in contact), the rupture time (-1 before the
-       * rupture) and the friction law's state.
+       * rupture), the friction law's state and the effective normal stress
+       * S' of the friction bound (the pressure without Normal stress
+       * regularization).
        */
       static std::vector<std::string>
       output_value_names();
 
       /** Values per node of output_values(). */
-      static constexpr unsigned int n_output_values = 14;
+      static constexpr unsigned int n_output_values = 15;
 
       /** The nodal values of the last step, node k at [k * n_output_values]. */
       std::vector<double>
@@ -301,9 +303,11 @@ namespace stickslip
       const MPI_Comm                               comm;
       const std::unique_ptr<FrictionLawField<dim>> friction_field;
       const ContactNode                            solver;
-      const double   rupture_rate; ///< Friction law/Rupture slip rate
-      const bool     stateful;     ///< the law carries a state
-      Tensor<1, dim> outward_normal;
+      const double rupture_rate; ///< Friction law/Rupture slip rate
+      const bool   stateful;     ///< the law carries a state
+      /** Friction law/Normal stress regularization: S' for the bound. */
+      const NormalStressRegularization     regularization;
+      Tensor<1, dim>                       outward_normal;
       std::vector<Tensor<1, dim>>          tangent_basis;
       std::unique_ptr<FunctionParser<dim>> initial_gap;
       std::unique_ptr<FunctionParser<1>>   foundation_velocity;
@@ -331,8 +335,10 @@ namespace stickslip
       // last step's law gave (mu~ and its bound L) for output.
       std::vector<FrictionLaw> laws;
       std::vector<double>      law_state, slip_path, rupture_time;
-      std::vector<double>      step_coefficient, step_bound;
-      std::vector<Tangential>  tangent_position; ///< x.t_j of the node
+      /** The effective normal stress S' (the pressure when not regularized). */
+      std::vector<double>     effective_pressure;
+      std::vector<double>     step_coefficient, step_bound;
+      std::vector<Tangential> tangent_position; ///< x.t_j of the node
     };
   } // namespace Body
 } // namespace stickslip
