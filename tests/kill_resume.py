@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """kill_resume.py STICKSLIP PRM OUTDIR [--np N] [--resume-np M[,M2...]]
                  [--kills K] [--corrupt] [--sigterm] [--seed S] [--set S]...
-                 [--identical FILE]... [--tolerance T]
+                 [--identical FILE]... [--tolerance T] [--columns C]
 
 Checkpoint/restart test: runs PRM uninterrupted (the reference), then again
 with snapshots (Output/Checkpoint interval, given with --set), killing it with
@@ -81,6 +81,9 @@ def main():
     parser.add_argument("--set", action="append", default=[])
     parser.add_argument("--identical", action="append", default=[])
     parser.add_argument("--tolerance", default="1e-12")
+    parser.add_argument("--columns", default="",
+                        help="compare only these history.csv columns "
+                             "(compare_histories.py --columns)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sets = []
@@ -184,7 +187,8 @@ def main():
 
     compare = subprocess.run([sys.executable, os.path.join(HERE, "compare_histories.py"),
                               os.path.join(reference, "history.csv"),
-                              os.path.join(run, "history.csv"), "--tolerance", args.tolerance])
+                              os.path.join(run, "history.csv"), "--tolerance", args.tolerance]
+                             + (["--columns", args.columns] if args.columns else []))
     if compare.returncode != 0:
         return 1
     for name in args.identical:

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 
 namespace stickslip
@@ -17,6 +18,14 @@ namespace stickslip
   namespace
   {
     using Tree = ParameterTree;
+
+    /** The entries that moved to another subsection: old path -> new path. */
+    std::map<std::string, std::string> &
+    moved_entries()
+    {
+      static std::map<std::string, std::string> moved;
+      return moved;
+    }
 
 
     std::string
@@ -151,8 +160,11 @@ namespace stickslip
       void
       finish() const;
 
-      /** Lines that set an entry by its old name: line, old and new name. */
-      std::vector<std::array<std::string, 3>> renamed;
+      /**
+       * Lines that set an entry by its old name: line, old and new name,
+       * and the new entry's path if it lies in another subsection.
+       */
+      std::vector<std::array<std::string, 4>> renamed;
 
     private:
       [[noreturn]] void
@@ -262,9 +274,16 @@ namespace stickslip
       const std::string canonical = names.entry(path, name, "");
       std::string       alias_of;
       if (names.is_alias(join(path, name), alias_of))
-        renamed.push_back({std::to_string(number),
-                           name,
-                           canonical.substr(canonical.rfind('/') + 1)});
+        {
+          const auto slash = canonical.rfind('/');
+          const bool moved =
+            (slash == std::string::npos ? "" : canonical.substr(0, slash)) !=
+            join(path);
+          renamed.push_back({{std::to_string(number),
+                              name,
+                              canonical.substr(slash + 1),
+                              moved ? canonical : ""}});
+        }
       const auto earlier = first_set.find(canonical);
       if (earlier != first_set.end())
         fail(number,
@@ -331,12 +350,50 @@ namespace stickslip
 
 
     /**
+     * The line @p index of @p lines (with its continuation lines) that sets
+     * an entry by an old name in another subsection, blanked, and returned
+     * as the lines that set the entry @p new_path ("Sub/Inner/Name") from
+     * the top level, to be read after the file's own lines (which keep
+     * their numbers).
+     */
+    std::string
+    move_entry(std::vector<std::string> &lines,
+               const std::size_t         index,
+               const std::string        &new_path)
+    {
+      std::string joined;
+      for (std::size_t k = index; k < lines.size(); ++k)
+        {
+          std::string line = trim(lines[k]);
+          lines[k].clear();
+          const bool continued = !line.empty() && line.back() == '\\';
+          joined += continued ? line.substr(0, line.size() - 1) : line;
+          if (!continued)
+            break;
+        }
+      std::vector<std::string> parts;
+      std::istringstream       in(new_path);
+      for (std::string part; std::getline(in, part, '/');)
+        parts.push_back(part);
+      std::string block;
+      for (std::size_t k = 0; k + 1 < parts.size(); ++k)
+        block += "subsection " + parts[k] + "\n";
+      block += "set " + parts.back() + " =" +
+               joined.substr(joined.find('=') + 1) + "\n";
+      for (std::size_t k = 0; k + 1 < parts.size(); ++k)
+        block += "end\n";
+      return block;
+    }
+
+
+
+    /**
      * @p text with the old names of @p renamed replaced by the new ones
      * (deal.II would warn about them on every rank), one warning each.
      */
     std::string
     with_new_names(const std::string                             &text,
-                   const std::vector<std::array<std::string, 3>> &renamed,
+                   const std::vector<std::array<std::string, 4>> &renamed,
                    const std::string                             &file_name,
                    std::vector<std::string>                      &warnings)
     {
@@ -344,8 +401,19 @@ namespace stickslip
       std::istringstream       in(text);
       for (std::string line; std::getline(in, line);)
         lines.push_back(line);
-      for (const auto &[number, old_name, new_name] : renamed)
+      std::string moved_lines;
+      for (const auto &[number, old_name, new_name, new_path] : renamed)
         {
+          if (!new_path.empty())
+            {
+              warnings.push_back(
+                "warning: '" + old_name + "' (" + file_name + ", line " +
+                number + ") is the deprecated old name of '" + new_path +
+                "'; write 'set " + new_name + " = ...' in that subsection");
+              moved_lines +=
+                move_entry(lines, std::stoul(number) - 1, new_path);
+              continue;
+            }
           warnings.push_back("warning: '" + old_name + "' (" + file_name +
                              ", line " + number +
                              ") is the deprecated old name of '" + new_name +
@@ -360,7 +428,7 @@ namespace stickslip
       std::string out;
       for (const auto &line : lines)
         out += line + "\n";
-      return out;
+      return out + moved_lines;
     }
 
 
@@ -513,6 +581,9 @@ namespace stickslip
     : tree(declarations_of(prm))
   {
     collect(tree, "", entries, aliases, subsections, selections);
+    for (const auto &[old_path, new_path] : moved_entries())
+      if (entries.count(new_path) > 0)
+        aliases[old_path] = new_path;
   }
 
 
@@ -521,6 +592,14 @@ namespace stickslip
   DeclaredNames::declarations() const
   {
     return tree;
+  }
+
+
+
+  void
+  declare_moved_entry(const std::string &old_path, const std::string &new_path)
+  {
+    moved_entries()[old_path] = new_path;
   }
 
 

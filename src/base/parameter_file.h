@@ -73,6 +73,21 @@ namespace stickslip
 
 
   /**
+   * Declare that the entry @p old_path ("Slab/Static friction coefficient")
+   * moved to @p new_path in another subsection ("Slab/Friction law/Static
+   * friction coefficient"): a deprecated old name across subsections, which
+   * deal.II's declare_alias() cannot express. Called while the parameters
+   * are declared (the list depends on the code only); DeclaredNames then
+   * treats @p old_path as an alias of @p new_path, so that a parameter
+   * file's line and --set with the old name set the new entry, with a
+   * warning.
+   */
+  void
+  declare_moved_entry(const std::string &old_path, const std::string &new_path);
+
+
+
+  /**
    * "; did you mean 'X'?" for the candidate closest to @p name (case
    * ignored, by edit distance), or "" if none is close.
    */
@@ -88,10 +103,13 @@ namespace stickslip
    * declared and closed by an `end`, every entry must be declared and set
    * at most once. A UTF-8 byte order mark is dropped, and a deprecated old
    * name (an alias) is replaced by its entry's name with a line in
-   * @p warnings. The files it includes (`include FILE`, read by deal.II
-   * relative to the working directory) are followed: a file that includes
-   * itself, directly or through others, is an InputError naming the chain
-   * of files and lines. Returns the text for
+   * @p warnings (the line of an entry that moved to another subsection,
+   * declare_moved_entry(), is set at the end of the text, inside that
+   * subsection, so that the lines keep their numbers). The files it
+   * includes (`include FILE`, read by deal.II relative to the working
+   * directory) are followed: a file that includes itself, directly or
+   * through others, is an InputError naming the chain of files and lines.
+   * Returns the text for
    * ParameterHandler::parse_input(); throws an InputError naming the line.
    */
   std::string

@@ -4,6 +4,7 @@
 #include <drivers/friction_study.h>
 #include <drivers/model_registry.h>
 #include <drivers/slab_study.h>
+#include <drivers/spring_slider_study.h>
 
 #include <algorithm>
 #include <map>
@@ -36,7 +37,8 @@ namespace stickslip
                                                    string_model(),
                                                    chain_model(),
                                                    slab_model(),
-                                                   body_model()};
+                                                   body_model(),
+                                                   spring_slider_model()};
     return models;
   }
 

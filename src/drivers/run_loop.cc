@@ -464,19 +464,29 @@ namespace stickslip
                               output.progress_interval,
                               output.quiet);
     const unsigned int first = completed_steps;
+    unsigned int       last  = grid.n_steps;
     for (unsigned int n = first; n < grid.n_steps; ++n)
       {
         advance(n);
-        const double t_next = grid.time(n + 1);
+        const double      t_next = grid.time(n + 1);
+        const std::string stop   = evolution.stop_reason();
         if (with_outputs &&
             (interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
-             n + 1 == grid.n_steps))
+             n + 1 == grid.n_steps || !stop.empty()))
           {
             write_outputs(t_next);
             if (interval > 0)
               next_output = next_multiple(grid.t0, interval, t_next, grid.dt);
           }
         progress.update(t_next);
+        if (!stop.empty())
+          {
+            // The model ends the run here (no snapshot: nothing is left).
+            owner.pcout << "  the run ends at t = " << format_number(t_next)
+                        << ": " << stop << std::endl;
+            last = n + 1;
+            break;
+          }
         if (snapshots)
           checkpoint(n + 1);
         else
@@ -484,10 +494,8 @@ namespace stickslip
       }
     if (with_outputs)
       evolution.write_final_outputs(owner.directory);
-    owner.pcout << evolution.summary({grid.dt,
-                                      grid.n_steps,
-                                      grid.n_steps - first,
-                                      progress.elapsed()})
+    owner.pcout << evolution.summary(
+                     {grid.dt, last, last - first, progress.elapsed()})
                 << std::endl;
   }
 

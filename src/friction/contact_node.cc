@@ -1,6 +1,7 @@
 #include <friction/contact_node.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace stickslip
 {
@@ -60,8 +61,24 @@ namespace stickslip
                                const Tangential &r,
                                const Tangential &previous_slip) const
   {
+    return tangential_step(
+      impedance, pressure, r, previous_slip, law.friction, 0., 0.);
+  }
+
+
+
+  TangentialUpdate
+  ContactNode::tangential_step(const double       impedance,
+                               const double       pressure,
+                               const Tangential  &r,
+                               const Tangential  &previous_slip,
+                               const FrictionLaw &friction,
+                               const double       state,
+                               const double       dt) const
+  {
+    const StepFriction      mu       = friction.step(state, dt);
     const InclusionSolution solution = solve_isotropic_inclusion(
-      impedance, pressure, r, previous_slip, law.mu, law.scan_points);
+      impedance, pressure, r, previous_slip, mu, law.scan_points);
     TangentialUpdate update;
     update.slip = solution.slip;
     // (52): the friction force is what the inclusion leaves of r once the
@@ -73,6 +90,14 @@ namespace stickslip
     update.iterations  = solution.iterations;
     update.residual    = solution.residual;
     update.converged   = solution.converged();
+    // The state after the step at its slip rate: the one mu~ used.
+    const double rate      = std::hypot(solution.slip[0], solution.slip[1]);
+    update.state           = friction.evolve(state, rate, dt);
+    update.coefficient     = mu.value(rate);
+    update.lipschitz_bound = mu.lipschitz_constant();
+    // phi(sigma) = a sigma + S mu~(sigma) is strictly increasing when
+    // a > S L (doc/body.md, uniqueness; doc/theory.md §8.3).
+    update.unique = impedance > pressure * update.lipschitz_bound;
     return update;
   }
 
@@ -83,14 +108,23 @@ namespace stickslip
   {
     // phi(sigma) = a sigma + S mu(sigma) is strictly increasing when
     // a > S L_mu (doc/body.md, uniqueness).
-    return impedance > pressure * law.mu.lipschitz_constant();
+    return impedance >
+           pressure * law.friction.step(0., 0.).lipschitz_constant();
   }
 
 
 
-  const FrictionCoefficient &
-  ContactNode::friction_coefficient() const
+  const FrictionLaw &
+  ContactNode::friction_law() const
   {
-    return law.mu;
+    return law.friction;
+  }
+
+
+
+  unsigned int
+  ContactNode::scan_points() const
+  {
+    return law.scan_points;
   }
 } // namespace stickslip

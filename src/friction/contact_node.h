@@ -1,7 +1,7 @@
 #ifndef stickslip_friction_contact_node_h
 #define stickslip_friction_contact_node_h
 
-#include <friction/friction_coefficient.h>
+#include <friction/friction_law.h>
 #include <friction/isotropic_inclusion.h>
 
 namespace stickslip
@@ -53,15 +53,21 @@ namespace stickslip
     unsigned int iterations;     ///< of the slip-speed solve
     double       residual;  ///< of the slip-speed solve (InclusionSolution)
     bool         converged; ///< InclusionSolution::converged()
+    double       state;     ///< the law's state after the step
+    /** mu~(|s|): the friction coefficient of the step at its slip rate. */
+    double coefficient;
+    /** L of the step (StepFriction::lipschitz_constant()). */
+    double lipschitz_bound;
+    bool   unique; ///< a > S L: the step had exactly one solution
   };
 
   /** The constant data of the contact nodes of a model. */
   struct ContactLaw
   {
-    NormalContactLaw    normal_law;
-    double              compliance; ///< eta of (37) [m/Pa] (compliant law only)
-    ClosingVelocity     closing;
-    FrictionCoefficient mu;
+    NormalContactLaw normal_law;
+    double           compliance; ///< eta of (37) [m/Pa] (compliant law only)
+    ClosingVelocity  closing;
+    FrictionLaw      friction; ///< of every node, unless given per node
     unsigned int
       scan_points; ///< of the root scan when (52) may have several solutions
   };
@@ -91,10 +97,15 @@ namespace stickslip
    * Tangential ((52) with mu(|s|)): a s + S mu(|s|) Dir(s) \ni r, solved
    * exactly by solve_isotropic_inclusion(). It is uniquely solvable when
    * a > S L_mu (doc/body.md, uniqueness); otherwise the solution nearest the
-   * previous slip is selected and the step counted as ambiguous.
+   * previous slip is selected and the step counted as ambiguous. A law with
+   * a state psi (slip weakening, rate and state, time weakening) enters
+   * with the state consistent with the step's slip rate,
+   * mu~(|s|) = mu(|s|, psi(t^n + dt)) with psi integrated exactly at that
+   * rate (StepFriction, doc/theory.md §8.3), and the step returns the new
+   * state.
    *
    * The object holds no state of its own: it maps the quantities of one
-   * step to those of the next.
+   * step to those of the next (the caller keeps the law's state per node).
    */
   class ContactNode
   {
@@ -127,12 +138,34 @@ namespace stickslip
                     const Tangential &r,
                     const Tangential &previous_slip) const;
 
-    /** Whether the tangential step is uniquely solvable: a > S L_mu. */
+    /**
+     * The tangential step with the law @p friction from its state @p state
+     * over a step of length @p dt: a s + S mu~(|s|) Dir(s) \ni r, then the
+     * state after the step at the rate |s| (TangentialUpdate::state).
+     */
+    TangentialUpdate
+    tangential_step(const double       impedance,
+                    const double       pressure,
+                    const Tangential  &r,
+                    const Tangential  &previous_slip,
+                    const FrictionLaw &friction,
+                    const double       state,
+                    const double       dt) const;
+
+    /**
+     * Whether the tangential step of the law of every node is uniquely
+     * solvable: a > S L_mu (a law without state).
+     */
     bool
     unique(const double impedance, const double pressure) const;
 
-    const FrictionCoefficient &
-    friction_coefficient() const;
+    /** The law of every node (ContactLaw::friction). */
+    const FrictionLaw &
+    friction_law() const;
+
+    /** ContactLaw::scan_points. */
+    unsigned int
+    scan_points() const;
 
   private:
     const ContactLaw law;

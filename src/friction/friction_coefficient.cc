@@ -1,5 +1,4 @@
 #include <base/expressions.h>
-#include <base/selection.h>
 #include <friction/friction_coefficient.h>
 
 #include <cmath>
@@ -91,6 +90,14 @@ namespace stickslip
 
 
 
+  FrictionCoefficient::Law
+  FrictionCoefficient::kind() const
+  {
+    return law;
+  }
+
+
+
   std::string
   FrictionCoefficient::description() const
   {
@@ -101,59 +108,5 @@ namespace stickslip
       text +=
         ", mu_d = " + format_number(mu_d) + ", v_c = " + format_number(v_c);
     return text;
-  }
-
-
-
-  FrictionCoefficient::Law
-  FrictionCoefficient::parse_law(const std::string &name,
-                                 const std::string &path)
-  {
-    return parse_selection<Law>(name,
-                                {{"constant", Law::constant},
-                                 {"fig2", Law::fig2},
-                                 {"exponential", Law::exponential},
-                                 {"rational", Law::rational}},
-                                path);
-  }
-
-
-
-  void
-  FrictionCoefficient::check_parameters(const Law              law,
-                                        const double           mu_s,
-                                        const double           mu_d,
-                                        const double           v_c,
-                                        const std::string     &prefix,
-                                        const ParameterSource &source)
-  {
-    const auto require = [&](const bool         condition,
-                             const std::string &name,
-                             const double       value,
-                             const std::string &allowed) {
-      if (!condition)
-        throw_bad_parameter(source,
-                            prefix + name,
-                            format_number(value),
-                            allowed);
-    };
-    require(mu_s >= 0 && std::isfinite(mu_s),
-            "Static friction coefficient",
-            mu_s,
-            "mu_s must be a number >= 0");
-    if (law == Law::constant)
-      return;
-    require(mu_d >= 0 && std::isfinite(mu_d),
-            "Dynamic friction coefficient",
-            mu_d,
-            "mu_d must be a number >= 0");
-    require(mu_d <= mu_s,
-            "Dynamic friction coefficient",
-            mu_d,
-            "the decreasing laws need mu_d <= mu_s = " + format_number(mu_s));
-    require(v_c > 0 && std::isfinite(v_c),
-            "Critical slip velocity",
-            v_c,
-            "v_c must be a positive number");
   }
 } // namespace stickslip

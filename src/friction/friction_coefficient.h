@@ -1,8 +1,6 @@
 #ifndef stickslip_friction_friction_coefficient_h
 #define stickslip_friction_friction_coefficient_h
 
-#include <base/input_error.h>
-
 #include <string>
 
 namespace stickslip
@@ -17,7 +15,9 @@ namespace stickslip
    *                (steep drop from mu_s, flat at mu_d, C^1);
    * - exponential: mu_d + (mu_s - mu_d) exp(-s/v_c);
    * - rational:    mu_d + (mu_s - mu_d)/(1 + s/v_c).
-   * All are Lipschitz and nonincreasing.
+   * All are Lipschitz and nonincreasing. They are the instantaneous laws of
+   * the friction-law component (FrictionLaw, friction_law.h), which reads
+   * and checks their parameters.
    */
   class FrictionCoefficient
   {
@@ -55,36 +55,19 @@ namespace stickslip
     double
     minimum() const;
 
+    /** Which law. */
+    Law
+    kind() const;
+
     /** "rational, mu_s = 0.8, mu_d = 0.5, v_c = 0.1" */
     std::string
     description() const;
 
-    /**
-     * Law from its name (constant|fig2|exponential|rational), the value of
-     * the parameter @p path.
-     */
-    static Law
-    parse_law(const std::string &name, const std::string &path);
-
-    /**
-     * The ranges of the laws' parameters, mu_s >= 0 and, for the decreasing
-     * laws, 0 <= mu_d <= mu_s and v_c > 0, all finite: an InputError naming
-     * the parameter (@p prefix + "Static friction coefficient",
-     * "Dynamic friction coefficient", "Critical slip velocity") otherwise.
-     */
-    static void
-    check_parameters(const Law              law,
-                     const double           static_coefficient,
-                     const double           dynamic_coefficient,
-                     const double           critical_slip_velocity,
-                     const std::string     &prefix,
-                     const ParameterSource &source);
-
   private:
-    const Law    law;
-    const double mu_s;
-    const double mu_d;
-    const double v_c;
+    Law    law;
+    double mu_s;
+    double mu_d;
+    double v_c;
   };
 } // namespace stickslip
 

@@ -15,14 +15,15 @@ namespace stickslip
      * steps kept inside the shrinking bracket, bisection when a step
      * leaves it. Converges to machine precision.
      */
+    template <typename Coefficient>
     double
-    bracketed_root(const double               a,
-                   const double               pressure,
-                   const double               target,
-                   const FrictionCoefficient &mu,
-                   double                     low,
-                   double                     high,
-                   unsigned int              &iterations)
+    bracketed_root(const double       a,
+                   const double       pressure,
+                   const double       target,
+                   const Coefficient &mu,
+                   double             low,
+                   double             high,
+                   unsigned int      &iterations)
     {
       const auto h = [&](const double sigma) {
         return a * sigma + pressure * mu.value(sigma) - target;
@@ -67,14 +68,15 @@ namespace stickslip
      * increasing (a > S L_mu), otherwise a scan of the bracket at
      * @p scan_points points with every sign change refined.
      */
+    template <typename Coefficient>
     std::vector<double>
-    slip_roots(const double               a,
-               const double               pressure,
-               const double               norm_r,
-               const FrictionCoefficient &mu,
-               const bool                 stick_admissible,
-               const unsigned int         scan_points,
-               unsigned int              &iterations)
+    slip_roots(const double       a,
+               const double       pressure,
+               const double       norm_r,
+               const Coefficient &mu,
+               const bool         stick_admissible,
+               const unsigned int scan_points,
+               unsigned int      &iterations)
     {
       // Widened by a few ulps: phi(high) - |r| may round to a value just
       // below 0 when mu is flat there (fig2 beyond v_c), hiding the root.
@@ -128,13 +130,14 @@ namespace stickslip
 
 
 
+  template <typename Coefficient>
   InclusionSolution
-  solve_isotropic_inclusion(const double               a,
-                            const double               pressure,
-                            const Tangential          &r,
-                            const Tangential          &previous_slip,
-                            const FrictionCoefficient &mu,
-                            const unsigned int         scan_points)
+  solve_isotropic_inclusion(const double       a,
+                            const double       pressure,
+                            const Tangential  &r,
+                            const Tangential  &previous_slip,
+                            const Coefficient &mu,
+                            const unsigned int scan_points)
   {
     InclusionSolution solution{{{0., 0.}}, true, 1, 0, 0.};
     const double      norm_r = std::hypot(r[0], r[1]);
@@ -187,6 +190,23 @@ namespace stickslip
       }
     return solution;
   }
+
+
+
+  template InclusionSolution
+  solve_isotropic_inclusion(const double,
+                            const double,
+                            const Tangential &,
+                            const Tangential &,
+                            const FrictionCoefficient &,
+                            const unsigned int);
+  template InclusionSolution
+  solve_isotropic_inclusion(const double,
+                            const double,
+                            const Tangential &,
+                            const Tangential &,
+                            const StepFriction &,
+                            const unsigned int);
 
 
 

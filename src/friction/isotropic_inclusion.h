@@ -2,6 +2,7 @@
 #define stickslip_friction_isotropic_inclusion_h
 
 #include <friction/friction_coefficient.h>
+#include <friction/friction_law.h>
 
 #include <array>
 
@@ -58,14 +59,20 @@ namespace stickslip
    * Non-finite data (a NaN or infinite a, S or r) are returned at once with
    * n_solutions = 0 and a NaN slip rather than iterated on: the caller sees
    * the failure instead of a NaN that looks like a solution.
+   *
+   * @p mu is a FrictionCoefficient (mu(|s|)) or the StepFriction of a law
+   * with a state (mu~(|s|), the law with the state consistent with the
+   * step's slip rate, doc/theory.md §8.3); its lipschitz_constant() bounds
+   * the decrease of mu, which is all that uniqueness needs.
    */
+  template <typename Coefficient>
   InclusionSolution
-  solve_isotropic_inclusion(const double               a,
-                            const double               pressure,
-                            const Tangential          &r,
-                            const Tangential          &previous_slip,
-                            const FrictionCoefficient &mu,
-                            const unsigned int         scan_points);
+  solve_isotropic_inclusion(const double       a,
+                            const double       pressure,
+                            const Tangential  &r,
+                            const Tangential  &previous_slip,
+                            const Coefficient &mu,
+                            const unsigned int scan_points);
 } // namespace stickslip
 
 #endif

@@ -93,10 +93,10 @@ def sliding_settings(dt, final_time=40.0):
         "Body/Initial displacement": "0; %r*(y^2/2 - %r*y)" % (
             SLIDE_RHO * SLIDE_G / modulus, SLIDE_H),
         "Body/Body force": "%r; %r" % (SLIDE_RHO * SLIDE_A, -SLIDE_RHO * SLIDE_G),
-        "Body/Contact/Friction law": "exponential",
-        "Body/Contact/Static friction coefficient": repr(SLIDE_MU_S),
-        "Body/Contact/Dynamic friction coefficient": repr(SLIDE_MU_D),
-        "Body/Contact/Critical slip velocity": repr(SLIDE_VC),
+        "Body/Contact/Friction law/Law": "exponential",
+        "Body/Contact/Friction law/Static friction coefficient": repr(SLIDE_MU_S),
+        "Body/Contact/Friction law/Dynamic friction coefficient": repr(SLIDE_MU_D),
+        "Body/Contact/Friction law/Critical slip velocity": repr(SLIDE_VC),
     }
 
 

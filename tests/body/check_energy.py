@@ -61,7 +61,7 @@ def settings_of(case, dt):
     settings.update({
         "Time/Time step": repr(dt),
         "Body/Initial velocity": "0.5; -1",
-        "Body/Contact/Static friction coefficient": repr(BAR_MU),
+        "Body/Contact/Friction law/Static friction coefficient": repr(BAR_MU),
     })
     return settings
 

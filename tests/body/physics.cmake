@@ -109,7 +109,7 @@ stickslip_run_test(body_stick_block_matrix_free 1 prm/body_stick_block.prm
 # down to 0.725): the same check sees slip.
 stickslip_run_test(body_stick_block_slip_control 1 prm/body_stick_block.prm
   --set "Output/Interval=0" --set "Output/Field output=false"
-  --set "Body/Contact/Static friction coefficient=0.4"
+  --set "Body/Contact/Friction law/Static friction coefficient=0.4"
   -- ${SYSTEM_PYTHON3} ${BODY}/check_stick.py @OUT@/history.csv --expect-slip)
 
 # ---- 3. The sliding block (check_sliding.py): pulled above mu_s N, the

@@ -116,12 +116,12 @@ stickslip_bad_input(body_mesh_degenerate_cell "Body/Mesh file.*degenerate.msh', 
   ${SRC}/prm/body_membrane.prm --set "Body/Mesh file=${CMAKE_CURRENT_BINARY_DIR}/degenerate.msh")
 stickslip_bad_input(body_mesh_twisted_cell "Body/Mesh file.*twisted.msh', but its cell with the vertices .* is twisted: its Jacobian determinant is"
   ${SRC}/prm/body_membrane.prm --set "Body/Mesh file=${CMAKE_CURRENT_BINARY_DIR}/twisted.msh")
-stickslip_bad_input(body_mu_order "Body/Contact/Dynamic friction coefficient.*0.9.*mu_d <= mu_s"
-  ${BODY_BLOCK} --set "Body/Contact/Dynamic friction coefficient=0.9")
-stickslip_bad_input(body_mu_negative "Body/Contact/Static friction coefficient.*-0.1"
-  ${BODY_BLOCK} --set "Body/Contact/Static friction coefficient=-0.1")
-stickslip_bad_input(body_critical_velocity "Body/Contact/Critical slip velocity.*positive"
-  ${BODY_BLOCK} --set "Body/Contact/Critical slip velocity=0")
+stickslip_bad_input(body_mu_order "Body/Contact/Friction law/Dynamic friction coefficient.*0.9.*mu_d <= mu_s"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Dynamic friction coefficient=0.9")
+stickslip_bad_input(body_mu_negative "Body/Contact/Friction law/Static friction coefficient.*-0.1"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Static friction coefficient=-0.1")
+stickslip_bad_input(body_critical_velocity "Body/Contact/Friction law/Critical slip velocity.*positive"
+  ${BODY_BLOCK} --set "Body/Contact/Friction law/Critical slip velocity=0")
 stickslip_bad_input(body_cfl "Time/Time step.*stable for dt <=.*h_min/c2"
   ${BODY_BLOCK} --set "Time/Time step=2e-6")
 stickslip_bad_input(body_nan_velocity "Body/Initial velocity.*evaluates to inf at x = 0\\.1[0-9]*, y = [0-9.e-]+, component 2, t = 0"

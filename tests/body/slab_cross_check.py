@@ -41,7 +41,11 @@ Configurations (--config), the same data for both models:
   paper     prm/slab.prm as it is: fig2 law (mu_s 0.8, mu_d 0.5, v_c 0.1),
             surface mass epsilon = 10 kg/m^2;
   massless  epsilon = 0 and a constant friction coefficient 0.5 (the friction
-            step is uniquely solvable at every step, L_mu = 0).
+            step is uniquely solvable at every step, L_mu = 0);
+  slip-weakening, rate-and-state  prm/slab.prm with a friction law with a
+            state (doc/theory.md §8): linear slip weakening (mu_s 0.8, mu_d
+            0.5, D_c 10 um), rate and state with the aging law (a 0.01,
+            b 0.015, D_c 10 um, f0 0.6, V0 1 m/s, steady at 1 m/s).
 
 Asserts (unless --full): every least-squares order >= --min-order and every
 event distance <= --max-event-steps at every level from the second on.
@@ -70,22 +74,32 @@ SLAB_PRM = os.path.join(SRC, "prm", "slab.prm")
 H, T = 0.05, 1e-4
 C2 = math.sqrt((107e9 + 2 * 77e9) / 7800)
 CONFIGS = {
-    # surface mass, friction law, mu_s, mu_d
+    # surface mass, friction law, mu_s, mu_d[, further Friction law entries]
     "paper": (10.0, "fig2", 0.8, 0.5),
     "massless": (0.0, "constant", 0.5, 0.5),
+    # Laws with a state (doc/theory.md §8): slip weakening over D_c = 10 um
+    # (10 us of sliding at the slab's 1 m/s), and rate and state with the
+    # aging law steady at the initial slip rate 1 m/s.
+    "slip-weakening": (10.0, "slip-weakening", 0.8, 0.5,
+                       {"Critical slip distance": "1e-5"}),
+    "rate-and-state": (10.0, "rate-and-state", 0.8, 0.5,
+                       {"Direct effect a": "0.01", "Evolution effect b": "0.015",
+                        "Critical slip distance": "1e-5", "Reference coefficient f0": "0.6",
+                        "Reference slip rate V0": "1", "Initial slip rate": "1"}),
 }
 KINDS = ["lift-off", "re-contact", "stick", "slip onset"]
 
 
 def model_overrides(config):
-    eps, law, mus, mud = CONFIGS[config]
-    slab = ["--set", "Slab/Surface mass epsilon=%r" % eps, "--set", "Slab/Friction law=" + law,
-            "--set", "Slab/Static friction coefficient=%r" % mus,
-            "--set", "Slab/Dynamic friction coefficient=%r" % mud]
-    body = ["--set", "Body/Contact/Surface mass=%r" % eps,
-            "--set", "Body/Contact/Friction law=" + law,
-            "--set", "Body/Contact/Static friction coefficient=%r" % mus,
-            "--set", "Body/Contact/Dynamic friction coefficient=%r" % mud]
+    eps, law, mus, mud = CONFIGS[config][:4]
+    entries = {"Law": law, "Static friction coefficient": repr(mus),
+               "Dynamic friction coefficient": repr(mud)}
+    entries.update(CONFIGS[config][4] if len(CONFIGS[config]) > 4 else {})
+    slab = ["--set", "Slab/Surface mass epsilon=%r" % eps]
+    body = ["--set", "Body/Contact/Surface mass=%r" % eps]
+    for key, value in entries.items():
+        slab += ["--set", "Slab/Friction law/%s=%s" % (key, value)]
+        body += ["--set", "Body/Contact/Friction law/%s=%s" % (key, value)]
     return slab, body
 
 
@@ -340,7 +354,7 @@ def reference(exe, cells, config, tau, work):
 
 def full(exe, tau, work):
     for config in ("paper", "massless"):
-        print("\n=== %s: surface mass %g, %s, mu_s %g, mu_d %g" % ((config,) + CONFIGS[config]))
+        print("\n=== %s: surface mass %g, %s, mu_s %g, mu_d %g" % ((config,) + CONFIGS[config][:4]))
         ref = reference(exe, 25600, config, tau, work)
         for cells in (3200, 6400, 12800):
             coarse = reference(exe, cells, config, tau, work)

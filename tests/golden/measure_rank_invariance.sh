@@ -79,14 +79,14 @@ measure slab_mpi 1 prm/slab.prm history.csv,profile-final.csv \
      --set "Slab/Interior scheme=lax-wendroff" --set "Slab/Write profiles=true"
 # tests/body/reliability.cmake: body_mpi_<case>_np{2,3}_same_as_np1.
 measure body_mpi_block_p1 1 tests/body/block.prm history.csv \
-  "Body/Density=1200.0000000000002" "Body/Contact/Static friction coefficient=0.6000000000000001" \
+  "Body/Density=1200.0000000000002" "Body/Contact/Friction law/Static friction coefficient=0.6000000000000001" \
   -- --set "Output/Field output=false"
 measure body_mpi_block_p2 1 tests/body/block.prm history.csv \
-  "Body/Density=1200.0000000000002" "Body/Contact/Static friction coefficient=0.6000000000000001" \
+  "Body/Density=1200.0000000000002" "Body/Contact/Friction law/Static friction coefficient=0.6000000000000001" \
   -- --set "Body/Finite element degree=2" --set "Time/Time step=1e-7" \
      --set "Output/Field output=false"
 measure body_mpi_block3d 1 tests/body/block3d.prm history.csv \
-  "Body/Density=1200.0000000000002" "Body/Contact/Static friction coefficient=0.6000000000000001" --
+  "Body/Density=1200.0000000000002" "Body/Contact/Friction law/Static friction coefficient=0.6000000000000001" --
 measure body_mpi_membrane 1 prm/body_membrane.prm history.csv \
   "Body/Density=$U1" "Body/Distributed friction=$U2" \
   -- --set "Time/Final time=1" --set "Output/Field output=false"

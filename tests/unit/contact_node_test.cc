@@ -305,7 +305,9 @@ namespace
   TEST(ContactNode, UniquenessPredicate)
   {
     const ContactNode fig2 = fig2_node();
-    EXPECT_NEAR(fig2.friction_coefficient().lipschitz_constant(), 6., 1e-14);
+    EXPECT_NEAR(fig2.friction_law().instantaneous().lipschitz_constant(),
+                6.,
+                1e-14);
     EXPECT_TRUE(fig2.unique(1., 0.));
     EXPECT_TRUE(fig2.unique(1., 0.16));
     EXPECT_FALSE(fig2.unique(1., 0.17));

@@ -37,19 +37,21 @@ namespace
   slab_parameters(const double theta, const double epsilon)
   {
     SlabParameters parameters{};
-    parameters.lambda                 = 2.;
-    parameters.shear_modulus          = 1.;
-    parameters.density                = 1.;
-    parameters.foundation_velocity    = 0.5;
-    parameters.contact                = ContactTreatment::non_regularized;
-    parameters.eta                    = 1.;
-    parameters.epsilon                = epsilon;
-    parameters.theta                  = theta;
-    parameters.friction_law           = FrictionCoefficient::Law::constant;
-    parameters.static_coefficient     = 0.25;
-    parameters.dynamic_coefficient    = 0.25;
-    parameters.critical_slip_velocity = 1.;
-    parameters.root_scan_points       = 256;
+    parameters.lambda              = 2.;
+    parameters.shear_modulus       = 1.;
+    parameters.density             = 1.;
+    parameters.foundation_velocity = 0.5;
+    parameters.contact             = ContactTreatment::non_regularized;
+    parameters.eta                 = 1.;
+    parameters.epsilon             = epsilon;
+    parameters.theta               = theta;
+    parameters.friction.kind       = Parameters::FrictionLaw::Kind::constant;
+    parameters.friction.static_coefficient     = "0.25";
+    parameters.friction.dynamic_coefficient    = "0.25";
+    parameters.friction.critical_slip_velocity = "1";
+    parameters.friction.root_scan_points       = 256;
+    parameters.friction.rupture_slip_rate      = 1e-3;
+    parameters.friction.path                   = "Slab/Friction law";
     return parameters;
   }
 
@@ -221,11 +223,11 @@ namespace
   // m + g = 1 (epsilon = 0): unique for S < 1/6 only. Constant mu: always.
   TEST(SlabContactBoundary, UniquenessCondition)
   {
-    SlabParameters parameters         = slab_parameters(1., 0.);
-    parameters.friction_law           = FrictionCoefficient::Law::fig2;
-    parameters.static_coefficient     = 0.8;
-    parameters.dynamic_coefficient    = 0.5;
-    parameters.critical_slip_velocity = 0.1;
+    SlabParameters parameters = slab_parameters(1., 0.);
+    parameters.friction.kind  = Parameters::FrictionLaw::Kind::fig2;
+    parameters.friction.static_coefficient     = "0.8";
+    parameters.friction.dynamic_coefficient    = "0.5";
+    parameters.friction.critical_slip_velocity = "0.1";
     const ContactBoundary boundary(parameters, time_step);
     EXPECT_TRUE(boundary.unique_at(0.));
     EXPECT_TRUE(boundary.unique_at(0.16));

@@ -42,6 +42,8 @@ namespace stickslip
       , initial_data_set(false)
       , initial_energy(0)
       , rest(parameters.contact.enabled ? "contact node" : "frictional node")
+      , last_slip_time(-std::numeric_limits<double>::infinity())
+      , current_time(time.initial_time)
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
@@ -224,8 +226,7 @@ namespace stickslip
              << (parameters.contact.normal_law == NormalContactLaw::unilateral ?
                    "unilateral" :
                    "compliant")
-             << ", mu: "
-             << parameters.contact.friction_coefficient().description() << ")";
+             << ", mu: " << contact->friction_description() << ")";
       if (floor)
         text << "; distributed friction";
       return text.str();
@@ -418,6 +419,12 @@ namespace stickslip
           data.prescribed_value(unknown, step.next_time);
       note_time_dependent_data(step.next_time);
       product_current = false;
+      if (contact && parameters.contact.friction.stop_time > 0)
+        {
+          if (contact->max_slip_rate() > contact->rupture_slip_rate())
+            last_slip_time = step.next_time;
+          current_time = step.next_time;
+        }
       if (step.index % 64 == 0)
         check_finite(step);
     }
@@ -524,6 +531,11 @@ namespace stickslip
       archive.add(initial_energy);
       account.register_state(archive, comm);
       rest.register_state(archive);
+      if (contact)
+        {
+          contact->register_state(archive, u);
+          archive.add(last_slip_time);
+        }
       archive.after_read.push_back([this]() {
         product_current = false;
         if (contact)
@@ -581,6 +593,18 @@ namespace stickslip
             columns.push_back("mean_slip_velocity_" + std::to_string(j));
           columns.push_back("ambiguous_nodes");
           columns.push_back("iterations");
+          // A friction law with a state: where the interface slips and
+          // where it has ruptured.
+          if (contact->has_friction_state())
+            {
+              columns.push_back("slipping_fraction");
+              columns.push_back("ruptured_fraction");
+              for (unsigned int j = 1; j < dim; ++j)
+                {
+                  columns.push_back("front_min_" + std::to_string(j));
+                  columns.push_back("front_max_" + std::to_string(j));
+                }
+            }
         }
       if (floor)
         columns.push_back("floor_stick_fraction");
@@ -633,6 +657,16 @@ namespace stickslip
           row.insert(row.end(), s.mean_slip.begin(), s.mean_slip.end());
           row.push_back(works[EnergyAccount::ambiguous]);
           row.push_back(works[EnergyAccount::iterations]);
+          if (contact->has_friction_state())
+            {
+              row.push_back(s.slipping_fraction);
+              row.push_back(s.ruptured_fraction);
+              for (unsigned int j = 0; j + 1 < dim; ++j)
+                {
+                  row.push_back(s.front_min[j]);
+                  row.push_back(s.front_max[j]);
+                }
+            }
         }
       if (floor)
         {
@@ -724,6 +758,23 @@ namespace stickslip
     BodyEvolution<dim>::discretization_key() const
     {
       return "body of " + std::to_string(mesh.n_dofs()) + " unknowns";
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::stop_reason() const
+    {
+      const double quiet = contact ? parameters.contact.friction.stop_time : 0.;
+      if (!(quiet > 0) || !std::isfinite(last_slip_time) ||
+          current_time - last_slip_time < quiet)
+        return "";
+      return "no contact node has slipped faster than " +
+             format_number(contact->rupture_slip_rate()) +
+             " m/s since t = " + format_number(last_slip_time) +
+             " (Body/Contact/Friction law/Stop after arrest = " +
+             format_number(quiet) + " s)";
     }
 
 

@@ -117,6 +117,10 @@ namespace stickslip
       std::string
       discretization_key() const override;
 
+      /** Body/Contact/Friction law/Stop after arrest: why the run ends now. */
+      std::string
+      stop_reason() const override;
+
       std::string
       summary(const RunStatistics &statistics) const override;
 
@@ -203,6 +207,12 @@ namespace stickslip
       double        initial_energy; ///< kinetic + elastic at t0
       EnergyAccount account;        ///< the works since t0
       RestMonitor   rest;           ///< the physical lines of the summary
+      /**
+       * The last time a contact node slipped faster than the rupture slip
+       * rate (-infinity: never), and the time of the state (Stop after
+       * arrest only).
+       */
+      double last_slip_time, current_time;
     };
   } // namespace Body
 } // namespace stickslip

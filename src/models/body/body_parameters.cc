@@ -140,44 +140,6 @@ namespace stickslip
 
 
 
-      void
-      declare_friction_entries(ParameterHandler &prm)
-      {
-        prm.declare_entry(
-          "Friction law",
-          "constant",
-          Patterns::Selection("constant|fig2|exponential|rational"),
-          "Friction coefficient mu(s) as a function of the slip "
-          "speed s (as Slab/Friction law): "
-          "constant mu_s; fig2 mu_d + (mu_s - mu_d)(1 - "
-          "s/v_c)^2 for s < v_c; exponential mu_d + (mu_s - "
-          "mu_d) exp(-s/v_c); rational mu_d + (mu_s - mu_d)/(1 "
-          "+ s/v_c).");
-        prm.declare_entry("Static friction coefficient",
-                          "0.5",
-                          Patterns::Double(),
-                          "Static friction coefficient mu_s = mu(0) >= 0.");
-        prm.declare_entry("Dynamic friction coefficient",
-                          "0.5",
-                          Patterns::Double(),
-                          "Dynamic friction coefficient mu_d, the limit of "
-                          "mu(s) for large slip speed s, 0 <= mu_d <= mu_s "
-                          "(not used by the constant law).");
-        prm.declare_entry("Critical slip velocity",
-                          "0.1",
-                          Patterns::Double(),
-                          "Slip speed scale v_c > 0 [m/s] of the decreasing "
-                          "friction laws (not used by the constant law).");
-        prm.declare_entry("Root scan points",
-                          "200",
-                          Patterns::Integer(2),
-                          "Samples of the slip-speed bracket where the "
-                          "friction step may have several solutions "
-                          "(a <= S L_mu, doc/body.md, uniqueness).");
-      }
-
-
-
       /** One boolean per component from "all" or a list such as "x, z". */
       std::vector<bool>
       parse_components(const std::string     &text,
@@ -348,7 +310,8 @@ namespace stickslip
         "Mass per area epsilon >= 0 [kg/m^2] on the contact "
         "boundary Gamma_C, added to the nodal masses (Renard 2001,"
         " eq. (29)).");
-      declare_friction_entries(prm);
+      Parameters::FrictionLaw::declare_parameters(
+        prm, {"Body/Contact", "constant", "0.5", "0.5", 200});
     }
 
 
@@ -398,19 +361,7 @@ namespace stickslip
         "Body/Contact/Contact law");
       compliance   = prm.get_double("Compliance");
       surface_mass = prm.get_double("Surface mass");
-      friction_law =
-        FrictionCoefficient::parse_law(prm.get("Friction law"),
-                                       "Body/Contact/Friction law");
-      static_coefficient     = prm.get_double("Static friction coefficient");
-      dynamic_coefficient    = prm.get_double("Dynamic friction coefficient");
-      critical_slip_velocity = prm.get_double("Critical slip velocity");
-      root_scan_points       = prm.get_integer("Root scan points");
-      FrictionCoefficient::check_parameters(friction_law,
-                                            static_coefficient,
-                                            dynamic_coefficient,
-                                            critical_slip_velocity,
-                                            "Body/Contact/",
-                                            source);
+      friction.parse(prm, "Body/Contact", source);
       if (!(compliance > 0) || !std::isfinite(compliance))
         throw_bad_parameter(source,
                             "Body/Contact/Compliance",
@@ -425,25 +376,14 @@ namespace stickslip
 
 
 
-    FrictionCoefficient
-    ContactParameters::friction_coefficient() const
-    {
-      return FrictionCoefficient(friction_law,
-                                 static_coefficient,
-                                 dynamic_coefficient,
-                                 critical_slip_velocity);
-    }
-
-
-
     ContactLaw
-    ContactParameters::contact_law() const
+    ContactParameters::contact_law(const FrictionLaw &law) const
     {
       return ContactLaw{normal_law,
                         compliance,
                         ClosingVelocity::closes_gap,
-                        friction_coefficient(),
-                        root_scan_points};
+                        law,
+                        friction.root_scan_points};
     }
 
 

@@ -6,7 +6,7 @@
 #include <base/global.h>
 #include <base/input_error.h>
 #include <friction/contact_node.h>
-#include <friction/friction_coefficient.h>
+#include <friction/friction_law.h>
 
 #include <string>
 #include <vector>
@@ -93,13 +93,10 @@ namespace stickslip
       std::string      initial_gap;         ///< g0(x) >= 0: u.n - g0 <= 0
       std::string      foundation_velocity; ///< v_*(t), dim expressions
       NormalContactLaw normal_law;
-      double           compliance; ///< eta [m/Pa] of (37)
-      FrictionCoefficient::Law friction_law;
-      double                   static_coefficient;
-      double                   dynamic_coefficient;
-      double                   critical_slip_velocity;
-      unsigned int             root_scan_points;
-      double                   surface_mass; ///< epsilon [kg/m^2] of (29)
+      double           compliance;   ///< eta [m/Pa] of (37)
+      double           surface_mass; ///< epsilon [kg/m^2] of (29)
+      /** Body/Contact/Friction law: mu of every contact node. */
+      Parameters::FrictionLaw friction;
 
       static void
       declare_parameters(ParameterHandler &prm);
@@ -108,12 +105,13 @@ namespace stickslip
             const unsigned int     dimension,
             const ParameterSource &source);
 
-      FrictionCoefficient
-      friction_coefficient() const;
-
-      /** The law of every contact node of the finite-element body. */
+      /**
+       * The law of the contact nodes of the finite-element body, with the
+       * friction law @p friction (that of every node, or a stand-in when
+       * the nodes have their own).
+       */
       ContactLaw
-      contact_law() const;
+      contact_law(const FrictionLaw &friction) const;
     };
 
     /** The subsection Body: geometry, material, element and data. */

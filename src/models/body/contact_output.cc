@@ -144,8 +144,11 @@ namespace stickslip
     ContactOutput<dim>::patches(const std::vector<double> &values,
                                 const BodyVector          &displacement) const
     {
-      constexpr unsigned int n_values = ContactSurface<dim>::n_output_values;
-      const unsigned int     n_fields = 6 + 3 * dim;
+      // The scalars: the first 6 values and the last 4 (friction
+      // coefficient, slip, rupture time, friction state); then the vectors.
+      constexpr unsigned int n_values  = ContactSurface<dim>::n_output_values;
+      constexpr unsigned int n_scalars = 10;
+      const unsigned int     n_fields  = n_scalars + 3 * dim;
       std::vector<DataOutBase::Patch<dim - 1, dim>> result(corners.size());
       for (std::size_t f = 0; f < corners.size(); ++f)
         {
@@ -162,20 +165,24 @@ namespace stickslip
               const double *node_values = &values[value_index[node] * n_values];
               for (unsigned int c = 0; c < 6; ++c)
                 patch.data(c, l) = node_values[c];
+              for (unsigned int c = 6; c < n_scalars; ++c)
+                patch.data(c, l) = node_values[c + 4];
               for (unsigned int d = 0; d < dim; ++d)
-                patch.data(6 + d, l) =
+                patch.data(n_scalars + d, l) =
                   displacement(displacement_dofs[node * dim + d]);
               for (unsigned int d = 0; d < dim; ++d)
                 {
-                  patch.data(6 + dim + d, l)     = 0;
-                  patch.data(6 + 2 * dim + d, l) = 0;
+                  patch.data(n_scalars + dim + d, l)     = 0;
+                  patch.data(n_scalars + 2 * dim + d, l) = 0;
                 }
               for (unsigned int j = 0; j + 1 < dim; ++j)
                 for (unsigned int d = 0; d < dim; ++d)
                   {
                     const double t = surface_tangents[j][d];
-                    patch.data(6 + dim + d, l) -= node_values[8 + j] * t;
-                    patch.data(6 + 2 * dim + d, l) += node_values[6 + j] * t;
+                    patch.data(n_scalars + dim + d, l) -=
+                      node_values[8 + j] * t;
+                    patch.data(n_scalars + 2 * dim + d, l) +=
+                      node_values[6 + j] * t;
                   }
             }
         }
@@ -203,7 +210,11 @@ namespace stickslip
                                         "slip_rate",
                                         "state",
                                         "friction_ratio",
-                                        "uniqueness_ratio"};
+                                        "uniqueness_ratio",
+                                        "friction_coefficient",
+                                        "slip",
+                                        "rupture_time",
+                                        "friction_state"};
       std::vector<
         std::tuple<unsigned int,
                    unsigned int,

@@ -61,7 +61,15 @@ namespace stickslip
       const std::vector<bool>       &fully_prescribed,
       const ParameterSource         &source)
       : comm(discretization.communicator())
-      , solver(parameters.contact_law())
+      , friction_field(std::make_unique<FrictionLawField<dim>>(
+          parameters.friction,
+          variables.substr(0, variables.rfind(',')),
+          source))
+      , solver(parameters.contact_law(friction_field->common_law()))
+      , rupture_rate(parameters.friction.rupture_slip_rate)
+      , stateful(parameters.friction.has_state())
+      , regularization(parameters.friction.regularization_length,
+                       parameters.friction.regularization_velocity)
       , boundary_id(parameters.boundary_id)
       , surface_mass(parameters.surface_mass)
       , initial_gap_text(parameters.initial_gap)
@@ -98,10 +106,22 @@ namespace stickslip
     {
       const std::vector<Node<dim>> nodes = discretization.nodes(boundary_id);
       double                       local_area = 0;
+      std::string                  problem;
       for (const Node<dim> &node : nodes)
         {
           if (fully_prescribed[node.unknowns[0]])
             continue;
+          if (!friction_field->uniform())
+            {
+              std::string here;
+              laws.push_back(friction_field->at(node.point, here));
+              if (problem.empty())
+                problem = here;
+            }
+          Tangential position = {{0., 0.}};
+          for (unsigned int j = 0; j + 1 < dim; ++j)
+            position[j] = node.point * tangent_basis[j];
+          tangent_position.push_back(position);
           unknowns.push_back(node.unknowns);
           nodal_mass.push_back(mass.local_element(node.unknowns[0]));
           nodal_area.push_back(area.local_element(node.unknowns[0]));
@@ -111,6 +131,16 @@ namespace stickslip
           points.push_back(node.point);
           local_area += nodal_area.back();
         }
+      // A bad value of the law at some node stops every rank, with the
+      // message of the lowest rank that found one.
+      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int owner =
+        Utilities::MPI::min(problem.empty() ?
+                              n_ranks :
+                              Utilities::MPI::this_mpi_process(comm),
+                            comm);
+      if (owner < n_ranks)
+        throw InputError(Utilities::MPI::broadcast(comm, problem, owner));
       area_of_surface     = Utilities::MPI::sum(local_area, comm);
       const std::size_t n = unknowns.size();
       previous_velocity.assign(n, Tensor<1, dim>());
@@ -122,6 +152,21 @@ namespace stickslip
       slip.assign(n, {{0., 0.}});
       friction.assign(n, {{0., 0.}});
       status.assign(n, NodeStatus::separated);
+      law_state.assign(n, 0.);
+      slip_path.assign(n, 0.);
+      rupture_time.assign(n, -1.);
+      effective_pressure.assign(n, 0.);
+      step_coefficient.assign(n, 0.);
+      step_bound.assign(n, 0.);
+    }
+
+
+
+    template <int dim>
+    const FrictionLaw &
+    ContactSurface<dim>::law_of(const std::size_t k) const
+    {
+      return laws.empty() ? solver.friction_law() : laws[k];
     }
 
 
@@ -258,12 +303,18 @@ namespace stickslip
                 displacement.local_element(unknowns[k][d]) * outward_normal[d];
               r_n += force.local_element(unknowns[k][d]) * outward_normal[d];
             }
-          gap[k]            = gap0[k] - u_n;
-          const bool closed = gap[k] <= 0 && r_n > 0;
-          pressure[k]       = closed ? r_n / nodal_area[k] : 0.;
-          const double limit =
-            pressure[k] * solver.friction_coefficient().value(0.);
-          double size = 0;
+          gap[k]                 = gap0[k] - u_n;
+          const bool closed      = gap[k] <= 0 && r_n > 0;
+          pressure[k]            = closed ? r_n / nodal_area[k] : 0.;
+          effective_pressure[k]  = pressure[k];
+          const FrictionLaw &law = law_of(k);
+          law_state[k]           = law.initial_state(t0);
+          slip_path[k]           = 0;
+          rupture_time[k]        = -1;
+          step_bound[k]       = law.step(law_state[k], 0.).lipschitz_constant();
+          step_coefficient[k] = law.strength(law_state[k]);
+          const double limit  = pressure[k] * step_coefficient[k];
+          double       size   = 0;
           for (unsigned int j = 0; j < dim - 1; ++j)
             {
               double v_t = 0, r_t = 0, star = 0;
@@ -352,7 +403,7 @@ namespace stickslip
           v_star[j] += v_star_vector[d] * tangent_basis[j][d];
 
       for (std::size_t k = 0; k < unknowns.size(); ++k)
-        step_node(k, v_star, dt, displacement, velocity, work);
+        step_node(k, v_star, t_next, dt, displacement, velocity, work);
     }
 
 
@@ -361,6 +412,7 @@ namespace stickslip
     void
     ContactSurface<dim>::step_node(const std::size_t k,
                                    const Tangential &v_star,
+                                   const double      t_next,
                                    const double      dt,
                                    const BodyVector &displacement,
                                    BodyVector       &velocity,
@@ -397,8 +449,23 @@ namespace stickslip
           r[j]      = impedance * (free_t[j] - v_star[j]);
           previous_slip[j] = old_t - v_star[j];
         }
-      const TangentialUpdate tangential =
-        solver.tangential_step(impedance, normal.pressure, r, previous_slip);
+      // The friction bound mu S' with the effective normal stress, updated
+      // at the last step's slip rate (doc/theory.md §8.8); S' = S when not
+      // regularized. A node out of contact has no friction.
+      effective_pressure[k] =
+        regularization.evolve(effective_pressure[k],
+                              normal.pressure,
+                              std::hypot(previous_slip[0], previous_slip[1]),
+                              dt);
+      const double bound_pressure =
+        normal.pressure > 0 ? effective_pressure[k] : 0.;
+      const TangentialUpdate tangential = solver.tangential_step(impedance,
+                                                                 bound_pressure,
+                                                                 r,
+                                                                 previous_slip,
+                                                                 law_of(k),
+                                                                 law_state[k],
+                                                                 dt);
 
       Tensor<1, dim> v_new = -normal.velocity * outward_normal;
       for (unsigned int j = 0; j < dim - 1; ++j)
@@ -428,9 +495,20 @@ namespace stickslip
       work.dissipation += dissipation;
       work.foundation_work += foundation;
       work.impact_work += correction + dissipation - foundation;
-      if (normal.pressure > 0 && !solver.unique(impedance, normal.pressure))
+      if (bound_pressure > 0 && !tangential.unique)
         ++work.ambiguous_nodes;
       work.iterations += tangential.iterations;
+      // The law's state, the slip in contact and the rupture time.
+      const double rate   = std::hypot(tangential.slip[0], tangential.slip[1]);
+      law_state[k]        = tangential.state;
+      step_coefficient[k] = tangential.coefficient;
+      step_bound[k]       = tangential.lipschitz_bound;
+      if (normal.pressure > 0)
+        {
+          slip_path[k] += dt * rate;
+          if (rupture_time[k] < 0 && rate > rupture_rate)
+            rupture_time[k] = t_next;
+        }
 
       gap[k]               = normal.gap;
       pressure[k]          = normal.pressure;
@@ -473,9 +551,14 @@ namespace stickslip
     ContactSurface<dim>::statistics() const
     {
       // Sums: contact area, stuck area, slip-rate integral, normal force,
-      // gap integral, friction force (dim - 1), slip integral (dim - 1).
-      std::vector<double> sums(5 + 2 * (dim - 1), 0.);
+      // gap integral, friction force (dim - 1), slip integral (dim - 1),
+      // slipping area, ruptured area.
+      const unsigned int  n_sums = 5 + 2 * (dim - 1);
+      std::vector<double> sums(n_sums + 2, 0.);
       double              max_rate = 0, max_drift = 0;
+      // The extent of the ruptured nodes along t_j: -min and max.
+      std::vector<double> extent(2 * (dim - 1),
+                                 -std::numeric_limits<double>::max());
       for (std::size_t k = 0; k < unknowns.size(); ++k)
         {
           const double area = nodal_area[k];
@@ -486,6 +569,18 @@ namespace stickslip
               sums[1] += status[k] == NodeStatus::stick ? area : 0.;
               sums[2] += area * rate;
               max_rate = std::max(max_rate, rate);
+              sums[n_sums] += rate > rupture_rate ? area : 0.;
+            }
+          if (rupture_time[k] >= 0)
+            {
+              sums[n_sums + 1] += area;
+              for (unsigned int j = 0; j + 1 < dim; ++j)
+                {
+                  extent[2 * j] =
+                    std::max(extent[2 * j], -tangent_position[k][j]);
+                  extent[2 * j + 1] =
+                    std::max(extent[2 * j + 1], tangent_position[k][j]);
+                }
             }
           max_drift = std::max(max_drift,
                                std::hypot(tangential_displacement[k][0] -
@@ -503,6 +598,7 @@ namespace stickslip
       Utilities::MPI::sum(sums, comm, sums);
       max_rate  = Utilities::MPI::max(max_rate, comm);
       max_drift = Utilities::MPI::max(max_drift, comm);
+      Utilities::MPI::max(extent, comm, extent);
       SurfaceStatistics result;
       const double      total = area_of_surface > 0 ? area_of_surface : 1.;
       result.contact_fraction = sums[0] / total;
@@ -517,6 +613,14 @@ namespace stickslip
         {
           result.friction_force.push_back(sums[5 + j]);
           result.mean_slip.push_back(sums[5 + (dim - 1) + j] / total);
+        }
+      result.slipping_fraction = sums[0] > 0 ? sums[n_sums] / sums[0] : 0.;
+      result.ruptured_fraction = sums[n_sums + 1] / total;
+      const bool ruptured      = sums[n_sums + 1] > 0;
+      for (unsigned int j = 0; j < dim - 1; ++j)
+        {
+          result.front_min.push_back(ruptured ? -extent[2 * j] : 0.);
+          result.front_max.push_back(ruptured ? extent[2 * j + 1] : 0.);
         }
       return result;
     }
@@ -573,7 +677,12 @@ namespace stickslip
               "slip_1",
               "slip_2",
               "friction_1",
-              "friction_2"};
+              "friction_2",
+              "friction_coefficient",
+              "slip",
+              "rupture_time",
+              "friction_state",
+              "effective_pressure"};
     }
 
 
@@ -582,8 +691,6 @@ namespace stickslip
     std::vector<double>
     ContactSurface<dim>::output_values() const
     {
-      const double lipschitz =
-        solver.friction_coefficient().lipschitz_constant();
       std::vector<double> values;
       values.reserve(unknowns.size() * n_output_values);
       for (std::size_t k = 0; k < unknowns.size(); ++k)
@@ -596,15 +703,93 @@ namespace stickslip
                 static_cast<double>(status[k]),
                 pressure[k] > 0 ? force / pressure[k] : 0.,
                 impedance_of_step[k] > 0 ?
-                  pressure[k] * lipschitz / impedance_of_step[k] :
+                  pressure[k] * step_bound[k] / impedance_of_step[k] :
                   0.,
                 slip[k][0],
                 slip[k][1],
                 friction[k][0],
-                friction[k][1]})
+                friction[k][1],
+                step_coefficient[k],
+                slip_path[k],
+                rupture_time[k],
+                law_state[k],
+                effective_pressure[k]})
             values.push_back(value);
         }
       return values;
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::register_state(CheckpointArchive &archive,
+                                        const BodyVector  &layout)
+    {
+      // One vector per nodal array (the values at each node's first
+      // unknown), matched by place like the body's own unknowns; S' only
+      // when regularized (else it is the pressure of the step).
+      std::vector<std::vector<double> *> arrays = {&law_state,
+                                                   &slip_path,
+                                                   &rupture_time};
+      if (regularization.active())
+        arrays.push_back(&effective_pressure);
+      auto vectors = std::make_shared<std::vector<BodyVector>>(arrays.size());
+      for (BodyVector &vector : *vectors)
+        {
+          vector.reinit(layout);
+          archive.add(vector);
+        }
+      archive.before_write.push_back([this, vectors, arrays]() {
+        for (unsigned int a = 0; a < arrays.size(); ++a)
+          for (std::size_t k = 0; k < unknowns.size(); ++k)
+            (*vectors)[a].local_element(unknowns[k][0]) = (*arrays[a])[k];
+      });
+      archive.after_read.push_back([this, vectors, arrays]() {
+        for (unsigned int a = 0; a < arrays.size(); ++a)
+          for (std::size_t k = 0; k < unknowns.size(); ++k)
+            (*arrays[a])[k] = (*vectors)[a].local_element(unknowns[k][0]);
+      });
+    }
+
+
+
+    template <int dim>
+    bool
+    ContactSurface<dim>::has_friction_state() const
+    {
+      return stateful;
+    }
+
+
+
+    template <int dim>
+    double
+    ContactSurface<dim>::rupture_slip_rate() const
+    {
+      return rupture_rate;
+    }
+
+
+
+    template <int dim>
+    double
+    ContactSurface<dim>::max_slip_rate() const
+    {
+      double rate = 0;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        if (status[k] != NodeStatus::separated)
+          rate = std::max(rate, std::hypot(slip[k][0], slip[k][1]));
+      return Utilities::MPI::max(rate, comm);
+    }
+
+
+
+    template <int dim>
+    std::string
+    ContactSurface<dim>::friction_description() const
+    {
+      return friction_field->description();
     }
 
 

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/function_parser.h>
 
+#include <base/checkpoint.h>
 #include <base/global.h>
 #include <base/input_error.h>
 #include <friction/contact_node.h>
@@ -53,6 +54,15 @@ namespace stickslip
       std::vector<double> friction_force; ///< on the body, tangent coordinates
       std::vector<double>
         mean_slip; ///< area-weighted slip velocity, tangent coordinates
+      /** Area slipping faster than the rupture slip rate / area in contact. */
+      double slipping_fraction;
+      double ruptured_fraction; ///< area that has ruptured / area of Gamma_C
+      /**
+       * The extent of the ruptured area along each tangent t_j: the least
+       * and the largest x.t_j of a ruptured node (0, 0 before any), the
+       * positions of the two rupture fronts of a 2D interface.
+       */
+      std::vector<double> front_min, front_max;
     };
 
     /** The state of a contact node after a step, for output. */
@@ -81,6 +91,13 @@ namespace stickslip
      * (29) perturbs the friction condition (30) only, as in the slab, where the
      *   normal problem (31)-(32) has none. Uniquely solvable when
      *   Z > S L_mu.
+     * The friction law (Body/Contact/Friction law) may vary from node to
+     * node and carry a state per node (slip weakening, rate and state, time
+     * weakening; doc/theory.md §8): the step uses the law with the state
+     * consistent with its slip rate, and the node keeps the state after it,
+     * with its slip (the path length of the slip, int |s| dt) and its
+     * rupture time (the first time its slip rate exceeds Friction
+     * law/Rupture slip rate in contact), all registered for snapshots.
      * No communication is needed: each node's unknowns are owned by its rank.
      */
     template <int dim>
@@ -141,6 +158,31 @@ namespace stickslip
                  const BodyVector &force);
 
       /**
+       * Register the nodes' friction states, slips and rupture times in
+       * @p archive, as vectors like @p layout (a vector of the body's
+       * unknowns: a node's values at its first unknown), so that a
+       * snapshot resumes on any number of ranks.
+       */
+      void
+      register_state(CheckpointArchive &archive, const BodyVector &layout);
+
+      /** Whether the friction law carries a state (history columns). */
+      bool
+      has_friction_state() const;
+
+      /** Friction law/Rupture slip rate. */
+      double
+      rupture_slip_rate() const;
+
+      /** The largest slip rate of a node in contact (collective). */
+      double
+      max_slip_rate() const;
+
+      /** The friction law for descriptions. */
+      std::string
+      friction_description() const;
+
+      /**
        * The tangential displacements u0_T of the nodes from the initial data
        * @p displacement, from which SurfaceStatistics measures how far each
        * node has slid (set again on resume: it depends on the data only).
@@ -196,13 +238,18 @@ namespace stickslip
        * (|tau|/S, the friction coefficient mobilized), uniqueness_ratio
        * (S L_mu/Z, below 1 where the friction step has exactly one
        * solution), then the slip velocity and the friction traction on the
-       * body in the tangent basis (dim - 1 values each, padded to 2).
+       * body in the tangent basis (dim - 1 values each, padded to 2), then
+       * the friction coefficient of the last step at its slip rate, the
+       * slip (int |s| dt in contact), the rupture time (-1 before the
+       * rupture), the friction law's state and the effective normal stress
+       * S' of the friction bound (the pressure without Normal stress
+       * regularization).
        */
       static std::vector<std::string>
       output_value_names();
 
       /** Values per node of output_values(). */
-      static constexpr unsigned int n_output_values = 10;
+      static constexpr unsigned int n_output_values = 15;
 
       /** The nodal values of the last step, node k at [k * n_output_values]. */
       std::vector<double>
@@ -232,10 +279,15 @@ namespace stickslip
       void
       step_node(const std::size_t k,
                 const Tangential &v_star,
+                const double      t_next,
                 const double      dt,
                 const BodyVector &displacement,
                 BodyVector       &velocity,
                 ContactWork      &work);
+
+      /** The friction law of node @p k. */
+      const FrictionLaw &
+      law_of(const std::size_t k) const;
 
       /** g0 at the nodes; the initial gap checked against u0 later. */
       void
@@ -248,8 +300,13 @@ namespace stickslip
       std::pair<double, Point<dim>>
       global_minimum(const double value, const Point<dim> &point) const;
 
-      const MPI_Comm                       comm;
-      const ContactNode                    solver;
+      const MPI_Comm                               comm;
+      const std::unique_ptr<FrictionLawField<dim>> friction_field;
+      const ContactNode                            solver;
+      const double rupture_rate; ///< Friction law/Rupture slip rate
+      const bool   stateful;     ///< the law carries a state
+      /** Friction law/Normal stress regularization: S' for the bound. */
+      const NormalStressRegularization     regularization;
       Tensor<1, dim>                       outward_normal;
       std::vector<Tensor<1, dim>>          tangent_basis;
       std::unique_ptr<FunctionParser<dim>> initial_gap;
@@ -273,6 +330,15 @@ namespace stickslip
       std::vector<Tangential> slip, friction;
       std::vector<NodeStatus> status;
       double                  area_of_surface;
+      // The friction law per node (empty: every node has the solver's),
+      // its state, the slip, the rupture time (-1: not yet), and what the
+      // last step's law gave (mu~ and its bound L) for output.
+      std::vector<FrictionLaw> laws;
+      std::vector<double>      law_state, slip_path, rupture_time;
+      /** The effective normal stress S' (the pressure when not regularized). */
+      std::vector<double>     effective_pressure;
+      std::vector<double>     step_coefficient, step_bound;
+      std::vector<Tangential> tangent_position; ///< x.t_j of the node
     };
   } // namespace Body
 } // namespace stickslip

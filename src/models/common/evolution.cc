@@ -46,6 +46,14 @@ namespace stickslip
 
 
 
+  std::string
+  Evolution::stop_reason() const
+  {
+    return "";
+  }
+
+
+
   void
   Evolution::write_initial_outputs(const OutputDirectory &)
   {}

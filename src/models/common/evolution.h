@@ -131,6 +131,15 @@ namespace stickslip
     virtual std::string
     discretization_key() const;
 
+    /**
+     * Why the run ends before its final time, "" while it goes on (the
+     * same on every rank): a model that knows that nothing will happen any
+     * more (Friction law/Stop after arrest) ends the run after this step,
+     * with a last row of history.csv.
+     */
+    virtual std::string
+    stop_reason() const;
+
     /** The lines printed at the end of a run (work counters, rates). */
     virtual std::string
     summary(const RunStatistics &statistics) const = 0;

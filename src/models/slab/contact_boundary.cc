@@ -16,13 +16,14 @@ namespace stickslip
       , impedance_tangential(parameters.density * parameters.c1())
       , surface_mass(parameters.epsilon / (parameters.theta * time_step))
       , foundation_velocity(parameters.foundation_velocity)
+      , rupture_slip_rate(parameters.friction.rupture_slip_rate)
       , node(ContactLaw{parameters.contact == ContactTreatment::regularized ?
                           NormalContactLaw::compliant :
                           NormalContactLaw::unilateral,
                         parameters.eta,
                         ClosingVelocity::at_rest,
-                        parameters.friction_coefficient(),
-                        parameters.root_scan_points})
+                        parameters.friction_law(),
+                        parameters.friction.root_scan_points})
     {}
 
 
@@ -30,7 +31,8 @@ namespace stickslip
     BoundaryState
     ContactBoundary::initial_state(const std::array<double, 3> &displacement,
                                    const std::array<double, 3> &gradient,
-                                   const std::array<double, 3> &velocity) const
+                                   const std::array<double, 3> &velocity,
+                                   const double                 t0) const
     {
       BoundaryState state;
       // The normal state at t0 obeys the contact law, as every later state:
@@ -45,11 +47,14 @@ namespace stickslip
       const double       b3     = velocity[2] + c2 * gradient[2];
       const NormalUpdate normal = node.normal_step(
         displacement[2], displacement[2], b3, impedance_normal, 0.);
-      state.gap                     = displacement[2];
-      state.normal_velocity         = normal.velocity;
-      state.pressure                = normal.pressure;
-      const FrictionCoefficient &mu = node.friction_coefficient();
-      const double               g  = impedance_tangential;
+      state.gap             = displacement[2];
+      state.normal_velocity = normal.velocity;
+      state.pressure        = normal.pressure;
+      const FrictionLaw &mu = node.friction_law();
+      const double       g  = impedance_tangential;
+      state.friction_state  = mu.initial_state(t0);
+      state.slip            = 0;
+      state.rupture_time    = -1;
       for (unsigned int k = 0; k < 2; ++k)
         {
           state.velocity[k]     = velocity[k];
@@ -62,8 +67,9 @@ namespace stickslip
       state.stick        = speed == 0;
       if (!state.stick)
         for (unsigned int k = 0; k < 2; ++k)
-          state.friction_force[k] =
-            state.pressure * mu.value(speed) * slip[k] / speed;
+          state.friction_force[k] = state.pressure *
+                                    mu.value(speed, state.friction_state) *
+                                    slip[k] / speed;
       else
         {
           // Stuck surface layer in equilibrium: f = shear traction G u_T,3,
@@ -71,8 +77,9 @@ namespace stickslip
           Tangential   traction = {{g * (state.incoming[0] - state.velocity[0]),
                                     g * (state.incoming[1] - state.velocity[1])}};
           const double size     = std::hypot(traction[0], traction[1]);
-          const double limit    = state.pressure * mu.value(0.);
-          const double scale    = size > limit ? limit / size : 1.;
+          const double limit =
+            state.pressure * mu.strength(state.friction_state);
+          const double scale = size > limit ? limit / size : 1.;
           for (unsigned int k = 0; k < 2; ++k)
             state.friction_force[k] = scale * traction[k];
         }
@@ -85,7 +92,8 @@ namespace stickslip
 
     void
     ContactBoundary::step(const std::array<double, 3> &incoming,
-                          BoundaryState               &state) const
+                          BoundaryState               &state,
+                          const double                 next_time) const
     {
       // Normal direction, (47)-(51) with theta: the predicted gap y and the
       // free velocity b3+ of the characteristics, the contact law of the
@@ -117,7 +125,13 @@ namespace stickslip
           previous_slip[k] = state.velocity[k] - v_star;
         }
       const TangentialUpdate tangential =
-        node.tangential_step(a, state.pressure, r, previous_slip);
+        node.tangential_step(a,
+                             state.pressure,
+                             r,
+                             previous_slip,
+                             node.friction_law(),
+                             state.friction_state,
+                             time_step);
       for (unsigned int k = 0; k < 2; ++k)
         {
           const double v_star     = k == 0 ? foundation_velocity : 0.;
@@ -127,6 +141,16 @@ namespace stickslip
             time_step * (theta * velocity + (1 - theta) * state.velocity[k]);
           state.velocity[k] = velocity;
           state.incoming[k] = incoming[k];
+        }
+      // The law's state after the step, the slip and the rupture time.
+      const double rate    = std::hypot(tangential.slip[0], tangential.slip[1]);
+      state.friction_state = tangential.state;
+      state.coefficient    = tangential.coefficient;
+      if (state.pressure > 0)
+        {
+          state.slip += time_step * rate;
+          if (state.rupture_time < 0 && rate > rupture_slip_rate)
+            state.rupture_time = next_time;
         }
       state.stick       = tangential.stick;
       state.iterations  = tangential.iterations;
@@ -140,7 +164,18 @@ namespace stickslip
     bool
     ContactBoundary::unique_at(const double pressure) const
     {
-      return node.unique(surface_mass + impedance_tangential, pressure);
+      const FrictionLaw &law = node.friction_law();
+      return surface_mass + impedance_tangential >
+             pressure *
+               law.step(law.initial_state(0.), time_step).lipschitz_constant();
+    }
+
+
+
+    const FrictionLaw &
+    ContactBoundary::friction_law() const
+    {
+      return node.friction_law();
     }
   } // namespace Slab
 } // namespace stickslip

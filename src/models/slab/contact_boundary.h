@@ -26,6 +26,10 @@ namespace stickslip
       unsigned int n_solutions;      ///< solutions of (52) found
       double       residual  = 0;    ///< of the slip-speed solve
       bool         converged = true; ///< the slip-speed solve converged
+      double friction_state  = 0; ///< of the friction law (Slab/Friction law)
+      double coefficient     = 0; ///< mu~ of the last step at its slip rate
+      double slip            = 0; ///< int |v_s| dt in contact [m]
+      double rupture_time = -1;   ///< first |v_s| > V_r in contact; -1: not yet
     };
 
     /**
@@ -48,7 +52,11 @@ namespace stickslip
      * (friction/contact_node.h) with Z = rho c2 (normal), a = m + g
      * (tangential) and the ClosingVelocity::at_rest rule; this class forms
      * the slab's predicted gap, free velocity b3+ and right-hand side r from
-     * the characteristics and integrates the tangential displacement.
+     * the characteristics and integrates the tangential displacement. A
+     * friction law with a state (Slab/Friction law) enters the friction
+     * step with the state consistent with the step's slip rate
+     * (doc/theory.md §8.3); the state after the step, the slip and the
+     * rupture time are part of the BoundaryState.
      * The class holds no state of its own: it maps one BoundaryState to
      * the next.
      */
@@ -65,13 +73,25 @@ namespace stickslip
       BoundaryState
       initial_state(const std::array<double, 3> &displacement,
                     const std::array<double, 3> &gradient,
-                    const std::array<double, 3> &velocity) const;
+                    const std::array<double, 3> &velocity,
+                    const double                 t0 = 0) const;
 
-      /** Advance @p state by one step given b+(t^{n+1}, 0). */
+      /** The friction law of the node. */
+      const FrictionLaw &
+      friction_law() const;
+
+      /**
+       * Advance @p state by one step to the time @p next_time given
+       * b+(t^{n+1}, 0).
+       */
       void
-      step(const std::array<double, 3> &incoming, BoundaryState &state) const;
+      step(const std::array<double, 3> &incoming,
+           BoundaryState               &state,
+           const double                 next_time = 0) const;
 
-      /** Whether (52) is uniquely solvable at pressure S (doc/theory.md §4.7).
+      /**
+       * Whether (52) is uniquely solvable at pressure S (doc/theory.md §4.7,
+       * §8.3; for a law with a state, from its initial state).
        */
       bool
       unique_at(const double pressure) const;
@@ -85,6 +105,7 @@ namespace stickslip
       const double      impedance_tangential; ///< g = G/c1 = rho c1
       const double      surface_mass;         ///< epsilon/(theta dt)
       const double      foundation_velocity;
+      const double      rupture_slip_rate;
       const ContactNode node;
     };
   } // namespace Slab

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -29,11 +30,13 @@ namespace stickslip
                   discretization.time_step,
                   parameters.interior_scheme)
       , boundary(parameters, discretization.time_step)
-      , mu(parameters.friction_coefficient())
+      , mu(boundary.friction_law())
       , state{}
       , iterations(0)
       , multiple(0)
       , max_pressure(0)
+      , last_slip_time(-std::numeric_limits<double>::infinity())
+      , current_time(0)
     {
       if (field_output)
         writer = std::make_unique<ProfileWriter>(transport, comm);
@@ -50,7 +53,7 @@ namespace stickslip
 
 
     void
-    SlabEvolution::initialize(const double)
+    SlabEvolution::initialize(const double t0)
     {
       const SlabProblem &p = problem;
       transport.initialize(
@@ -71,7 +74,8 @@ namespace stickslip
                                        p.initial_gradient(0, 2)}},
                                      {{p.initial_velocity(0, 0),
                                        p.initial_velocity(0, 1),
-                                       p.initial_velocity(0, 2)}});
+                                       p.initial_velocity(0, 2)}},
+                                     t0);
       if (transport.owns_bottom())
         transport.set_bottom_velocity(
           {{state.velocity[0], state.velocity[1], state.normal_velocity}});
@@ -89,7 +93,7 @@ namespace stickslip
         {
           // The boundary node is local to rank 0: the neighbour ranks only
           // need its interior values next step.
-          boundary.step(transport.bottom_incoming(), state);
+          boundary.step(transport.bottom_incoming(), state, step.next_time);
           transport.set_bottom_velocity(
             {{state.velocity[0], state.velocity[1], state.normal_velocity}});
           iterations += state.iterations;
@@ -97,6 +101,19 @@ namespace stickslip
           max_pressure = std::max(max_pressure, state.pressure);
           if (!state.converged)
             failure = boundary_failure(step);
+        }
+      if (parameters.friction.stop_time > 0)
+        {
+          // Whether the node slips, on every rank (it lives on rank 0).
+          const double rate =
+            transport.owns_bottom() && state.pressure > 0 ?
+              std::hypot(state.velocity[0] - parameters.foundation_velocity,
+                         state.velocity[1]) :
+              0.;
+          if (Utilities::MPI::max(rate, comm) >
+              parameters.friction.rupture_slip_rate)
+            last_slip_time = step.next_time;
+          current_time = step.next_time;
         }
       // A failed solve must stop every rank, not leave NaN rows behind.
       const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
@@ -154,6 +171,13 @@ namespace stickslip
                         &state.displacement[1],
                         &max_pressure})
         archive.add(*x);
+      if (mu.has_state() || parameters.friction.stop_time > 0)
+        for (double *x : {&state.friction_state,
+                          &state.coefficient,
+                          &state.slip,
+                          &state.rupture_time,
+                          &last_slip_time})
+          archive.add(*x);
       for (unsigned long *c : {&iterations, &multiple})
         archive.add(*c);
       archive.add(state.stick);
@@ -185,21 +209,27 @@ namespace stickslip
     std::vector<std::string>
     SlabEvolution::history_columns() const
     {
-      return {"t",
-              "normal_displacement",
-              "contact_pressure",
-              "slip_velocity_1",
-              "slip_velocity_2",
-              "tangential_displacement_1",
-              "tangential_displacement_2",
-              "iterations",
-              "normal_velocity",
-              "friction_force_1",
-              "friction_force_2",
-              "friction_bound",
-              "stick",
-              "solutions",
-              "max_b3"};
+      std::vector<std::string> columns = {"t",
+                                          "normal_displacement",
+                                          "contact_pressure",
+                                          "slip_velocity_1",
+                                          "slip_velocity_2",
+                                          "tangential_displacement_1",
+                                          "tangential_displacement_2",
+                                          "iterations",
+                                          "normal_velocity",
+                                          "friction_force_1",
+                                          "friction_force_2",
+                                          "friction_bound",
+                                          "stick",
+                                          "solutions",
+                                          "max_b3"};
+      // A law with a state: the state, mu, the slip and the rupture time.
+      if (mu.has_state())
+        for (const std::string name :
+             {"friction_state", "friction_coefficient", "slip", "rupture_time"})
+          columns.push_back(name);
+      return columns;
     }
 
 
@@ -210,21 +240,31 @@ namespace stickslip
       const double max_b3 = transport.max_normal_characteristic();
       const double slip_1 = state.velocity[0] - parameters.foundation_velocity;
       const double slip_2 = state.velocity[1];
-      return {t,
-              state.gap,
-              state.pressure,
-              slip_1,
-              slip_2,
-              state.displacement[0],
-              state.displacement[1],
-              double(state.iterations),
-              state.normal_velocity,
-              state.friction_force[0],
-              state.friction_force[1],
-              state.pressure * mu.value(std::hypot(slip_1, slip_2)),
-              state.stick ? 1. : 0.,
-              double(state.n_solutions),
-              max_b3};
+      std::vector<double> row = {t,
+                                 state.gap,
+                                 state.pressure,
+                                 slip_1,
+                                 slip_2,
+                                 state.displacement[0],
+                                 state.displacement[1],
+                                 double(state.iterations),
+                                 state.normal_velocity,
+                                 state.friction_force[0],
+                                 state.friction_force[1],
+                                 state.pressure *
+                                   mu.value(std::hypot(slip_1, slip_2),
+                                            state.friction_state),
+                                 state.stick ? 1. : 0.,
+                                 double(state.n_solutions),
+                                 max_b3};
+      if (mu.has_state())
+        for (const double value :
+             {state.friction_state,
+              mu.value(std::hypot(slip_1, slip_2), state.friction_state),
+              state.slip,
+              state.rupture_time})
+          row.push_back(value);
+      return row;
     }
 
 
@@ -340,6 +380,22 @@ namespace stickslip
                       max_pressure,
                       multiple);
       return text + line;
+    }
+
+
+
+    std::string
+    SlabEvolution::stop_reason() const
+    {
+      const double quiet = parameters.friction.stop_time;
+      if (!(quiet > 0) || !std::isfinite(last_slip_time) ||
+          current_time - last_slip_time < quiet)
+        return "";
+      return "the contact node has not slipped faster than " +
+             format_number(parameters.friction.rupture_slip_rate) +
+             " m/s since t = " + format_number(last_slip_time) +
+             " (Slab/Friction law/Stop after arrest = " + format_number(quiet) +
+             " s)";
     }
 
 

@@ -1,7 +1,7 @@
 #ifndef stickslip_models_slab_slab_evolution_h
 #define stickslip_models_slab_slab_evolution_h
 
-#include <friction/friction_coefficient.h>
+#include <friction/friction_law.h>
 #include <models/common/evolution.h>
 #include <models/slab/characteristic_transport.h>
 #include <models/slab/contact_boundary.h>
@@ -79,6 +79,10 @@ namespace stickslip
       std::string
       summary(const RunStatistics &statistics) const override;
 
+      /** Friction law/Stop after arrest: why the run ends now, or "". */
+      std::string
+      stop_reason() const override;
+
       /** The state of the contact node (meaningful on rank 0). */
       const BoundaryState &
       boundary_state() const;
@@ -99,12 +103,18 @@ namespace stickslip
       const MPI_Comm                 comm;
       CharacteristicTransport        transport;
       const ContactBoundary          boundary;
-      const FrictionCoefficient      mu;
+      const FrictionLaw              mu;
       BoundaryState                  state;
       std::unique_ptr<ProfileWriter> writer;
       /** Slip-speed iterations, and steps where (52) had several solutions. */
       unsigned long iterations, multiple;
       double        max_pressure;
+      /**
+       * The last time the node slipped faster than Friction law/Rupture
+       * slip rate (-infinity: never) and the time of the state (Stop after
+       * arrest only).
+       */
+      double last_slip_time, current_time;
     };
   } // namespace Slab
 } // namespace stickslip

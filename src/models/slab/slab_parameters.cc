@@ -120,38 +120,8 @@ namespace stickslip
           "Implicitness theta in [1/2, 1] of the contact-boundary schemes: 1 "
           "is the implicit Euler scheme of the paper (Renard 2001, eqs. (47)-(52)), 1/2"
           " the trapezoidal variant it calls more accurate.");
-        prm.declare_entry(
-          "Friction law",
-          "fig2",
-          Patterns::Selection("constant|fig2|exponential|rational"),
-          "Friction coefficient mu(s) as a function of the slip "
-          "speed s: constant (mu_s), fig2 "
-          "(mu_d + (mu_s - mu_d)(1 - s/v_c)^2 for s < v_c, "
-          "mu_d beyond), exponential (mu_d + (mu_s - mu_d) "
-          "exp(-s/v_c)), rational (mu_d + (mu_s - mu_d)/(1 + "
-          "s/v_c)).");
-        prm.declare_entry("Static friction coefficient",
-                          "0.8",
-                          Patterns::Double(),
-                          "Static friction coefficient mu_s = mu(0) >= 0.");
-        prm.declare_entry("Dynamic friction coefficient",
-                          "0.5",
-                          Patterns::Double(),
-                          "Dynamic friction coefficient mu_d, the limit of "
-                          "mu(s) for large slip speed s, 0 <= mu_d <= mu_s "
-                          "(unused by the constant law).");
-        prm.declare_entry("Critical slip velocity",
-                          "0.1",
-                          Patterns::Double(),
-                          "Slip speed scale v_c > 0 [m/s] of the decreasing "
-                          "friction laws.");
-        prm.declare_entry(
-          "Root scan points",
-          "256",
-          Patterns::Integer(2),
-          "Number of samples of the scalar slip-speed equation"
-          " used to find every root when it may have several "
-          "(eps + dt G/c1 <= dt S L_mu, Renard 2001, eq. (52)).");
+        Parameters::FrictionLaw::declare_parameters(
+          prm, {"Slab", "fig2", "0.8", "0.5", 256});
         prm.declare_entry("Write profiles",
                           "false",
                           Patterns::Bool(),
@@ -207,17 +177,12 @@ namespace stickslip
         {{"regularized", ContactTreatment::regularized},
          {"non-regularized", ContactTreatment::non_regularized}},
         "Slab/Contact");
-      eta          = prm.get_double("Regularization eta");
-      epsilon      = prm.get_double("Surface mass epsilon");
-      theta        = prm.get_double("Boundary theta");
-      friction_law = FrictionCoefficient::parse_law(prm.get("Friction law"),
-                                                    "Slab/Friction law");
-      static_coefficient     = prm.get_double("Static friction coefficient");
-      dynamic_coefficient    = prm.get_double("Dynamic friction coefficient");
-      critical_slip_velocity = prm.get_double("Critical slip velocity");
-      root_scan_points       = prm.get_integer("Root scan points");
-      write_profiles         = prm.get_bool("Write profiles");
-      field_output_every     = prm.get_integer("Field output every");
+      eta     = prm.get_double("Regularization eta");
+      epsilon = prm.get_double("Surface mass epsilon");
+      theta   = prm.get_double("Boundary theta");
+      friction.parse(prm, "Slab", source);
+      write_profiles     = prm.get_bool("Write profiles");
+      field_output_every = prm.get_integer("Field output every");
       prm.leave_subsection();
       check(source);
       check_convergence_cells(cells, cells_text, source);
@@ -274,12 +239,11 @@ namespace stickslip
               "Boundary theta",
               theta,
               "theta must lie in [1/2, 1]");
-      FrictionCoefficient::check_parameters(friction_law,
-                                            static_coefficient,
-                                            dynamic_coefficient,
-                                            critical_slip_velocity,
-                                            "Slab/",
-                                            source);
+      // The law at the slab's node x = 0 (an expression of x is allowed).
+      std::string problem;
+      FrictionLawField<1>(friction, "x", source).at(Point<1>(), problem);
+      if (!problem.empty())
+        throw InputError(problem);
     }
 
 
@@ -322,13 +286,12 @@ namespace stickslip
 
 
 
-    FrictionCoefficient
-    SlabParameters::friction_coefficient() const
+    FrictionLaw
+    SlabParameters::friction_law() const
     {
-      return FrictionCoefficient(friction_law,
-                                 static_coefficient,
-                                 dynamic_coefficient,
-                                 critical_slip_velocity);
+      std::string problem;
+      return FrictionLawField<1>(friction, "x", ParameterSource())
+        .at(Point<1>(), problem);
     }
   } // namespace Slab
 } // namespace stickslip

@@ -5,7 +5,7 @@
 
 #include <base/global.h>
 #include <base/input_error.h>
-#include <friction/friction_coefficient.h>
+#include <friction/friction_law.h>
 
 #include <string>
 #include <vector>
@@ -54,15 +54,12 @@ namespace stickslip
       InteriorScheme            interior_scheme;
 
       // Boundary x3 = 0.
-      ContactTreatment         contact;
-      double                   eta;     ///< compliance of (37) [m/Pa]
-      double                   epsilon; ///< surface mass of (29) [kg/m^2]
-      double                   theta;   ///< theta of the boundary schemes
-      FrictionCoefficient::Law friction_law;
-      double                   static_coefficient;
-      double                   dynamic_coefficient;
-      double                   critical_slip_velocity;
-      unsigned int             root_scan_points;
+      ContactTreatment contact;
+      double           eta;     ///< compliance of (37) [m/Pa]
+      double           epsilon; ///< surface mass of (29) [kg/m^2]
+      double           theta;   ///< theta of the boundary schemes
+      /** Slab/Friction law: mu at the contact node (at x = 0). */
+      Parameters::FrictionLaw friction;
 
       bool         write_profiles;
       unsigned int field_output_every;
@@ -78,9 +75,12 @@ namespace stickslip
       /** Longitudinal wave speed c2 = sqrt((lambda + 2G)/rho). */
       double
       c2() const;
-      /** The friction law built from the parameters. */
-      FrictionCoefficient
-      friction_coefficient() const;
+      /**
+       * The friction law of the contact node: Slab/Friction law at x = 0
+       * (its values were checked by parse()).
+       */
+      FrictionLaw
+      friction_law() const;
 
     private:
       /** Range checks of the values read, InputErrors naming the parameter. */

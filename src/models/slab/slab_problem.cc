@@ -135,7 +135,7 @@ namespace stickslip
                                                               "non-regularized")
           << " contact, theta = " << slab.theta
           << ", epsilon = " << slab.epsilon
-          << " kg/m^2, mu: " << slab.friction_coefficient().description();
+          << " kg/m^2, mu: " << slab.friction_law().description();
       return out.str();
     }
 

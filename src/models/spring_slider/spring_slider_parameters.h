@@ -1,0 +1,52 @@
+#ifndef stickslip_models_spring_slider_spring_slider_parameters_h
+#define stickslip_models_spring_slider_spring_slider_parameters_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <base/global.h>
+#include <base/input_error.h>
+#include <friction/friction_law.h>
+
+#include <string>
+
+namespace stickslip
+{
+  /**
+   * The subsection `Spring slider` (Model = spring-slider, doc/theory.md
+   * §8.5): a block of mass m pulled through a spring of stiffness k whose
+   * end moves at V_load over a surface with the friction law of the
+   * subsection `Friction law` (the component of Slab and Body/Contact),
+   *
+   *   m x'' = k (V_load t - x) - N mu(x', psi),
+   *
+   * or, with `Slider displacement` given, a slider moved at a prescribed
+   * displacement X(t) (the velocity steps of doc/theory.md §8.4).
+   */
+  struct SpringSliderParameters
+  {
+    double mass;          ///< m [kg]
+    double stiffness;     ///< k [N/m]
+    double load_velocity; ///< V_load [m/s]
+    double normal_force;  ///< N [N]
+    /** x(t0) [m]; "steady": the spring force N mu_ss(v0). */
+    std::string initial_displacement;
+    /** x'(t0) [m/s]; "steady": V_load. */
+    std::string initial_velocity;
+    /** X(t) [m], an expression of t; "" (default): the spring drives. */
+    std::string slider_displacement;
+
+    Parameters::FrictionLaw friction;
+
+    static void
+    declare_parameters(ParameterHandler &prm);
+
+    void
+    parse(ParameterHandler &prm, const ParameterSource &source);
+
+    /** Whether the slider's displacement is prescribed. */
+    bool
+    driven() const;
+  };
+} // namespace stickslip
+
+#endif
