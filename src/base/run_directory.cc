@@ -268,7 +268,7 @@ namespace stickslip
   RunDirectory::remove_temporaries() const
   {
     std::error_code code;
-    for (const std::string folder : {directory, file(field_folder)})
+    for (const std::string &folder : {directory, file(field_folder)})
       if (fs::is_directory(folder, code))
         for (const auto &entry : fs::directory_iterator(folder, code))
           if (is_temporary_name(entry.path().filename().string()))
