@@ -144,10 +144,11 @@ namespace stickslip
     ContactOutput<dim>::patches(const std::vector<double> &values,
                                 const BodyVector          &displacement) const
     {
-      // The scalars: the first 6 values and the last 4 (friction
-      // coefficient, slip, rupture time, friction state); then the vectors.
+      // The scalars: the first 6 values and the last 5 (friction
+      // coefficient, slip, rupture time, friction state, effective
+      // pressure); then the vectors.
       constexpr unsigned int n_values  = ContactSurface<dim>::n_output_values;
-      constexpr unsigned int n_scalars = 10;
+      constexpr unsigned int n_scalars = 11;
       const unsigned int     n_fields  = n_scalars + 3 * dim;
       std::vector<DataOutBase::Patch<dim - 1, dim>> result(corners.size());
       for (std::size_t f = 0; f < corners.size(); ++f)
@@ -214,7 +215,8 @@ namespace stickslip
                                         "friction_coefficient",
                                         "slip",
                                         "rupture_time",
-                                        "friction_state"};
+                                        "friction_state",
+                                        "effective_pressure"};
       std::vector<
         std::tuple<unsigned int,
                    unsigned int,

@@ -409,6 +409,26 @@ namespace stickslip
 
 
     template <int dim>
+    double
+    ContactSurface<dim>::update_effective_pressure(
+      const std::size_t k,
+      const double      pressure,
+      const Tangential &previous_slip,
+      const double      dt)
+    {
+      // S' at the last step's slip rate (doc/theory.md §8.8; S' = S when
+      // not regularized). A node out of contact has no friction.
+      effective_pressure[k] =
+        regularization.evolve(effective_pressure[k],
+                              pressure,
+                              std::hypot(previous_slip[0], previous_slip[1]),
+                              dt);
+      return pressure > 0 ? effective_pressure[k] : 0.;
+    }
+
+
+
+    template <int dim>
     void
     ContactSurface<dim>::step_node(const std::size_t k,
                                    const Tangential &v_star,
@@ -449,16 +469,8 @@ namespace stickslip
           r[j]      = impedance * (free_t[j] - v_star[j]);
           previous_slip[j] = old_t - v_star[j];
         }
-      // The friction bound mu S' with the effective normal stress, updated
-      // at the last step's slip rate (doc/theory.md §8.8); S' = S when not
-      // regularized. A node out of contact has no friction.
-      effective_pressure[k] =
-        regularization.evolve(effective_pressure[k],
-                              normal.pressure,
-                              std::hypot(previous_slip[0], previous_slip[1]),
-                              dt);
       const double bound_pressure =
-        normal.pressure > 0 ? effective_pressure[k] : 0.;
+        update_effective_pressure(k, normal.pressure, previous_slip, dt);
       const TangentialUpdate tangential = solver.tangential_step(impedance,
                                                                  bound_pressure,
                                                                  r,

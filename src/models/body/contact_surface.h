@@ -285,6 +285,18 @@ namespace stickslip
                 BodyVector       &velocity,
                 ContactWork      &work);
 
+      /**
+       * Advance the effective normal stress S' of node @p k over the step
+       * @p dt to the step's normal stress @p pressure, at the slip rate of
+       * @p previous_slip (NormalStressRegularization); return the normal
+       * stress of the friction bound: S', 0 out of contact.
+       */
+      double
+      update_effective_pressure(const std::size_t k,
+                                const double      pressure,
+                                const Tangential &previous_slip,
+                                const double      dt);
+
       /** The friction law of node @p k. */
       const FrictionLaw &
       law_of(const std::size_t k) const;
