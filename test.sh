@@ -2,7 +2,7 @@
 # ./test.sh [ctest arguments...]
 # Installs missing Debian packages, builds stickslip in Release and runs every test with ctest.
 # The wall and CPU time (user + system, of every process it started) of each
-# stage goes to build/test_times.txt (bench/sections/90_test_suite.sh reads it).
+# stage goes to build/test_times.txt (bench/sections/92_test_suite.sh reads it).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"

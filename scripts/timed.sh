@@ -3,7 +3,7 @@
 # Runs COMMAND and appends "NAME WALL CPU" to FILE: its wall time and the CPU
 # time (user + system) of every process it started, in seconds. COMMAND's
 # exit status is this script's. Used by test.sh (build/test_times.txt) and
-# bench/sections/90_test_suite.sh.
+# bench/sections/92_test_suite.sh.
 set -uo pipefail
 file=$1 name=$2
 shift 2

@@ -35,7 +35,7 @@ export CCACHE_DISABLE=1
   ./test.sh
 } >"$work/suite.log" 2>&1 || {
   tail -n 40 "$work/suite.log" >&2
-  echo "90_test_suite: the suite failed on the clean clone of $commit" >&2
+  echo "92_test_suite: the suite failed on the clean clone of $commit" >&2
   exit 1
 }
 kill "$sampler" 2>/dev/null || true
@@ -46,10 +46,10 @@ load=$(awk '{ s += $1; if ($1 > m) m = $1 } END { printf "%.1f (at most %.1f)", 
 tests=$(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$work/suite.log" | awk '{print $NF}')
 echo "## The test suite: a clean clone's \`.ci/run\`"
 echo
-echo "\`bench/sections/90_test_suite.sh\`: commit $commit, $(nproc) cores, compiled from"
+echo "\`bench/sections/92_test_suite.sh\`: commit $commit, $(nproc) cores, compiled from"
 echo "scratch (no ccache), the load average beside it $load (its own jobs included: a quiet"
 echo "machine shows about 2). $tests tests. Stages: \`./run.sh\` (packages, the Release build,"
-echo "the flagship run), then \`./test.sh\` (its Release build is then up to date; the two"
+echo "the flagship run; only the program), then \`./test.sh\` (the unit tests; the two"
 echo "variants; ctest). CPU is user + system time of every process of the stage: it depends"
 echo "little on the load, the wall time much."
 echo
