@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """fuzz_inputs.py STICKSLIP PRM_DIR WORK_DIR [--cases N] [--seed S]
-                  [--timeout SECONDS] [--jobs J] [--np-every K]
+                  [--timeout SECONDS] [--jobs J] [--np-every K] [--part K/N]
 
 Mutates the parameter files of PRM_DIR (numbers to 0, negative, huge, tiny,
 nan, inf; names misspelled; lines dropped, duplicated or truncated; random
@@ -9,7 +9,8 @@ bytes) and runs stickslip on each mutant. Every run must either succeed
 A signal (segfault, abort), another exit status, a sanitizer report, or a
 run still going after the timeout is a failure. Every K-th case runs on 2
 MPI ranks. Deterministic for a given seed. Prints a summary and the failing
-cases (with the mutant saved in WORK_DIR/failures); exit 0/1.
+cases (with the mutant saved in WORK_DIR/failures); exit 0/1. With
+--part K/N only the cases whose index is K modulo N run (the same mutants).
 """
 import argparse
 import concurrent.futures
@@ -124,7 +125,12 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--np-every", type=int, default=10)
     parser.add_argument("--exclude", default="")
+    # K/N: run only the cases whose index is K modulo N (the same mutants as
+    # the whole sweep), so that a sweep can be split over tests that each
+    # take one core.
+    parser.add_argument("--part", default="0/1")
     args = parser.parse_args()
+    part, n_parts = (int(k) for k in args.part.split("/"))
 
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)
@@ -144,7 +150,8 @@ def main():
         text = text.replace("meshes/", os.path.join(
             os.path.dirname(os.path.abspath(args.prm_dir)), "meshes") + "/")
         mutant, description = mutate(text, rng)
-        cases.append((index, name, mutant, description))
+        if index % n_parts == part:
+            cases.append((index, name, mutant, description))
 
     counts = {}
     failures = []
