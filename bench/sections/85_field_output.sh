@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The cost of one field write (issue 33, item 2): deal.II's VTU writer (what
+# every model writes) and its HDF5 + XDMF writer, against the file system's
+# floor measured in the same run (bench/field_output_formats.cc), for the
+# body's volume fields (displacement, velocity, a cell scalar) at about 10^6
+# unknowns in 2D and 3D, on 1 and 2 ranks.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+exe=build/bench/stickslip_field_output_formats
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+{
+  for np in 1 2; do
+    "${mpi[@]}" -np $np $exe 2 700 3 "$scratch/out"
+    "${mpi[@]}" -np $np $exe 3 70 3 "$scratch/out"
+  done
+} > "$scratch/lines.txt"
+python3 - "$scratch/lines.txt" "$(uptime | sed 's/.*load average: //')" <<'PY'
+import re, sys
+rows = []
+for line in open(sys.argv[1]):
+    m = re.match(r"(\dD)\s+(\d+) unknowns (\d) ranks\s+(.+?)\s+([\d.]+) s/write"
+                 r"(?:\s+([\d.]+) MB/write\s+([\d.]+) s and\s+([\d.]+) MB)?", line)
+    if m:
+        rows.append(m.groups())
+print("## Field output: one write of the body's volume fields\n")
+print("VTU and HDF5 + XDMF as deal.II writes them (`bench/field_output_formats.cc`), "
+      "about 10^6 unknowns, the smallest of 3 writes; the floor is one `fwrite` of as many "
+      "bytes as the uncompressed VTU, from the same process. `build_patches` is paid "
+      "before either writer. Load average at the end: %s.\n" % sys.argv[2])
+print("| case | ranks | step | s per write | MB per write | s per 10^6 unknowns |")
+print("|---|---|---|---|---|---|")
+for dim, n, ranks, what, s, mb, s_per, mb_per in rows:
+    print("| %s, %s unknowns | %s | %s | %s | %s | %s |" % (
+        dim, n, ranks, what, s, mb or "", s_per or ""))
+PY
