@@ -193,24 +193,10 @@ namespace stickslip
     BodyDiscretization<dim>::lumped_mass(const double density,
                                          BodyVector  &mass) const
     {
-      initialize_vector(mass);
-      FEValues<dim>                        values(finite_element,
-                           QGaussLobatto<dim>(degree + 1),
-                           update_values | update_JxW_values);
-      const unsigned int                   n = finite_element.n_dofs_per_cell();
-      Vector<double>                       local(n);
-      std::vector<types::global_dof_index> indices(n);
-      for (const auto &cell : dofs.active_cell_iterators())
-        if (cell->is_locally_owned())
-          {
-            values.reinit(cell);
-            cell->get_dof_indices(indices);
-            nodal_integrals(values, density, local);
-            periodic_constraints.distribute_local_to_global(local,
-                                                            indices,
-                                                            mass);
-          }
-      mass.compress(VectorOperation::add);
+      // The redistribution with no unknown marked.
+      BodyVector none;
+      initialize_vector(none);
+      redistributed_mass(density, none, mass);
     }
 
 
