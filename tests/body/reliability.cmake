@@ -148,6 +148,19 @@ stickslip_bad_input(body_degree "Body/Finite element degree.*3.*1 or 2"
   ${BODY_BLOCK} --set "Body/Finite element degree=3")
 stickslip_bad_input(body_components "Body/Displacement 1/Components.*w"
   ${BODY_BLOCK} --set "Body/Displacement 1/Components=w")
+# Mass at contact nodes = redistributed needs the unilateral law, a normal
+# along an axis and a free normal displacement at the contact nodes.
+set(BODY_SLIDING ${SRC}/prm/body_sliding_block_2d.prm)
+stickslip_bad_input(body_redistributed_compliant
+  "Body/Contact/Mass at contact nodes.*redistributed.*unilateral only"
+  ${BODY_SLIDING} --set "Body/Contact/Contact law=compliant")
+stickslip_bad_input(body_redistributed_oblique
+  "Body/Contact/Mass at contact nodes.*redistributed.*coordinate axis \\(it is 1, -1\\)"
+  ${BODY_SLIDING} --set "Body/Contact/Normal=1, -1")
+stickslip_bad_input(body_redistributed_prescribed
+  "Body/Contact/Mass at contact nodes.*redistributed.*prescribed.*at x = 0, y = 0, component 2"
+  ${BODY_SLIDING} --set "Body/Displacement 1/Boundary ids=2"
+  --set "Body/Displacement 1/Components=y")
 # An error every rank sees, on 3 ranks: every rank stops, the message once.
 add_test(NAME body_mpi_error_no_hang
   COMMAND bash ${SRC}/tests/expect_failure.sh ${OUT}/body_mpi_error_no_hang

@@ -158,7 +158,7 @@ namespace stickslip
                             "the normal displacement of a contact node is "
                             "prescribed (Body/Displacement k)" +
                               (clash ? " at " + where : std::string()) +
-                              ", but with no normal mass it must solve the "
+                              ", and with no normal mass it must solve the "
                               "contact problem: use lumped");
       mesh.redistributed_mass(parameters.density, massless, mass);
     }
