@@ -10,6 +10,7 @@
 
 #include <deal.II/numerics/vector_tools.h>
 
+#include <base/input_error.h>
 #include <models/body/assembled_stiffness.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_grid.h>
@@ -192,6 +193,23 @@ namespace stickslip
     BodyDiscretization<dim>::lumped_mass(const double density,
                                          BodyVector  &mass) const
     {
+      // The redistribution with no unknown marked.
+      BodyVector none;
+      initialize_vector(none);
+      redistributed_mass(density, none, mass);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyDiscretization<dim>::redistributed_mass(const double density,
+                                                BodyVector  &massless,
+                                                BodyVector  &mass) const
+    {
+      // The periodic copies of a marked unknown are marked too.
+      periodic_constraints.distribute(massless);
+      massless.update_ghost_values();
       initialize_vector(mass);
       FEValues<dim>                        values(finite_element,
                            QGaussLobatto<dim>(degree + 1),
@@ -199,17 +217,43 @@ namespace stickslip
       const unsigned int                   n = finite_element.n_dofs_per_cell();
       Vector<double>                       local(n);
       std::vector<types::global_dof_index> indices(n);
+      bool stranded = false; // a cell with every node of a component marked
       for (const auto &cell : dofs.active_cell_iterators())
         if (cell->is_locally_owned())
           {
             values.reinit(cell);
             cell->get_dof_indices(indices);
             nodal_integrals(values, density, local);
+            for (unsigned int c = 0; c < dim; ++c)
+              {
+                double moved = 0, kept = 0;
+                for (unsigned int i = 0; i < n; ++i)
+                  if (finite_element.system_to_component_index(i).first == c)
+                    (massless(indices[i]) > 0 ? moved : kept) += local(i);
+                if (moved == 0)
+                  continue;
+                if (kept == 0)
+                  {
+                    stranded = true;
+                    continue;
+                  }
+                for (unsigned int i = 0; i < n; ++i)
+                  if (finite_element.system_to_component_index(i).first == c)
+                    local(i) = massless(indices[i]) > 0 ?
+                                 0. :
+                                 local(i) * (kept + moved) / kept;
+              }
             periodic_constraints.distribute_local_to_global(local,
                                                             indices,
                                                             mass);
           }
       mass.compress(VectorOperation::add);
+      massless.zero_out_ghost_values();
+      if (Utilities::MPI::logical_or(stranded, comm))
+        throw InputError(
+          "Body/Contact/Mass at contact nodes = redistributed: a cell has all "
+          "its nodes on the contact boundary, so its mass cannot move to "
+          "other nodes (refine the mesh, or use lumped)");
     }
 
 

@@ -99,6 +99,20 @@ namespace stickslip
       lumped_mass(const double density, BodyVector &mass) const;
 
       /**
+       * The lumped mass with the mass of the unknowns marked 1 in
+       * @p massless (owned entries; its ghosts are set here) moved, cell by
+       * cell, to the unknowns of the same component of the cell that are
+       * not marked, in proportion to their own shares: the mass of each
+       * cell and component is kept (Body/Contact/Mass at contact nodes =
+       * redistributed). A cell whose unknowns of a component are all
+       * marked is an InputError.
+       */
+      void
+      redistributed_mass(const double density,
+                         BodyVector  &massless,
+                         BodyVector  &mass) const;
+
+      /**
        * A_i = int_Gamma phi_i over the faces of boundary @p id
        * (Gauss-Lobatto), per unknown, shares of constrained unknowns added
        * to their masters.

@@ -77,8 +77,8 @@ namespace stickslip
       component_of.assign(inverse_mass.locally_owned_size(), 0);
       std::vector<bool> fully_prescribed(component_of.size(), false);
       std::vector<bool> partly_prescribed(component_of.size(), false);
+      std::vector<bool> held(component_of.size(), false);
       {
-        std::vector<bool> held(component_of.size(), false);
         for (const auto &unknown : prescribed)
           held[unknown.local] = true;
         for (const Node<dim> &node : mesh.nodes({}, false))
@@ -108,6 +108,8 @@ namespace stickslip
                                                   area,
                                                   fully_prescribed,
                                                   source);
+          if (contact->redistributed_mass())
+            redistribute_mass(held, mass, source);
         }
       if (data.distributed_friction() != nullptr)
         {
@@ -125,6 +127,61 @@ namespace stickslip
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
           mass.local_element(i) > 0 ? 1. / mass.local_element(i) : 0.;
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::redistribute_mass(const std::vector<bool> &held,
+                                          BodyVector              &mass,
+                                          const ParameterSource   &source)
+    {
+      // No normal mass at the contact nodes (doc/theory.md §7.5); a node
+      // whose normal displacement is prescribed cannot solve for it.
+      BodyVector massless;
+      mesh.initialize_vector(massless);
+      bool        clash = false;
+      std::string where;
+      for (const auto &node : contact->node_unknowns())
+        {
+          const unsigned int i      = node[contact->normal_axis()];
+          massless.local_element(i) = 1;
+          if (held[i] && !clash)
+            where = describe_unknown(i);
+          clash = clash || held[i];
+        }
+      if (Utilities::MPI::logical_or(clash, comm))
+        throw_bad_parameter(source,
+                            "Body/Contact/Mass at contact nodes",
+                            "redistributed",
+                            "the normal displacement of a contact node is "
+                            "prescribed (Body/Displacement k)" +
+                              (clash ? " at " + where : std::string()) +
+                              ", and with no normal mass it must solve the "
+                              "contact problem: use lumped");
+      mesh.redistributed_mass(parameters.density, massless, mass);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::solve_contact_normals(const double t, const double dt)
+    {
+      // The static normal problem at t: the free force f(t) - K u at the
+      // contact nodes, with the load of t (assembled again at the start of
+      // the next step, where it is the same).
+      if (data.has_load() && data.load_depends_on_time())
+        mesh.assemble_load(data.body_force(), data.tractions(), t, load);
+      update_product();
+      product *= -1.;
+      if (load.size() > 0)
+        product += load;
+      ContactWork work;
+      contact->solve_normal(u, v, product, dt, work);
+      account[EnergyAccount::impact] += work.impact_work;
+      product_current = false;
     }
 
 
@@ -244,6 +301,12 @@ namespace stickslip
       update_product();
       if (data.has_load())
         mesh.assemble_load(data.body_force(), data.tractions(), t0, load);
+      if (contact && contact->redistributed_mass())
+        {
+          // u0 at the contact nodes in static equilibrium (no normal mass).
+          solve_contact_normals(t0, 0.);
+          update_product();
+        }
       if (contact)
         {
           // The free nodal force r = f - K u0.
@@ -419,6 +482,8 @@ namespace stickslip
           data.prescribed_value(unknown, step.next_time);
       note_time_dependent_data(step.next_time);
       product_current = false;
+      if (contact && contact->redistributed_mass())
+        solve_contact_normals(step.next_time, dt);
       if (contact && parameters.contact.friction.stop_time > 0)
         {
           if (contact->max_slip_rate() > contact->rupture_slip_rate())
@@ -814,6 +879,11 @@ namespace stickslip
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "
           << ambiguous << " node-steps";
+      if (contact && contact->redistributed_mass())
+        text << "\n  normal contact problems (redistributed mass): at most "
+             << contact->normal_sweeps().first
+             << " projected Gauss-Seidel sweeps, "
+             << contact->normal_sweeps().second << " in all";
       const std::string physical = rest.summary();
       if (!physical.empty())
         text << '\n' << physical;

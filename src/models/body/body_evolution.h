@@ -130,6 +130,25 @@ namespace stickslip
       void
       set_up_nodes(const ParameterSource &source);
 
+      /**
+       * Mass at contact nodes = redistributed: the lumped @p mass without the
+       * normal mass of the contact nodes (moved to their cells' other
+       * nodes); a contact node whose normal unknown is @p held is an
+       * InputError.
+       */
+      void
+      redistribute_mass(const std::vector<bool> &held,
+                        BodyVector              &mass,
+                        const ParameterSource   &source);
+
+      /**
+       * The contact nodes' normal displacements at time @p t from the
+       * static problem (ContactSurface::solve_normal(); @p dt = 0: the
+       * initial state).
+       */
+      void
+      solve_contact_normals(const double t, const double dt);
+
       /** Non-finite data at t0 or at the final time are InputErrors naming the
        * parameter. */
       void

@@ -2,6 +2,7 @@
 #include <base/selection.h>
 #include <models/body/body_parameters.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -310,6 +311,19 @@ namespace stickslip
         "Mass per area epsilon >= 0 [kg/m^2] on the contact "
         "boundary Gamma_C, added to the nodal masses (Renard 2001,"
         " eq. (29)).");
+      prm.declare_entry(
+        "Mass at contact nodes",
+        "lumped",
+        Patterns::Selection("lumped|redistributed"),
+        "lumped: the contact nodes keep their lumped mass and each is "
+        "stopped by an impulse (Carpenter, Taylor and Katona 1991; "
+        "doc/theory.md §7.3); redistributed: the mass redistribution method "
+        "(Khenous, Laborde and Renard 2008; doc/theory.md §7.5): the normal "
+        "mass of the contact nodes is moved to the other nodes of their "
+        "cells, and their normal displacements solve the static unilateral "
+        "problem (7.5.2) at every step, the pressure its multiplier; "
+        "the tangential mass and the friction step are kept. Needs Contact "
+        "law = unilateral and a Normal along a coordinate axis.");
       Parameters::FrictionLaw::declare_parameters(
         prm, {"Body/Contact", "constant", "0.5", "0.5", 200});
     }
@@ -361,6 +375,10 @@ namespace stickslip
         "Body/Contact/Contact law");
       compliance   = prm.get_double("Compliance");
       surface_mass = prm.get_double("Surface mass");
+      redistributed_mass =
+        parse_selection<bool>(prm.get("Mass at contact nodes"),
+                              {{"lumped", false}, {"redistributed", true}},
+                              "Body/Contact/Mass at contact nodes");
       friction.parse(prm, "Body/Contact", source);
       if (!(compliance > 0) || !std::isfinite(compliance))
         throw_bad_parameter(source,
@@ -372,6 +390,25 @@ namespace stickslip
                             "Body/Contact/Surface mass",
                             format_number(surface_mass),
                             "epsilon must be >= 0");
+      if (redistributed_mass && normal_law != NormalContactLaw::unilateral)
+        throw_bad_parameter(source,
+                            "Body/Contact/Mass at contact nodes",
+                            "redistributed",
+                            "the static normal problem of the redistributed "
+                            "mass is solved for Contact law = unilateral "
+                            "only (Contact law is compliant): use lumped");
+      const unsigned int axes =
+        std::count_if(normal.begin(), normal.end(), [](const double n) {
+          return n != 0.;
+        });
+      if (redistributed_mass && axes != 1)
+        throw_bad_parameter(source,
+                            "Body/Contact/Mass at contact nodes",
+                            "redistributed",
+                            "the normal mass is moved within one component: "
+                            "Body/Contact/Normal must be a coordinate axis "
+                            "(it is " +
+                              prm.get("Normal") + "): use lumped");
     }
 
 

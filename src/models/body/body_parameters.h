@@ -95,6 +95,12 @@ namespace stickslip
       NormalContactLaw normal_law;
       double           compliance;   ///< eta [m/Pa] of (37)
       double           surface_mass; ///< epsilon [kg/m^2] of (29)
+      /**
+       * Mass at contact nodes = redistributed: the contact nodes carry no
+       * normal mass (doc/body.md, "Mass at the contact nodes"); false:
+       * the lumped mass (the default).
+       */
+      bool redistributed_mass;
       /** Body/Contact/Friction law: mu of every contact node. */
       Parameters::FrictionLaw friction;
 

@@ -75,6 +75,11 @@ namespace stickslip
       , initial_gap_text(parameters.initial_gap)
       , foundation_velocity_text(parameters.foundation_velocity)
       , area_of_surface(0)
+      , redistributed(parameters.redistributed_mass)
+      , axis(0)
+      , first_node(0)
+      , max_sweeps(0)
+      , total_sweeps(0)
     {
       for (unsigned int d = 0; d < dim; ++d)
         outward_normal[d] = parameters.normal[d];
@@ -92,6 +97,189 @@ namespace stickslip
                           source,
                           dim);
       set_nodes(discretization, fully_prescribed, mass, area);
+      for (unsigned int d = 0; d < dim; ++d)
+        if (outward_normal[d] != 0)
+          axis = d;
+      if (redistributed)
+        set_up_normal_problem(discretization);
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    ContactSurface<dim>::gather(const std::vector<double> &local) const
+    {
+      std::vector<double> all;
+      for (const std::vector<double> &part :
+           Utilities::MPI::all_gather(comm, local))
+        all.insert(all.end(), part.begin(), part.end());
+      return all;
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::set_up_normal_problem(
+      const BodyDiscretization<dim> &discretization)
+    {
+      const std::vector<unsigned int> counts =
+        Utilities::MPI::all_gather(comm,
+                                   static_cast<unsigned int>(unknowns.size()));
+      const unsigned int rank  = Utilities::MPI::this_mpi_process(comm);
+      unsigned int       total = 0;
+      for (unsigned int r = 0; r < counts.size(); ++r)
+        {
+          if (r == rank)
+            first_node = total;
+          total += counts[r];
+        }
+      all_gap0 = gather(gap0);
+      all_area = gather(nodal_area);
+      normal_position.assign(unknowns.size(), 0.);
+      // Column j of K_NN: K applied to the unit normal displacement of node
+      // j (n = +-e_axis, so n.K n is the entry of the axis component); the
+      // operator brings the ghosts and periodic copies. Triplets (row,
+      // column, value) of the owned rows, exact zeros left out.
+      BodyVector probe, response;
+      discretization.initialize_vector(probe);
+      discretization.initialize_vector(response);
+      std::vector<double> triplets;
+      for (unsigned int j = 0; j < total; ++j)
+        {
+          probe = 0;
+          if (j >= first_node && j < first_node + unknowns.size())
+            probe.local_element(unknowns[j - first_node][axis]) = 1;
+          discretization.stiffness().apply(response, probe);
+          for (std::size_t k = 0; k < unknowns.size(); ++k)
+            {
+              const double value = response.local_element(unknowns[k][axis]);
+              if (value != 0)
+                triplets.insert(triplets.end(),
+                                {double(first_node + k), double(j), value});
+            }
+        }
+      const std::vector<double> all = gather(triplets);
+      normal_matrix.assign(total, {});
+      for (std::size_t t = 0; t + 2 < all.size(); t += 3)
+        normal_matrix[std::size_t(all[t])].emplace_back(
+          static_cast<unsigned int>(all[t + 1]), all[t + 2]);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::solve_normal(BodyVector       &displacement,
+                                      BodyVector       &velocity,
+                                      const BodyVector &force,
+                                      const double      dt,
+                                      ContactWork      &work)
+    {
+      const double        sign = outward_normal[axis];
+      std::vector<double> w_local(unknowns.size()), r_local(unknowns.size());
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          w_local[k] = sign * displacement.local_element(unknowns[k][axis]);
+          r_local[k] = sign * force.local_element(unknowns[k][axis]);
+        }
+      std::vector<double>       w = gather(w_local);
+      const std::vector<double> r = gather(r_local), start = w;
+      // Projected Gauss-Seidel on r(w) = r - K_NN (w - start): the nodal
+      // equilibrium r_i(w) = 0 where the gap is open, w_i = g0_i where the
+      // foundation pushes (r_i(w) = A_i S_i >= 0). Each row's residual is
+      // computed afresh, so the converged w solves the problem to the
+      // tolerance of the stopping test (a change of nodal force below 1e-13
+      // of the force scale).
+      double scale = 0;
+      for (const double value : r)
+        scale = std::max(scale, std::abs(value));
+      const auto residual = [&](const std::size_t i) {
+        double value = r[i];
+        for (const auto &[j, k_ij] : normal_matrix[i])
+          value -= k_ij * (w[j] - start[j]);
+        return value;
+      };
+      std::vector<double> diagonal(w.size(), 0.);
+      for (std::size_t i = 0; i < w.size(); ++i)
+        for (const auto &[j, k_ij] : normal_matrix[i])
+          if (j == i)
+            diagonal[i] = k_ij;
+      // The force scale of the test: the largest nodal force, or of the
+      // displacements' size (a problem without load at rest stops at once).
+      for (std::size_t i = 0; i < w.size(); ++i)
+        scale = std::max(scale,
+                         diagonal[i] *
+                           std::max(std::abs(w[i]), std::abs(all_gap0[i])));
+      unsigned int sweeps = 0;
+      for (double change = 1; change > 1e-13 * scale; ++sweeps)
+        {
+          if (sweeps == 10000)
+            throw RunError("the normal problem of Body/Contact/Mass at "
+                           "contact nodes = redistributed did not converge "
+                           "in 10000 projected Gauss-Seidel sweeps");
+          change = 0;
+          for (std::size_t i = 0; i < w.size(); ++i)
+            {
+              const double next =
+                std::min(all_gap0[i], w[i] + residual(i) / diagonal[i]);
+              change = std::max(change, diagonal[i] * std::abs(next - w[i]));
+              w[i]   = next;
+            }
+        }
+      max_sweeps = std::max(max_sweeps, sweeps);
+      total_sweeps += sweeps;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        {
+          const std::size_t i = first_node + k;
+          const double      S = w[i] == all_gap0[i] ?
+                                  std::max(residual(i), 0.) / nodal_area[k] :
+                                  0.;
+          if (dt > 0)
+            {
+              // The pressure's work on the body (force -A S n) over the step.
+              work.impact_work -= 0.5 * nodal_area[k] * (pressure[k] + S) *
+                                  (w[i] - normal_position[k]);
+              velocity.local_element(unknowns[k][axis]) =
+                sign * (w[i] - normal_position[k]) / dt;
+            }
+          displacement.local_element(unknowns[k][axis]) = sign * w[i];
+          normal_position[k]                            = w[i];
+          gap[k]                                        = gap0[k] - w[i];
+          pressure[k]                                   = S;
+          if (S == 0)
+            status[k] = NodeStatus::separated;
+          else if (status[k] == NodeStatus::separated)
+            status[k] = NodeStatus::slip;
+        }
+    }
+
+
+
+    template <int dim>
+    bool
+    ContactSurface<dim>::redistributed_mass() const
+    {
+      return redistributed;
+    }
+
+
+
+    template <int dim>
+    unsigned int
+    ContactSurface<dim>::normal_axis() const
+    {
+      return axis;
+    }
+
+
+
+    template <int dim>
+    std::pair<unsigned int, unsigned long>
+    ContactSurface<dim>::normal_sweeps() const
+    {
+      return {max_sweeps, total_sweeps};
     }
 
 
@@ -450,11 +638,16 @@ namespace stickslip
       // Normal, with the lumped mass (the surface mass of Renard 2001, eq. (29)
       // perturbs the friction condition only): the gap w = g0 - u.n opens
       // with the separation velocity -v.n (n points into the foundation).
-      const double       v_n     = predicted * outward_normal;
-      const double       w       = gap0[k] - position * outward_normal;
-      const double       mass_dt = nodal_area[k] * dt;
+      const double v_n     = predicted * outward_normal;
+      const double w       = gap0[k] - position * outward_normal;
+      const double mass_dt = nodal_area[k] * dt;
+      // Redistributed mass: no normal mass, the normal state is that of the
+      // last normal solve (solve_normal()), the predicted normal velocity
+      // kept (the next solve replaces the displacement it gives).
       const NormalUpdate normal =
-        solver.normal_step(w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
+        redistributed ? NormalUpdate{gap[k], -v_n, pressure[k]} :
+                        solver.normal_step(
+                          w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
 
       // Tangential, (52) with the mass m~ = m + epsilon A: the free step's
       // increment of v_T scaled by m/m~, then the impedance Z = m~/(A dt).
@@ -746,6 +939,12 @@ namespace stickslip
                                                    &rupture_time};
       if (regularization.active())
         arrays.push_back(&effective_pressure);
+      // Redistributed mass: the pressure and gap of the last normal solve
+      // (the next friction step's) and its normal displacements (for the
+      // pressure's work).
+      if (redistributed)
+        for (std::vector<double> *array : {&pressure, &gap, &normal_position})
+          arrays.push_back(array);
       auto vectors = std::make_shared<std::vector<BodyVector>>(arrays.size());
       for (BodyVector &vector : *vectors)
         {

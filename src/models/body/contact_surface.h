@@ -213,6 +213,39 @@ namespace stickslip
            BodyVector       &velocity,
            ContactWork      &work);
 
+      /**
+       * Mass at contact nodes = redistributed (doc/theory.md §7.5): the
+       * normal displacements w_i = u_i.n of every contact node at the end
+       * of a step solve the static unilateral problem
+       *   r_i(w) = A_i S_i,  S_i >= 0,  w_i <= g0_i,  S_i (g0_i - w_i) = 0,
+       * with r(w) = (f - K u).n at the nodes, by projected Gauss-Seidel on
+       * the normal block K_NN of the stiffness (built once by probing, the
+       * same on every rank). @p force holds f - K u for the current
+       * @p displacement; the solution replaces the nodes' normal
+       * displacements, their normal velocities become the step's
+       * (w - w_last)/@p dt (@p dt = 0: the initial state, velocities and
+       * work untouched), and the work of the pressure over the step (the
+       * trapezoidal rule) is added to @p work (collective).
+       */
+      void
+      solve_normal(BodyVector       &displacement,
+                   BodyVector       &velocity,
+                   const BodyVector &force,
+                   const double      dt,
+                   ContactWork      &work);
+
+      /** Mass at contact nodes = redistributed. */
+      bool
+      redistributed_mass() const;
+
+      /** The coordinate axis of the normal (redistributed mass only). */
+      unsigned int
+      normal_axis() const;
+
+      /** Sweeps of the normal solves: the largest and the total. */
+      std::pair<unsigned int, unsigned long>
+      normal_sweeps() const;
+
       /** The statistics of the last step (collective). */
       SurfaceStatistics
       statistics() const;
@@ -308,6 +341,19 @@ namespace stickslip
                 const BodyVector              &mass,
                 const BodyVector              &area);
 
+      /**
+       * K_NN, the normal-normal block of the stiffness between the contact
+       * nodes of all ranks (in the order of the ranks), one column per
+       * application of the operator to a unit normal displacement
+       * (collective; redistributed mass only).
+       */
+      void
+      set_up_normal_problem(const BodyDiscretization<dim> &discretization);
+
+      /** @p local of every rank, in the order of the ranks (collective). */
+      std::vector<double>
+      gather(const std::vector<double> &local) const;
+
       /** The smallest of @p value over the ranks, and its @p point. */
       std::pair<double, Point<dim>>
       global_minimum(const double value, const Point<dim> &point) const;
@@ -351,6 +397,18 @@ namespace stickslip
       std::vector<double>     effective_pressure;
       std::vector<double>     step_coefficient, step_bound;
       std::vector<Tangential> tangent_position; ///< x.t_j of the node
+
+      // Mass at contact nodes = redistributed: the normal problem.
+      const bool   redistributed;
+      unsigned int axis;       ///< the coordinate axis of n
+      unsigned int first_node; ///< the global number of the first owned node
+      /** The rows of K_NN over all contact nodes: (column, value). */
+      std::vector<std::vector<std::pair<unsigned int, double>>> normal_matrix;
+      std::vector<double> all_gap0;        ///< g0 of all contact nodes
+      std::vector<double> all_area;        ///< A_i of all contact nodes
+      std::vector<double> normal_position; ///< w_i of the last normal solve
+      unsigned int        max_sweeps;      ///< of one normal solve
+      unsigned long       total_sweeps;    ///< of all normal solves
     };
   } // namespace Body
 } // namespace stickslip
