@@ -14,6 +14,7 @@
 #include <models/body/assembled_stiffness.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_grid.h>
+#include <models/body/element_kernel_stiffness.h>
 #include <models/body/matrix_free_stiffness.h>
 
 #include <limits>
@@ -72,6 +73,13 @@ namespace stickslip
                                                     degree,
                                                     parameters.lambda,
                                                     parameters.shear_modulus);
+      else if (parameters.stiffness == StiffnessKind::element_kernels)
+        elastic_operator = std::make_unique<ElementKernelStiffness<dim>>(
+          dofs,
+          periodic_constraints,
+          degree,
+          parameters.lambda,
+          parameters.shear_modulus);
       else
         elastic_operator =
           std::make_unique<MatrixFreeStiffness<dim>>(dofs,

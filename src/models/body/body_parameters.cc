@@ -86,18 +86,20 @@ namespace stickslip
                           Patterns::Integer(),
                           "Degree p of FE_Q(p)^dim: 1 or 2 (Gauss-Lobatto "
                           "nodes and lumped mass).");
-        prm.declare_entry("Stiffness operator",
-                          "auto",
-                          Patterns::Selection("auto|assembled|matrix-free"),
-                          "How K u is computed: assembled, a sparse matrix of "
-                          "the linear-algebra backend (PETSc or Trilinos), "
-                          "memory-bound, 12 B per entry (18 entries per row "
-                          "for Q1 in 2D, 81 in 3D); matrix-free, deal.II's "
-                          "MatrixFree cell loop, no matrix in memory but "
-                          "compute-bound (this deal.II has no SIMD "
-                          "vectorization). auto: assembled for degree 1, "
-                          "matrix-free for degree 2 (the faster of the two in "
-                          "BENCHMARKS.md).");
+        prm.declare_entry(
+          "Stiffness operator",
+          "auto",
+          Patterns::Selection("auto|assembled|matrix-free|element kernels"),
+          "How K u is computed: assembled, a sparse matrix of the "
+          "linear-algebra backend (PETSc or Trilinos), memory-bound, 12 B per "
+          "entry (18 entries per row for Q1 in 2D, 81 in 3D); matrix-free, "
+          "deal.II's MatrixFree cell loop, no matrix in memory but "
+          "compute-bound (this deal.II has no SIMD vectorization); element "
+          "kernels, one dense element matrix per distinct cell shape (one for "
+          "a block mesh, one per cell for an unstructured mesh) applied cell "
+          "by cell with the build machine's vector instructions, 4 B per node "
+          "of a cell. auto: assembled for degree 1, matrix-free for degree 2 "
+          "(the faster of the first two in BENCHMARKS.md).");
         prm.declare_entry(
           "Body force",
           "0",
@@ -602,7 +604,8 @@ namespace stickslip
           prm.get("Stiffness operator"),
           {{"auto", std::nullopt},
            {"assembled", StiffnessKind::assembled},
-           {"matrix-free", StiffnessKind::matrix_free}},
+           {"matrix-free", StiffnessKind::matrix_free},
+           {"element kernels", StiffnessKind::element_kernels}},
           "Body/Stiffness operator");
       stiffness = chosen      ? *chosen :
                   degree == 1 ? StiffnessKind::assembled :

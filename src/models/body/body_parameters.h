@@ -34,8 +34,9 @@ namespace stickslip
     /** How K u is computed (Body/Stiffness operator). */
     enum class StiffnessKind
     {
-      assembled,  ///< a sparse matrix of the linear-algebra backend
-      matrix_free ///< deal.II's MatrixFree cell loop
+      assembled,      ///< a sparse matrix of the linear-algebra backend
+      matrix_free,    ///< deal.II's MatrixFree cell loop
+      element_kernels ///< one dense element matrix per cell shape
     };
 
     /** A pair of boundaries identified periodically, in one direction. */

@@ -100,27 +100,23 @@ namespace stickslip
           largest = std::max(largest, value);
         return largest;
       }
-
-
-
-      /**
-       * The shape of a cell up to translation, rounded to 1e-12 of its
-       * diameter: cells with the same key have the same element matrices.
-       */
-      template <int dim>
-      std::vector<long long>
-      shape_key(const typename DoFHandler<dim>::active_cell_iterator &cell)
-      {
-        const double           scale = cell->diameter() * 1e-12;
-        std::vector<long long> key;
-        key.push_back(std::llround(std::log2(cell->diameter()) * 1e6));
-        for (const unsigned int v : cell->vertex_indices())
-          for (unsigned int d = 0; d < dim; ++d)
-            key.push_back(
-              std::llround((cell->vertex(v)[d] - cell->vertex(0)[d]) / scale));
-        return key;
-      }
     } // namespace
+
+
+
+    template <int dim>
+    std::vector<long long>
+    cell_shape_key(const typename DoFHandler<dim>::active_cell_iterator &cell)
+    {
+      const double           scale = cell->diameter() * 1e-12;
+      std::vector<long long> key;
+      key.push_back(std::llround(std::log2(cell->diameter()) * 1e6));
+      for (const unsigned int v : cell->vertex_indices())
+        for (unsigned int d = 0; d < dim; ++d)
+          key.push_back(
+            std::llround((cell->vertex(v)[d] - cell->vertex(0)[d]) / scale));
+      return key;
+    }
 
 
 
@@ -145,7 +141,7 @@ namespace stickslip
       for (const auto &cell : dof_handler.active_cell_iterators())
         if (cell->is_locally_owned())
           {
-            const auto key   = shape_key<dim>(cell);
+            const auto key   = cell_shape_key<dim>(cell);
             auto       entry = known.find(key);
             if (entry == known.end())
               {
@@ -183,6 +179,10 @@ namespace stickslip
                       const double,
                       const double,
                       FullMatrix<double> &);
+    template std::vector<long long>
+    cell_shape_key<2>(const DoFHandler<2>::active_cell_iterator &);
+    template std::vector<long long>
+    cell_shape_key<3>(const DoFHandler<3>::active_cell_iterator &);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

@@ -11,6 +11,7 @@
 #include <base/global.h>
 
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
@@ -28,9 +29,11 @@ namespace stickslip
      * (K u)_i = int sigma(u) : eps(phi_i), sigma = lambda tr(eps) I + 2G eps
      * (plane strain in 2D), with the periodic constraints condensed: the row
      * of a constrained unknown is added to its master's, and K u is 0 there.
-     * Two implementations: an assembled sparse matrix (memory-bound, a
-     * handful of flops per entry) and deal.II's matrix-free cell loop (no
-     * matrix in memory, compute-bound); Body/Stiffness operator chooses.
+     * Three implementations: an assembled sparse matrix (memory-bound, a
+     * handful of flops per entry), deal.II's matrix-free cell loop (no
+     * matrix in memory, compute-bound) and element kernels (one dense
+     * element matrix per cell shape, applied cell by cell); Body/Stiffness
+     * operator chooses.
      */
     template <int dim>
     class StiffnessOperator
@@ -51,7 +54,7 @@ namespace stickslip
       virtual std::size_t
       memory_consumption() const = 0;
 
-      /** "assembled (PETSc)" or "matrix-free". */
+      /** "assembled (PETSc)", "matrix-free" or "element kernels". */
       virtual std::string
       description() const = 0;
     };
@@ -69,6 +72,19 @@ namespace stickslip
                    const double         lambda,
                    const double         shear_modulus,
                    FullMatrix<double>  &matrix);
+
+
+
+    /**
+     * The shape of a cell up to translation: its vertices' offsets from its
+     * first vertex, rounded to 1e-12 of its diameter, and its diameter's
+     * logarithm. Cells with the same key have the same element matrices
+     * (to a relative 1e-12: the geometry enters K_e through the vertices
+     * only, MappingQ1).
+     */
+    template <int dim>
+    std::vector<long long>
+    cell_shape_key(const typename DoFHandler<dim>::active_cell_iterator &cell);
 
 
 
