@@ -112,7 +112,7 @@ part_ode() {
   run tp1_centered prm/tp1.prm --set "Centered scheme/Regularization=true"
   run tp1_control prm/tp1_control.prm --set "Control/Tolerance=1e-3"
 }
-body_short=(--set "Time/Final time=2e-5" --set "Body/Field output every=5")
+body_short=(--set "Time/Final time=2e-5" --set "Output/Field output every=5")
 # The string, the membrane, the chain (implicit Euler of Bastien & Lamarque
 # 2009), the slab and the elastic body on 1 rank; the string and the body
 # write a snapshot and resume from it.

@@ -46,6 +46,20 @@ namespace stickslip
 
 
 
+    unsigned int
+    Output::rows_per_output(const std::string &series) const
+    {
+      if (series == "solution")
+        return field_output_every;
+      AssertThrow(series == "contact",
+                  ExcMessage("the field series '" + series +
+                             "' has no Output/... output every entry "
+                             "(Parameters::Output::rows_per_output())"));
+      return contact_output_every;
+    }
+
+
+
     bool
     Output::checkpoints_enabled() const
     {
@@ -142,6 +156,24 @@ namespace stickslip
                         "solution/ every Interval for the models that have "
                         "fields (string, membrane, chain, slab; false: "
                         "history only, e.g. for benchmarks).");
+      prm.declare_entry("Field output every",
+                        "1",
+                        Patterns::Integer(1),
+                        "Write the volume fields (solution.pvd) at every "
+                        "k-th row of history.csv (with Field output = "
+                        "true). (Old names: Slab/Field output every, "
+                        "Body/Field output every, still accepted.)");
+      prm.declare_entry("Contact output every",
+                        "1",
+                        Patterns::Integer(1),
+                        "Model = body: write the contact surface "
+                        "(contact.pvd: gap, pressure, slip rate, state, ...) "
+                        "at every k-th row of history.csv (with Field "
+                        "output = true); it is small, so it can be written "
+                        "far more often than the volume (the space-time "
+                        "maps of postprocess/slip_front_map.py). (Old "
+                        "name: Body/Contact output every, still "
+                        "accepted.)");
       prm.declare_entry("Progress interval",
                         "5",
                         Patterns::Double(0),
@@ -171,14 +203,16 @@ namespace stickslip
     Output::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Output");
-      directory           = prm.get("Directory");
-      interval_auto       = prm.get("Interval") == "auto";
-      interval            = interval_auto ? 0. : prm.get_double("Interval");
-      overwrite           = prm.get_bool("Overwrite");
-      quiet               = prm.get_bool("Quiet");
-      progress_interval   = prm.get_double("Progress interval");
-      field_output        = prm.get_bool("Field output");
-      checkpoint_interval = prm.get_double("Checkpoint interval");
+      directory            = prm.get("Directory");
+      interval_auto        = prm.get("Interval") == "auto";
+      interval             = interval_auto ? 0. : prm.get_double("Interval");
+      overwrite            = prm.get_bool("Overwrite");
+      quiet                = prm.get_bool("Quiet");
+      progress_interval    = prm.get_double("Progress interval");
+      field_output         = prm.get_bool("Field output");
+      field_output_every   = prm.get_integer("Field output every");
+      contact_output_every = prm.get_integer("Contact output every");
+      checkpoint_interval  = prm.get_double("Checkpoint interval");
       checkpoint_wall_interval = prm.get_double("Checkpoint wall interval");
       prm.leave_subsection();
       if (directory.find_first_not_of(" \t") == std::string::npos)

@@ -22,8 +22,12 @@ namespace stickslip
       bool        quiet;
       double      progress_interval;
       bool        field_output;
-      double      checkpoint_interval;      ///< simulated time; 0: off
-      double      checkpoint_wall_interval; ///< seconds; 0: off
+      /** The main field series (solution.pvd) at every k-th row. */
+      unsigned int field_output_every;
+      /** The body's contact surface (contact.pvd) at every k-th row. */
+      unsigned int contact_output_every;
+      double       checkpoint_interval;      ///< simulated time; 0: off
+      double       checkpoint_wall_interval; ///< seconds; 0: off
 
       /**
        * The simulated time between outputs of a run of @p n_steps steps of
@@ -32,6 +36,15 @@ namespace stickslip
        */
       double
       interval_for(const double dt, const unsigned int n_steps) const;
+
+      /**
+       * The field series @p series ("solution", "contact") is written at
+       * every this-many-th row of history.csv (Output/Field output every,
+       * Output/Contact output every). A series without an entry here is an
+       * internal error: a new series declares its entry (doc/developers.md).
+       */
+      unsigned int
+      rows_per_output(const std::string &series) const;
 
       /** Either checkpoint interval is set. */
       bool

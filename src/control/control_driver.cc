@@ -95,7 +95,7 @@ namespace stickslip
     const double          dt         = parameters.time.time_step;
     const auto            integrator = create_time_integrator(
       parameters, system, source, dt, group_model->inclusion_form());
-    FrictionEvolution evolution(*group_model, *integrator, false);
+    FrictionEvolution evolution(*group_model, *integrator);
     ControlOutcome    outcome;
     try
       {

@@ -16,8 +16,10 @@ namespace stickslip
                    const ParameterSource      &source,
                    const MPI_Comm              comm)
     {
-      return std::make_unique<Body::BodyEvolution<dim>>(
-        body, parameters.time, source, parameters.output.field_output, comm);
+      return std::make_unique<Body::BodyEvolution<dim>>(body,
+                                                        parameters.time,
+                                                        source,
+                                                        comm);
     }
   } // namespace
 

@@ -265,9 +265,7 @@ namespace stickslip
   {
     const double                   dt   = time_steps[i];
     const TimeGrid                 grid = parameters.time.grid(dt, source);
-    FrictionEvolution              evolution(*friction_model,
-                                *integrators[i],
-                                parameters.output.field_output);
+    FrictionEvolution              evolution(*friction_model, *integrators[i]);
     std::unique_ptr<ErrorObserver> errors;
     if (reference != nullptr)
       errors =
@@ -295,7 +293,7 @@ namespace stickslip
     pcout << "  reference run:" << std::endl;
     auto recording =
       std::make_unique<RecordedReference>(parameters.time.initial_time, dt);
-    FrictionEvolution evolution(*friction_model, *reference_integrator, false);
+    FrictionEvolution evolution(*friction_model, *reference_integrator);
     RecordingObserver observer(evolution, *recording);
     loop.run_without_outputs(evolution,
                              parameters.time.grid(dt, source),
@@ -352,9 +350,7 @@ namespace stickslip
     output.checkpoint_wall_interval = 0;
     RunLoop           loop(directory, output, pcout, timer);
     const double      dt = parameters.time.time_step;
-    FrictionEvolution evolution(*friction_model,
-                                *integrators.front(),
-                                parameters.output.field_output);
+    FrictionEvolution evolution(*friction_model, *integrators.front());
     loop.run(evolution, parameters.time.grid(dt, source), nullptr, false);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
   }

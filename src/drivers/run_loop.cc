@@ -12,6 +12,7 @@
 #include <base/time_grid.h>
 #include <drivers/run_loop.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -106,6 +107,28 @@ namespace stickslip
     std::pair<std::uint64_t, std::uint64_t>
     restore_meta(const std::string &text);
 
+    /** A field series as the loop schedules it, with its record. */
+    struct ScheduledSeries
+    {
+      FieldSeries  series;
+      unsigned int rows_per_output;
+      PvdRecord    record;
+    };
+
+    /**
+     * The field series of @p series with their schedules from @p output,
+     * the main one ("solution") first; none without outputs or with
+     * Output/Field output = false.
+     */
+    static std::vector<ScheduledSeries>
+    schedule_fields(const OutputSeries       &series,
+                    const Parameters::Output &output,
+                    const bool                with_outputs);
+
+    /** Whether the model writes the main series (solution.pvd). */
+    bool
+    has_main_series() const;
+
     RunLoop                  &owner;
     Evolution                &evolution;
     const TimeGrid            grid;
@@ -116,17 +139,17 @@ namespace stickslip
     const double   interval;
     const MPI_Comm comm;
     /** One rank: the collective checks need no message. */
-    const bool  serial;
-    HistoryFile history;
-    FieldFiles  files;
-    PvdRecord   pvd;
-    /** The model's further series (the body's contact surface), in order. */
-    const std::vector<Evolution::FieldSeries> other_series;
-    std::vector<PvdRecord>                    other_pvds;
-    CheckpointSchedule                        schedule;
-    const bool                                snapshots;
-    CheckpointArchive                         archive;
-    const CheckpointStore                     store;
+    const bool serial;
+    /** The model's series (OutputSeries), as it handed them over. */
+    const OutputSeries series;
+    HistoryFile        history;
+    FieldFiles         files;
+    /** The field series written in this run, the main one first. */
+    std::vector<ScheduledSeries> fields;
+    CheckpointSchedule           schedule;
+    const bool                   snapshots;
+    CheckpointArchive            archive;
+    const CheckpointStore        store;
     /** Snapshot or signal, then stop, after each step. */
     const IterationGuard guard;
     unsigned long        completed_steps;
@@ -153,10 +176,10 @@ namespace stickslip
     , interval(loop.output.interval_for(grid.dt, grid.n_steps))
     , comm(loop.directory.communicator())
     , serial(Utilities::MPI::n_mpi_processes(comm) == 1)
-    , history(loop.directory, "history.csv", evolution.history_columns())
+    , series(evolution.output_series())
+    , history(loop.directory, "history.csv", series.history.columns)
     , files(loop.directory)
-    , other_series(with_outputs ? evolution.other_field_series() :
-                                  std::vector<Evolution::FieldSeries>())
+    , fields(schedule_fields(series, loop.output, with_outputs))
     , schedule(output, comm, grid.t0, grid.dt)
     , snapshots(with_outputs && (schedule.enabled() || resuming))
     , store(loop.directory.path(), comm)
@@ -170,9 +193,36 @@ namespace stickslip
     , rows(0)
     , next_output(grid.t0 + interval)
     , last_row_time(grid.t0)
+  {}
+
+
+
+  std::vector<RunLoop::Run::ScheduledSeries>
+  RunLoop::Run::schedule_fields(const OutputSeries       &series,
+                                const Parameters::Output &output,
+                                const bool                with_outputs)
   {
-    for (const auto &series : other_series)
-      other_pvds.emplace_back(series.name);
+    std::vector<ScheduledSeries> scheduled;
+    if (!with_outputs || !output.field_output)
+      return scheduled;
+    for (const FieldSeries &field : series.fields)
+      scheduled.push_back(
+        {field, output.rows_per_output(field.name), PvdRecord(field.name)});
+    std::stable_partition(scheduled.begin(),
+                          scheduled.end(),
+                          [](const ScheduledSeries &s) {
+                            return s.series.name == FieldFiles::main_series;
+                          });
+    return scheduled;
+  }
+
+
+
+  bool
+  RunLoop::Run::has_main_series() const
+  {
+    return !fields.empty() &&
+           fields.front().series.name == FieldFiles::main_series;
   }
 
 
@@ -203,7 +253,9 @@ namespace stickslip
       return;
     // In the time loop's section of the timing table, as every output.
     TimerOutput::Scope scope(owner.timer, "time loop (in all)");
-    evolution.write_initial_outputs(owner.directory);
+    for (const OnceOutput &once : series.once)
+      if (once.at_start)
+        once.at_start(owner.directory);
     history.start();
     write_outputs(grid.t0);
   }
@@ -218,10 +270,13 @@ namespace stickslip
     text << "dt " << grid.dt << '\n'
          << "discretization " << evolution.discretization_key() << '\n'
          << "history_bytes " << history.n_bytes() << '\n'
-         << "history_checksum " << checksum_text(history.hash()) << '\n'
-         << pvd.to_text();
-    for (const PvdRecord &record : other_pvds)
-      text << record.to_text();
+         << "history_checksum " << checksum_text(history.hash()) << '\n';
+    // The main series' record first, an empty one if the model has none
+    // (the layout of every snapshot), then the further series in order.
+    if (!has_main_series())
+      text << PvdRecord().to_text();
+    for (const ScheduledSeries &field : fields)
+      text << field.record.to_text();
     return text.str();
   }
 
@@ -263,9 +318,10 @@ namespace stickslip
         ", this run has " + format_number(grid.dt) +
         (key.empty() ? "" : " (" + evolution.discretization_key() + ")") +
         ": resume with the same discretization");
-    pvd.from_text(in);
-    for (PvdRecord &record : other_pvds)
-      record.from_text(in);
+    if (!has_main_series())
+      PvdRecord().from_text(in);
+    for (ScheduledSeries &field : fields)
+      field.record.from_text(in);
     return {n_bytes, hash};
   }
 
@@ -301,14 +357,13 @@ namespace stickslip
     history.resume(prefix.first, prefix.second);
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       {
-        files.remove_outputs_from(pvd.size());
-        for (unsigned int k = 0; k < other_series.size(); ++k)
-          files.remove_outputs_from(other_pvds[k].size(), other_series[k].name);
+        if (!has_main_series())
+          files.remove_outputs_from(0);
+        for (const ScheduledSeries &field : fields)
+          files.remove_outputs_from(field.record.size(), field.series.name);
       }
-    if (evolution.has_fields())
-      pvd.write(owner.directory);
-    for (const PvdRecord &record : other_pvds)
-      record.write(owner.directory);
+    for (const ScheduledSeries &field : fields)
+      field.record.write(owner.directory);
     owner.pcout << "  resumed at step " << completed_steps
                 << " (t = " << snapshot_time << ") from " << store.folder()
                 << std::endl;
@@ -321,23 +376,17 @@ namespace stickslip
   {
     TimerOutput::Scope scope(owner.timer, "time loop: output");
     const MemoryStage  stage("writing the outputs at t = " + format_number(t));
-    const bool         fields =
-      evolution.has_fields() && rows % evolution.rows_per_field_output() == 0;
-    const std::vector<double> row = evolution.history_row(t);
+    const std::vector<double> row = series.history.row(t);
     check_finite_row(row, t, rows == 0);
     history.append(row);
-    ++rows;
     last_row_time = t;
-    if (fields)
-      pvd.add(t, evolution.write_fields(t, pvd.size(), files), owner.directory);
-    for (unsigned int k = 0; k < other_series.size(); ++k)
-      if ((rows - 1) % other_series[k].rows_per_output == 0)
-        other_pvds[k].add(t,
-                          evolution.write_other_fields(other_series[k].name,
-                                                       t,
-                                                       other_pvds[k].size(),
-                                                       files),
-                          owner.directory);
+    // Each field series at every rows_per_output-th row (0, k, 2k, ...).
+    for (ScheduledSeries &field : fields)
+      if (rows % field.rows_per_output == 0)
+        field.record.add(t,
+                         field.series.write(t, field.record.size(), files),
+                         owner.directory);
+    ++rows;
   }
 
 
@@ -357,7 +406,7 @@ namespace stickslip
           {
             // The names only for the message: a finite-dof row of d = 100
             // has 303 of them.
-            const std::vector<std::string> names = evolution.history_columns();
+            const std::vector<std::string> &names = series.history.columns;
             failure = "the state became non-finite: column '" +
                       (c < names.size() ? names[c] : std::to_string(c + 1)) +
                       "' of history.csv is " + format_number(row[c]) +
@@ -428,8 +477,9 @@ namespace stickslip
         kept = owner.directory.file("history.csv") + " keeps its " +
                std::to_string(rows) + " rows, t = " + format_number(grid.t0) +
                " to " + format_number(last_row_time);
-        if (evolution.has_fields())
-          kept += ", and solution.pvd its " + std::to_string(pvd.size()) +
+        if (has_main_series())
+          kept += ", and solution.pvd its " +
+                  std::to_string(fields.front().record.size()) +
                   " field outputs";
       }
     // The controlled run of a control search takes none, but the search's
@@ -493,7 +543,9 @@ namespace stickslip
           stop_if_signalled(n + 1);
       }
     if (with_outputs)
-      evolution.write_final_outputs(owner.directory);
+      for (const OnceOutput &once : series.once)
+        if (once.at_end)
+          once.at_end(owner.directory);
     owner.pcout << evolution.summary(
                      {grid.dt, last, last - first, progress.elapsed()})
                 << std::endl;

@@ -39,10 +39,16 @@ namespace stickslip
   /**
    * The one time loop of stickslip, in the manner of ASPECT's
    * Simulator::run and Lethe's SimulationControl: it alone owns the step
-   * counter, the output schedule (rows of history.csv every Output/Interval,
-   * field files, solution.pvd), the checkpoint schedule, snapshots and
+   * counter, the output schedule, the checkpoint schedule, snapshots and
    * --resume, termination signals, the progress line and the timing of the
-   * loop. Every model goes through it as an Evolution.
+   * loop. Every model goes through it as an Evolution, which hands over its
+   * output series (Evolution::output_series()); the loop schedules each of
+   * them from the Output subsection alone: a row of history.csv every
+   * Output/Interval, each field series at every k-th row (k =
+   * Parameters::Output::rows_per_output() of its name: Output/Field output
+   * every for solution.pvd, Output/Contact output every for contact.pvd;
+   * none with Output/Field output = false), the files written once at the
+   * start of a fresh run and at its end.
    *
    * Output integrity: history.csv is appended row by row (HistoryFile),
    * field files and solution.pvd are written under temporary names and

@@ -120,11 +120,7 @@ namespace stickslip
     RunLoop loop(directory, parameters.output, pcout, timer);
     for (unsigned int k = 0; k < runs.size(); ++k)
       {
-        Slab::SlabEvolution evolution(problem,
-                                      runs[k],
-                                      k == finest &&
-                                        parameters.output.field_output,
-                                      comm);
+        Slab::SlabEvolution evolution(problem, runs[k], comm);
         SeriesObserver      observer(evolution, series[k], comm);
         const TimeGrid      grid{problem.initial_time(),
                             runs[k].time_step,

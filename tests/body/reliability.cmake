@@ -89,7 +89,7 @@ add_test(NAME resume_body_across_ranks
 add_test(NAME kill_anywhere_body
   COMMAND ${PYTHON3} ${SRC}/tests/kill_anywhere.py ${EXE} ${BODY_BLOCK}
           ${OUT}/kill_anywhere_body --np 2 --resume-np 1,3 --kills 6 --seed 22
-          --tolerance 1e-8 --set "Body/Field output every=1"
+          --tolerance 1e-8 --set "Output/Field output every=1"
           --set "Output/Checkpoint interval=2e-5")
 set_tests_properties(resume_body_across_ranks kill_anywhere_body PROPERTIES
   TIMEOUT 900 PROCESSORS 2)

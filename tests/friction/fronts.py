@@ -66,8 +66,8 @@ def run_level(a, level, workdir):
         "--set", "Time/Final time=%r" % (n_steps * dt),
         "--set", "Output/Interval=%r" % (n_steps * dt / records),
         "--set", "Body/Subdivisions=%s" % ", ".join(str(c) for c in cells),
-        "--set", "Body/Field output every=1000000",
-        "--set", "Body/Contact output every=1"]
+        "--set", "Output/Field output every=1000000",
+        "--set", "Output/Contact output every=1"]
     for s in a.set:
         command += ["--set", s]
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -42,8 +42,8 @@ def run_mesh(a, cells_x):
                "--set", "Time/Final time=%r" % (n_steps * dt),
                "--set", "Output/Interval=2e-6",
                "--set", "Body/Subdivisions=%d, %d" % (cells_x, round(cells[1] * scale)),
-               "--set", "Body/Field output every=1000000",
-               "--set", "Body/Contact output every=1"]
+               "--set", "Output/Field output every=1000000",
+               "--set", "Output/Contact output every=1"]
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           universal_newlines=True)
     if done.returncode != 0:

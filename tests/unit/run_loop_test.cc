@@ -1,13 +1,16 @@
 // Unit tests of RunLoop (src/drivers/run_loop.h), the one time loop every
 // model runs in, with a fake Evolution that records what the loop asks of
 // it. Its state is x = the sum of the step numbers taken (exact in doubles),
-// its history row (t, x), and it writes a field output every 2 rows.
+// its history row (t, x); it hands over two field series, the main one
+// written every 2 rows (Output/Field output every) and "contact" every 3
+// (Output/Contact output every), and a file at the start and at the end.
 //
 // The grid: t0 = 0, dt = 1/4, 10 steps (dyadic: every time is exact, and
 // t_n = n/4 is compared with ==). With Output/Interval = 3/4 the rows are
 // at t = 0, 3/4, 3/2, 9/4 (the multiples of the interval) and at the last
 // step t = 5/2, which is always written; the fields go with rows 0, 2, 4:
-// indices 0, 1, 2 at t = 0, 3/2, 5/2. Interval = 0 writes a row every
+// indices 0, 1, 2 at t = 0, 3/2, 5/2, the contact series with rows 0, 3:
+// indices 0, 1 at t = 0, 9/4. Interval = 0 writes a row every
 // step. A run with Output/Checkpoint interval = 1/2 takes snapshots after
 // steps 2, 4, 6, 8 (not after the last one); --resume continues from the
 // newest, step 8: the evolution gets x = 36 back and steps 9 and 10, the
@@ -81,47 +84,58 @@ namespace
       return true;
     }
 
-    std::vector<std::string>
-    history_columns() const override
+    /**
+     * The history (t, x), two field series (a further one, "contact",
+     * handed over first: the loop writes the main one first whatever the
+     * order), and one file at the start and one at the end.
+     */
+    OutputSeries
+    output_series() override
     {
-      return {"t", "x"};
+      OutputSeries series;
+      series.history = {{"t", "x"}, [this](const double t) {
+                          row_times.push_back(t);
+                          return std::vector<double>{t, x};
+                        }};
+      series.fields.push_back({"contact",
+                               [this](const double       t,
+                                      const unsigned int index,
+                                      const FieldFiles  &files) {
+                                 contact_times.push_back(t);
+                                 contact_indices.push_back(index);
+                                 written.push_back("contact");
+                                 return write(index, "contact", files);
+                               }});
+      series.fields.push_back(
+        {FieldFiles::main_series,
+         [this](const double       t,
+                const unsigned int index,
+                const FieldFiles  &files) {
+           field_times.push_back(t);
+           field_indices.push_back(index);
+           written.push_back("solution");
+           return write(index, FieldFiles::main_series, files);
+         }});
+      series.once.push_back({[this](const OutputDirectory &) { ++starts; },
+                             [this](const OutputDirectory &) { ++ends; }});
+      return series;
     }
 
-    std::vector<double>
-    history_row(const double t) override
-    {
-      row_times.push_back(t);
-      return {t, x};
-    }
-
-    bool
-    has_fields() const override
-    {
-      return true;
-    }
-
+    /** Output @p index of @p series: x in one piece per rank. */
     std::string
-    write_fields(const double       t,
-                 const unsigned int index,
-                 const FieldFiles  &files) override
+    write(const unsigned int index,
+          const std::string &series,
+          const FieldFiles  &files) const
     {
-      field_times.push_back(t);
-      field_indices.push_back(index);
       return files.write(
         index,
-        FieldFiles::main_series,
+        series,
         true,
         [this](std::ostream &out) { out << "x " << x << '\n'; },
         [](std::ostream &out, const std::vector<std::string> &pieces) {
           for (const auto &piece : pieces)
             out << piece << '\n';
         });
-    }
-
-    unsigned int
-    rows_per_field_output() const override
-    {
-      return 2;
     }
 
     std::string
@@ -137,7 +151,13 @@ namespace
     std::vector<unsigned int> steps;
     std::vector<double>       step_times, step_ends, row_times, field_times;
     std::vector<unsigned int> field_indices;
-    mutable RunStatistics     last_statistics{};
+    std::vector<double>       contact_times;
+    std::vector<unsigned int> contact_indices;
+    /** The series written, in order. */
+    std::vector<std::string> written;
+    /** Calls of the once-at-start and at-end outputs. */
+    unsigned int          starts = 0, ends = 0;
+    mutable RunStatistics last_statistics{};
   };
 
 
@@ -212,6 +232,8 @@ namespace
       output.quiet                    = true;
       output.progress_interval        = 0;
       output.field_output             = true;
+      output.field_output_every       = 2;
+      output.contact_output_every     = 3;
       output.checkpoint_interval      = 0;
       output.checkpoint_wall_interval = 0;
     }
@@ -266,6 +288,13 @@ namespace
               (std::vector<double>{0., 0.75, 1.5, 2.25, 2.5}));
     EXPECT_EQ(evolution.field_times, (std::vector<double>{0., 1.5, 2.5}));
     EXPECT_EQ(evolution.field_indices, (std::vector<unsigned int>{0, 1, 2}));
+    EXPECT_EQ(evolution.contact_times, (std::vector<double>{0., 2.25}));
+    EXPECT_EQ(evolution.contact_indices, (std::vector<unsigned int>{0, 1}));
+    // The main series first at a row that writes both.
+    EXPECT_EQ(evolution.written.at(0), "solution");
+    EXPECT_EQ(evolution.written.at(1), "contact");
+    EXPECT_EQ(evolution.starts, 1u);
+    EXPECT_EQ(evolution.ends, 1u);
     EXPECT_EQ(evolution.last_statistics.n_steps, n_steps);
     EXPECT_EQ(evolution.last_statistics.steps_taken, n_steps);
     EXPECT_EQ(evolution.last_statistics.time_step, dt);
@@ -281,6 +310,28 @@ namespace
         const std::string pvd = contents(file("solution.pvd"));
         for (const char *t : {"\"0\"", "\"1.5\"", "\"2.5\""})
           EXPECT_NE(pvd.find(t), std::string::npos) << t << " in\n" << pvd;
+        const std::string contact = contents(file("contact.pvd"));
+        EXPECT_NE(contact.find("\"2.25\""), std::string::npos) << contact;
+        EXPECT_TRUE(fs::exists(file("solution/contact_00001.pvtu")));
+      }
+  }
+
+
+
+  TEST_F(RunLoopTest, FieldOutputFalseWritesHistoryOnly)
+  {
+    output.field_output = false;
+    FakeEvolution evolution;
+    run(evolution, nullptr, false);
+    EXPECT_EQ(evolution.row_times.size(), 5u);
+    EXPECT_TRUE(evolution.written.empty());
+    EXPECT_EQ(evolution.starts, 1u);
+    EXPECT_EQ(evolution.ends, 1u);
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      {
+        EXPECT_EQ(n_rows(file("history.csv")), 5u);
+        EXPECT_FALSE(fs::exists(file("solution.pvd")));
+        EXPECT_FALSE(fs::exists(file("contact.pvd")));
       }
   }
 
@@ -294,8 +345,10 @@ namespace
     ASSERT_EQ(evolution.row_times.size(), n_steps + 1);
     for (unsigned int n = 0; n <= n_steps; ++n)
       EXPECT_EQ(evolution.row_times[n], n * dt);
-    // Fields with every second row: 0, 2, ..., 10.
+    // Fields with every second row: 0, 2, ..., 10; contact with 0, 3, 6, 9.
     EXPECT_EQ(evolution.field_indices.size(), 6u);
+    EXPECT_EQ(evolution.contact_times,
+              (std::vector<double>{0., 0.75, 1.5, 2.25}));
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       EXPECT_EQ(n_rows(file("history.csv")), n_steps + 1);
   }
@@ -323,6 +376,12 @@ namespace
     EXPECT_EQ(resumed.x, 55.);
     EXPECT_EQ(resumed.row_times, (std::vector<double>{2.25, 2.5}));
     EXPECT_EQ(resumed.field_indices, (std::vector<unsigned int>{2}));
+    // The contact series continues its own numbering: row 3 is its output 1.
+    EXPECT_EQ(resumed.contact_indices, (std::vector<unsigned int>{1}));
+    EXPECT_EQ(resumed.contact_times, (std::vector<double>{2.25}));
+    // The start's file belongs to the fresh run only; the end's to each.
+    EXPECT_EQ(resumed.starts, 0u);
+    EXPECT_EQ(resumed.ends, 1u);
     EXPECT_EQ(resumed.last_statistics.n_steps, n_steps);
     EXPECT_EQ(resumed.last_statistics.steps_taken, 2u);
     EXPECT_EQ(observer.starts, 0u);
@@ -368,6 +427,8 @@ namespace
     }
     EXPECT_EQ(evolution.steps.size(), n_steps);
     EXPECT_TRUE(evolution.row_times.empty());
+    EXPECT_TRUE(evolution.written.empty());
+    EXPECT_EQ(evolution.starts + evolution.ends, 0u);
     EXPECT_EQ(observer.starts, 1u);
     EXPECT_EQ(observer.steps.size(), n_steps);
     if (Utilities::MPI::this_mpi_process(comm) == 0)

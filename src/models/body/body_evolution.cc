@@ -30,11 +30,9 @@ namespace stickslip
     BodyEvolution<dim>::BodyEvolution(const BodyParameters   &parameters,
                                       const Parameters::Time &time,
                                       const ParameterSource  &source,
-                                      const bool              field_output,
                                       const MPI_Comm          comm)
       : parameters(parameters)
       , comm(comm)
-      , field_output(field_output)
       , mesh(parameters, source, comm)
       , data(parameters, source)
       , output(mesh, parameters.lambda, parameters.shear_modulus)
@@ -628,6 +626,32 @@ namespace stickslip
 
 
     template <int dim>
+    OutputSeries
+    BodyEvolution<dim>::output_series()
+    {
+      OutputSeries series;
+      series.history = {history_columns(),
+                        [this](const double t) { return history_row(t); }};
+      series.fields.push_back(
+        {FieldFiles::main_series,
+         [this](const double       t,
+                const unsigned int index,
+                const FieldFiles  &files) {
+           return output.write_volume(t, index, u, v, files);
+         }});
+      if (contact)
+        series.fields.push_back({"contact",
+                                 [this](const double       t,
+                                        const unsigned int index,
+                                        const FieldFiles  &files) {
+                                   return write_contact_fields(t, index, files);
+                                 }});
+      return series;
+    }
+
+
+
+    template <int dim>
     std::vector<std::string>
     BodyEvolution<dim>::history_columns() const
     {
@@ -754,44 +778,11 @@ namespace stickslip
 
 
     template <int dim>
-    bool
-    BodyEvolution<dim>::has_fields() const
-    {
-      return field_output;
-    }
-
-
-
-    template <int dim>
     std::string
-    BodyEvolution<dim>::write_fields(const double       t,
-                                     const unsigned int index,
-                                     const FieldFiles  &files)
+    BodyEvolution<dim>::write_contact_fields(const double       t,
+                                             const unsigned int index,
+                                             const FieldFiles  &files)
     {
-      return output.write_volume(t, index, u, v, files);
-    }
-
-
-
-    template <int dim>
-    std::vector<Evolution::FieldSeries>
-    BodyEvolution<dim>::other_field_series() const
-    {
-      if (contact && field_output)
-        return {{"contact", parameters.contact_output_every}};
-      return {};
-    }
-
-
-
-    template <int dim>
-    std::string
-    BodyEvolution<dim>::write_other_fields(const std::string &name,
-                                           const double       t,
-                                           const unsigned int index,
-                                           const FieldFiles  &files)
-    {
-      AssertThrow(name == "contact" && contact, ExcInternalError());
       if (!contact_output)
         contact_output =
           std::make_unique<ContactOutput<dim>>(mesh,
@@ -805,15 +796,6 @@ namespace stickslip
         contact_output->write(t, index, u, *contact, files);
       u.zero_out_ghost_values();
       return record;
-    }
-
-
-
-    template <int dim>
-    unsigned int
-    BodyEvolution<dim>::rows_per_field_output() const
-    {
-      return parameters.field_output_every;
     }
 
 

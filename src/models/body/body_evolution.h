@@ -52,13 +52,11 @@ namespace stickslip
       /**
        * Build the discretization and check every input that needs the mesh
        * (boundary ids, periodic pairs, initial penetration, non-finite data
-       * at t0 and at the final time) (collective). @p field_output: write
-       * field files every Body/Field output every rows.
+       * at t0 and at the final time) (collective).
        */
       BodyEvolution(const BodyParameters   &parameters,
                     const Parameters::Time &time,
                     const ParameterSource  &source,
-                    const bool              field_output,
                     const MPI_Comm          comm);
 
       /**
@@ -87,32 +85,13 @@ namespace stickslip
       bool
       numbering_independent_of_partition() const override;
 
-      std::vector<std::string>
-      history_columns() const override;
-
-      std::vector<double>
-      history_row(const double t) override;
-
-      bool
-      has_fields() const override;
-
-      std::string
-      write_fields(const double       t,
-                   const unsigned int index,
-                   const FieldFiles  &files) override;
-
-      /** The contact surface, every Body/Contact output every rows. */
-      std::vector<FieldSeries>
-      other_field_series() const override;
-
-      std::string
-      write_other_fields(const std::string &name,
-                         const double       t,
-                         const unsigned int index,
-                         const FieldFiles  &files) override;
-
-      unsigned int
-      rows_per_field_output() const override;
+      /**
+       * history.csv: energies, works, momentum, the contact surface; the
+       * volume fields (solution.pvd) and, with a contact surface, its fields
+       * (contact.pvd).
+       */
+      OutputSeries
+      output_series() override;
 
       std::string
       discretization_key() const override;
@@ -125,6 +104,18 @@ namespace stickslip
       summary(const RunStatistics &statistics) const override;
 
     private:
+      std::vector<std::string>
+      history_columns() const;
+
+      std::vector<double>
+      history_row(const double t);
+
+      /** The contact surface at @p t as output @p index of contact.pvd. */
+      std::string
+      write_contact_fields(const double       t,
+                           const unsigned int index,
+                           const FieldFiles  &files);
+
       /** Masses (with the surface mass), contact nodes, friction nodes,
        * prescribed unknowns. */
       void
@@ -204,7 +195,6 @@ namespace stickslip
 
       const BodyParameters                 parameters;
       const MPI_Comm                       comm;
-      const bool                           field_output;
       BodyDiscretization<dim>              mesh;
       BodyData<dim>                        data;
       BodyOutput<dim>                      output;

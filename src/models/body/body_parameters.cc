@@ -1,4 +1,5 @@
 #include <base/expressions.h>
+#include <base/parameter_file.h>
 #include <base/selection.h>
 #include <models/body/body_parameters.h>
 
@@ -124,21 +125,6 @@ namespace stickslip
                           "Dir(u_t) (isotropic; an in-plane membrane on a "
                           "rough floor, doc/body.md). Dimension = 2 only; "
                           "0: none.");
-        prm.declare_entry("Field output every",
-                          "1",
-                          Patterns::Integer(1),
-                          "Write the volume fields (solution.pvd) at every "
-                          "k-th row of history.csv (Output/Field output = "
-                          "true).");
-        prm.declare_entry("Contact output every",
-                          "1",
-                          Patterns::Integer(1),
-                          "Write the contact surface (contact.pvd: gap, "
-                          "pressure, slip rate, state, ...) at every k-th row "
-                          "of history.csv (Output/Field output = true); it is "
-                          "small, so it can be written far more often than "
-                          "the volume (the space-time maps of "
-                          "postprocess/slip_front_map.py).");
       }
 
 
@@ -449,6 +435,11 @@ namespace stickslip
       ContactParameters::declare_parameters(prm);
       prm.leave_subsection();
       prm.leave_subsection();
+      // The output schedules moved to the Output subsection (RunLoop).
+      declare_moved_entry("Body/Field output every",
+                          "Output/Field output every");
+      declare_moved_entry("Body/Contact output every",
+                          "Output/Contact output every");
     }
 
 
@@ -466,8 +457,6 @@ namespace stickslip
       initial_displacement = prm.get("Initial displacement");
       initial_velocity     = prm.get("Initial velocity");
       distributed_friction = prm.get("Distributed friction");
-      field_output_every   = prm.get_integer("Field output every");
-      contact_output_every = prm.get_integer("Contact output every");
       displacements.clear();
       for (unsigned int k = 1; k <= n_displacement_slots; ++k)
         {

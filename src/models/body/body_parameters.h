@@ -142,10 +142,6 @@ namespace stickslip
 
       unsigned int  degree;    ///< p of FE_Q(p)^dim
       StiffnessKind stiffness; ///< never auto after parse()
-      /** Output every this many rows of history.csv (Output/Field output). */
-      unsigned int field_output_every;
-      /** The contact surface every this many rows (Output/Field output). */
-      unsigned int contact_output_every;
 
       /** f(x, t), u0(x), u1(x): dim expressions; g(x): one. */
       std::string body_force, initial_displacement, initial_velocity;

@@ -7,6 +7,7 @@
 #include <base/output_files.h>
 #include <base/time_grid.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,86 @@ namespace stickslip
 
 
   /**
+   * The history series of a run: one row of history.csv at every output
+   * time (Output/Interval).
+   */
+  struct HistorySeries
+  {
+    std::vector<std::string> columns;
+
+    /**
+     * The row at @p t, the time of the current state (collective; rank 0's
+     * row is written).
+     */
+    std::function<std::vector<double>(const double t)> row;
+  };
+
+
+
+  /**
+   * One series of field files: output number k is written by @p write as
+   * FieldFiles::record_name(k, name) at a row of history.csv, and listed in
+   * NAME.pvd. The run loop numbers the outputs, schedules them (every
+   * Output/<...> output every-th row, Parameters::Output::rows_per_output()
+   * by @p name), and keeps their record through snapshots and resume; the
+   * model only writes the data of one output.
+   *
+   * The record is the seam for another file format: an XDMF/HDF5 series
+   * would be a second FieldFiles (one .h5 per output instead of the VTU
+   * pieces and their PVTU record) with a second PvdRecord (the .xdmf time
+   * index), behind the same `write` of the model (which fills a DataOut and
+   * hands it to FieldFiles::write()).
+   */
+  struct FieldSeries
+  {
+    /** "solution" (FieldFiles::main_series) or a further one ("contact"). */
+    std::string name;
+
+    /**
+     * Write output @p index of the series at @p t (collective); returns the
+     * record's name relative to the output directory.
+     */
+    std::function<std::string(const double       t,
+                              const unsigned int index,
+                              const FieldFiles  &files)>
+      write;
+  };
+
+
+
+  /**
+   * A file written once at the start of a fresh run (@p at_start) or at
+   * its end (@p at_end) (the slab's profile-initial.csv and
+   * profile-final.csv); either may be empty.
+   */
+  struct OnceOutput
+  {
+    std::function<void(const OutputDirectory &directory)> at_start;
+    std::function<void(const OutputDirectory &directory)> at_end;
+  };
+
+
+
+  /**
+   * Everything a model writes while it runs, as records that the run loop
+   * schedules from the Output subsection: the history series, the field
+   * series (none if Output/Field output = false), and the files written
+   * once. The functions of the records refer to the evolution that made
+   * them, which must outlive the run.
+   */
+  struct OutputSeries
+  {
+    HistorySeries            history;
+    std::vector<FieldSeries> fields;
+    std::vector<OnceOutput>  once;
+  };
+
+
+
+  /**
    * What the run loop (RunLoop) needs of any discretized model: set the
    * initial state, advance it by one step, register its state for
-   * snapshots, and describe it in history.csv rows and field files. The
+   * snapshots, and hand over its output series (output_series()). The
    * friction-system models (ode, gearbox, string, membrane, chain) are
    * advanced by FrictionEvolution, the slab by Slab::SlabEvolution; a new
    * model implements this interface and gets the time loop, outputs,
@@ -65,64 +143,13 @@ namespace stickslip
     virtual bool
     numbering_independent_of_partition() const = 0;
 
-    virtual std::vector<std::string>
-    history_columns() const = 0;
-
     /**
-     * The row of history.csv at @p t, the time of the current state
-     * (collective; rank 0's row is written).
+     * The series the model writes (called once per run, before the
+     * initial state is set); the run loop schedules them (it writes no
+     * field series with Output/Field output = false).
      */
-    virtual std::vector<double>
-    history_row(const double t) = 0;
-
-    /** Whether write_fields() writes anything. */
-    virtual bool
-    has_fields() const;
-
-    /**
-     * Write the fields of the state at @p t as output number @p index
-     * (collective); returns the record's name relative to the output
-     * directory.
-     */
-    virtual std::string
-    write_fields(const double       t,
-                 const unsigned int index,
-                 const FieldFiles  &files);
-
-    /**
-     * Further series of field files besides "solution" (the body's contact
-     * surface), each written every @p rows_per_output rows of history.csv
-     * with its own numbering and its own SERIES.pvd.
-     */
-    struct FieldSeries
-    {
-      std::string  name;
-      unsigned int rows_per_output;
-    };
-
-    virtual std::vector<FieldSeries>
-    other_field_series() const;
-
-    /**
-     * Write output @p index of the series @p name of other_field_series()
-     * at @p t (collective); returns the record's name relative to the
-     * output directory.
-     */
-    virtual std::string
-    write_other_fields(const std::string &name,
-                       const double       t,
-                       const unsigned int index,
-                       const FieldFiles  &files);
-
-    /** Field outputs are written at every this-many-th history row. */
-    virtual unsigned int
-    rows_per_field_output() const;
-
-    /** Outputs of their own at the start of a fresh run and at the end. */
-    virtual void
-    write_initial_outputs(const OutputDirectory &directory);
-    virtual void
-    write_final_outputs(const OutputDirectory &directory);
+    virtual OutputSeries
+    output_series() = 0;
 
     /**
      * A line that identifies the discretization beyond the time step (the

@@ -48,11 +48,9 @@ namespace stickslip
 
 
   FrictionEvolution::FrictionEvolution(const Model    &model,
-                                       TimeIntegrator &integrator,
-                                       const bool      field_output)
+                                       TimeIntegrator &integrator)
     : model(model)
     , integrator(integrator)
-    , field_output(field_output && model.has_field_output())
     , runaway_size(1e12 * data_scale(model.system()))
     , serial(Utilities::MPI::n_mpi_processes(model.system().comm) == 1)
     , iterations_at_last_row(0)
@@ -202,10 +200,21 @@ namespace stickslip
 
 
 
-  std::vector<std::string>
-  FrictionEvolution::history_columns() const
+  OutputSeries
+  FrictionEvolution::output_series()
   {
-    return model.history_columns();
+    OutputSeries series;
+    series.history = {model.history_columns(),
+                      [this](const double t) { return history_row(t); }};
+    if (model.has_field_output())
+      series.fields.push_back(
+        {FieldFiles::main_series,
+         [this](const double       t,
+                const unsigned int index,
+                const FieldFiles  &files) {
+           return model.write_fields(t, current, index, files);
+         }});
+    return series;
   }
 
 
@@ -293,24 +302,6 @@ namespace stickslip
     n_stuck      = Utilities::MPI::sum(n_stuck, system.comm);
     return n_frictional > 0 ? double(n_stuck) / n_frictional :
                               std::numeric_limits<double>::quiet_NaN();
-  }
-
-
-
-  bool
-  FrictionEvolution::has_fields() const
-  {
-    return field_output;
-  }
-
-
-
-  std::string
-  FrictionEvolution::write_fields(const double       t,
-                                  const unsigned int index,
-                                  const FieldFiles  &files)
-  {
-    return model.write_fields(t, current, index, files);
   }
 
 

@@ -18,10 +18,7 @@ namespace stickslip
   class FrictionEvolution : public Evolution
   {
   public:
-    /** @p field_output: write field files if the model has any. */
-    FrictionEvolution(const Model    &model,
-                      TimeIntegrator &integrator,
-                      const bool      field_output);
+    FrictionEvolution(const Model &model, TimeIntegrator &integrator);
 
     std::string
     description() const override;
@@ -44,19 +41,9 @@ namespace stickslip
     bool
     numbering_independent_of_partition() const override;
 
-    std::vector<std::string>
-    history_columns() const override;
-
-    std::vector<double>
-    history_row(const double t) override;
-
-    bool
-    has_fields() const override;
-
-    std::string
-    write_fields(const double       t,
-                 const unsigned int index,
-                 const FieldFiles  &files) override;
+    /** The model's history.csv columns, and its fields if it has any. */
+    OutputSeries
+    output_series() override;
 
     std::string
     summary(const RunStatistics &statistics) const override;
@@ -68,7 +55,6 @@ namespace stickslip
   private:
     const Model    &model;
     TimeIntegrator &integrator;
-    const bool      field_output;
     FrictionState   current;
     /** A state this large (max norm) has run away. */
     const double runaway_size;
@@ -89,6 +75,13 @@ namespace stickslip
      */
     void
     initial_multiplier(const double t0);
+
+    /**
+     * The row of history.csv at @p t (the model's, with the friction work
+     * and the iterations since the last row).
+     */
+    std::vector<double>
+    history_row(const double t);
 
     /**
      * Give the summary @p row of history.csv and the motion its verdict

@@ -15,12 +15,10 @@ namespace stickslip
   {
     SlabEvolution::SlabEvolution(const SlabProblem    &problem,
                                  const Discretization &discretization,
-                                 const bool            field_output,
                                  const MPI_Comm        comm)
       : problem(problem)
       , parameters(problem.parameters())
       , discretization(discretization)
-      , field_output(field_output)
       , comm(comm)
       , transport(comm,
                   discretization.n_cells,
@@ -37,10 +35,7 @@ namespace stickslip
       , max_pressure(0)
       , last_slip_time(-std::numeric_limits<double>::infinity())
       , current_time(0)
-    {
-      if (field_output)
-        writer = std::make_unique<ProfileWriter>(transport, comm);
-    }
+    {}
 
 
 
@@ -206,6 +201,31 @@ namespace stickslip
 
 
 
+    OutputSeries
+    SlabEvolution::output_series()
+    {
+      OutputSeries series;
+      series.history = {history_columns(),
+                        [this](const double t) { return history_row(t); }};
+      series.fields.push_back({FieldFiles::main_series,
+                               [this](const double       t,
+                                      const unsigned int index,
+                                      const FieldFiles  &files) {
+                                 return write_fields(t, index, files);
+                               }});
+      if (parameters.write_profiles)
+        series.once.push_back({[this](const OutputDirectory &directory) {
+                                 write_profile("profile-initial.csv",
+                                               directory);
+                               },
+                               [this](const OutputDirectory &directory) {
+                                 write_profile("profile-final.csv", directory);
+                               }});
+      return series;
+    }
+
+
+
     std::vector<std::string>
     SlabEvolution::history_columns() const
     {
@@ -235,7 +255,7 @@ namespace stickslip
 
 
     std::vector<double>
-    SlabEvolution::history_row(const double t)
+    SlabEvolution::history_row(const double t) const
     {
       const double max_b3 = transport.max_normal_characteristic();
       const double slip_1 = state.velocity[0] - parameters.foundation_velocity;
@@ -269,19 +289,13 @@ namespace stickslip
 
 
 
-    bool
-    SlabEvolution::has_fields() const
-    {
-      return field_output;
-    }
-
-
-
     std::string
     SlabEvolution::write_fields(const double       t,
                                 const unsigned int index,
                                 const FieldFiles  &files)
     {
+      if (!writer)
+        writer = std::make_unique<ProfileWriter>(transport, comm);
       const std::vector<double> profile =
         local_profile(transport, parameters.compression, comm);
       return writer->write(transport, profile, t, index, files);
@@ -289,38 +303,14 @@ namespace stickslip
 
 
 
-    unsigned int
-    SlabEvolution::rows_per_field_output() const
-    {
-      return parameters.field_output_every;
-    }
-
-
-
     void
-    SlabEvolution::write_initial_outputs(const OutputDirectory &directory)
+    SlabEvolution::write_profile(const std::string     &file_name,
+                                 const OutputDirectory &directory)
     {
-      if (parameters.write_profiles)
-        write_profile_csv(local_profile(transport,
-                                        parameters.compression,
-                                        comm),
-                          "profile-initial.csv",
-                          directory,
-                          comm);
-    }
-
-
-
-    void
-    SlabEvolution::write_final_outputs(const OutputDirectory &directory)
-    {
-      if (parameters.write_profiles)
-        write_profile_csv(local_profile(transport,
-                                        parameters.compression,
-                                        comm),
-                          "profile-final.csv",
-                          directory,
-                          comm);
+      write_profile_csv(local_profile(transport, parameters.compression, comm),
+                        file_name,
+                        directory,
+                        comm);
     }
 
 

@@ -24,13 +24,8 @@ namespace stickslip
     class SlabEvolution : public Evolution
     {
     public:
-      /**
-       * @p field_output: write VTU profiles every Slab/Field output every
-       * rows.
-       */
       SlabEvolution(const SlabProblem    &problem,
                     const Discretization &discretization,
-                    const bool            field_output,
                     const MPI_Comm        comm);
 
       std::string
@@ -49,28 +44,12 @@ namespace stickslip
       bool
       numbering_independent_of_partition() const override;
 
-      std::vector<std::string>
-      history_columns() const override;
-
-      std::vector<double>
-      history_row(const double t) override;
-
-      bool
-      has_fields() const override;
-
-      std::string
-      write_fields(const double       t,
-                   const unsigned int index,
-                   const FieldFiles  &files) override;
-
-      unsigned int
-      rows_per_field_output() const override;
-
-      void
-      write_initial_outputs(const OutputDirectory &directory) override;
-
-      void
-      write_final_outputs(const OutputDirectory &directory) override;
+      /**
+       * history.csv: the contact node; the VTU profiles (solution.pvd);
+       * with Slab/Write profiles, profile-initial.csv and profile-final.csv.
+       */
+      OutputSeries
+      output_series() override;
 
       /** The number of cells: a snapshot of another grid is refused. */
       std::string
@@ -92,19 +71,36 @@ namespace stickslip
       foundation_velocity() const;
 
     private:
+      std::vector<std::string>
+      history_columns() const;
+
+      std::vector<double>
+      history_row(const double t) const;
+
+      /** The VTU profile of the state at @p t as output @p index. */
+      std::string
+      write_fields(const double       t,
+                   const unsigned int index,
+                   const FieldFiles  &files);
+
+      /** The profile of the current state as the CSV file @p file_name. */
+      void
+      write_profile(const std::string     &file_name,
+                    const OutputDirectory &directory);
+
       /** Why the contact node's solve of @p step failed (its owner). */
       std::string
       boundary_failure(const TimeStep &step) const;
 
-      const SlabProblem             &problem;
-      const SlabParameters          &parameters;
-      const Discretization           discretization;
-      const bool                     field_output;
-      const MPI_Comm                 comm;
-      CharacteristicTransport        transport;
-      const ContactBoundary          boundary;
-      const FrictionLaw              mu;
-      BoundaryState                  state;
+      const SlabProblem      &problem;
+      const SlabParameters   &parameters;
+      const Discretization    discretization;
+      const MPI_Comm          comm;
+      CharacteristicTransport transport;
+      const ContactBoundary   boundary;
+      const FrictionLaw       mu;
+      BoundaryState           state;
+      /** Made at the first field output. */
       std::unique_ptr<ProfileWriter> writer;
       /** Slip-speed iterations, and steps where (52) had several solutions. */
       unsigned long iterations, multiple;

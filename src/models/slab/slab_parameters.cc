@@ -1,4 +1,5 @@
 #include <base/expressions.h>
+#include <base/parameter_file.h>
 #include <base/selection.h>
 #include <models/slab/slab_parameters.h>
 
@@ -128,11 +129,6 @@ namespace stickslip
                           "Write profile-initial.csv and profile-final.csv "
                           "(z, u_t, u_,3, u at every node, gathered on rank 0; "
                           "for tests and small grids).");
-        prm.declare_entry("Field output every",
-                          "1",
-                          Patterns::Integer(1),
-                          "Write the VTU profiles (solution.pvd) at every k-th "
-                          "row of history.csv (Output/Field output = true).");
       }
     } // namespace
 
@@ -145,6 +141,9 @@ namespace stickslip
       declare_slab_and_grid(prm);
       declare_schemes_and_friction(prm);
       prm.leave_subsection();
+      // The output schedule moved to the Output subsection (RunLoop).
+      declare_moved_entry("Slab/Field output every",
+                          "Output/Field output every");
     }
 
 
@@ -181,8 +180,7 @@ namespace stickslip
       epsilon = prm.get_double("Surface mass epsilon");
       theta   = prm.get_double("Boundary theta");
       friction.parse(prm, "Slab", source);
-      write_profiles     = prm.get_bool("Write profiles");
-      field_output_every = prm.get_integer("Field output every");
+      write_profiles = prm.get_bool("Write profiles");
       prm.leave_subsection();
       check(source);
       check_convergence_cells(cells, cells_text, source);

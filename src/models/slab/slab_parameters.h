@@ -61,8 +61,7 @@ namespace stickslip
       /** Slab/Friction law: mu at the contact node (at x = 0). */
       Parameters::FrictionLaw friction;
 
-      bool         write_profiles;
-      unsigned int field_output_every;
+      bool write_profiles;
 
       static void
       declare_parameters(ParameterHandler &prm);

@@ -195,6 +195,17 @@ namespace stickslip
 
 
 
+  OutputSeries
+  SpringSliderEvolution::output_series()
+  {
+    return {{history_columns(),
+             [this](const double t) { return history_row(t); }},
+            {},
+            {}};
+  }
+
+
+
   std::vector<std::string>
   SpringSliderEvolution::history_columns() const
   {

@@ -53,11 +53,9 @@ namespace stickslip
     bool
     numbering_independent_of_partition() const override;
 
-    std::vector<std::string>
-    history_columns() const override;
-
-    std::vector<double>
-    history_row(const double t) override;
+    /** history.csv only (the block has no fields). */
+    OutputSeries
+    output_series() override;
 
     std::string
     stop_reason() const override;
@@ -66,6 +64,12 @@ namespace stickslip
     summary(const RunStatistics &statistics) const override;
 
   private:
+    std::vector<std::string>
+    history_columns() const;
+
+    std::vector<double>
+    history_row(const double t);
+
     /** The spring's force on the block at @p t, k (V_load t - x). */
     double
     spring_force(const double t) const;
