@@ -1,12 +1,13 @@
-// The cost of one field write in the formats deal.II offers, for the
-// decision of issue 33 (field output at speed): VTU (what every model writes
+// The cost of one field write in the formats deal.II offers, to choose how
+// stickslip writes its fields: VTU (what every model writes
 // today, zlib at best_speed; also without compression) against HDF5 + XDMF
 // (DataOutBase::write_hdf5_parallel, one file for all ranks, with the mesh in
 // every file or written once for a series on a fixed mesh), with the floor
 // of the file system (one fwrite of as many bytes as the uncompressed VTU)
 // and the two parts of the HDF5 path (deal.II's vertex filter, the file).
 //
-// usage: stickslip_field_output_formats DIM CELLS_PER_DIRECTION WRITES DIRECTORY
+// usage: stickslip_field_output_formats DIM CELLS WRITES DIRECTORY
+// (CELLS per direction of a unit hypercube)
 //
 // The fields are those of the body's volume output: displacement and
 // velocity (vectors, Q1 nodal values) and a scalar per cell. Prints one line
@@ -80,8 +81,7 @@ namespace
         const double start = MPI_Wtime();
         write();
         MPI_Barrier(comm);
-        const double seconds =
-          Utilities::MPI::max(MPI_Wtime() - start, comm);
+        const double seconds = Utilities::MPI::max(MPI_Wtime() - start, comm);
         if (k > 0)
           best = std::min(best, seconds);
       }
@@ -107,9 +107,7 @@ namespace
     LinearAlgebra::distributed::Vector<double> displacement(owned,
                                                             relevant,
                                                             comm);
-    LinearAlgebra::distributed::Vector<double> velocity(owned,
-                                                        relevant,
-                                                        comm);
+    LinearAlgebra::distributed::Vector<double> velocity(owned, relevant, comm);
     for (const auto i : owned)
       {
         displacement[i] = std::sin(1e-3 * i);
@@ -139,21 +137,22 @@ namespace
 
     const double      million = dof_handler.n_dofs() / 1e6;
     const std::string folder  = directory + "/";
-    auto              report  = [&](const std::string &format,
-                        const std::function<void()> &write) {
+    auto              report  = [&](const std::string           &format,
+                      const std::function<void()> &write) {
       const double seconds = time_writes(writes, directory, write, comm);
-      const double bytes   = folder_bytes(directory, comm);
+      const double bytes = folder_bytes(directory, comm);
       if (Utilities::MPI::this_mpi_process(comm) == 0)
-        std::printf("%dD %9u unknowns %u ranks  %-28s %8.4f s/write %9.1f MB/write"
-                    "  %7.4f s and %6.1f MB per million unknowns\n",
-                    dim,
-                    static_cast<unsigned int>(dof_handler.n_dofs()),
-                    Utilities::MPI::n_mpi_processes(comm),
-                    format.c_str(),
-                    seconds,
-                    bytes / 1e6,
-                    seconds / million,
-                    bytes / 1e6 / million);
+        std::printf(
+          "%dD %9u unknowns %u ranks  %-28s %8.4f s/write %9.1f MB/write"
+                        "  %7.4f s and %6.1f MB per million unknowns\n",
+          dim,
+          static_cast<unsigned int>(dof_handler.n_dofs()),
+          Utilities::MPI::n_mpi_processes(comm),
+          format.c_str(),
+          seconds,
+          bytes / 1e6,
+          seconds / million,
+          bytes / 1e6 / million);
     };
 
     if (Utilities::MPI::this_mpi_process(comm) == 0)
@@ -169,21 +168,21 @@ namespace
         DataOutBase::VtkFlags flags;
         flags.compression_level = level;
         data_out.set_flags(flags);
-        report(level == DataOutBase::VtkFlags::best_speed ?
-                 "VTU, zlib best_speed" :
-                 "VTU, no compression",
-               [&]() {
-                 data_out.write_vtu_with_pvtu_record(folder, "solution", 0, comm, 5);
-               });
+        report(
+          level == DataOutBase::VtkFlags::best_speed ? "VTU, zlib best_speed" :
+                                                       "VTU, no compression",
+          [&]() {
+            data_out.write_vtu_with_pvtu_record(folder, "solution", 0, comm, 5);
+          });
       }
     // The floor: this rank's share of the uncompressed VTU's bytes written
     // by one fwrite (the file system's speed from the page cache).
     const double vtu_bytes = folder_bytes(directory, comm);
     {
-      const std::vector<char> buffer(
-        static_cast<std::size_t>(vtu_bytes /
-                                 Utilities::MPI::n_mpi_processes(comm)),
-        'x');
+      const std::vector<char> buffer(static_cast<std::size_t>(
+                                       vtu_bytes /
+                                       Utilities::MPI::n_mpi_processes(comm)),
+                                     'x');
       report("floor: fwrite of those bytes", [&]() {
         const std::string name =
           folder + "raw." +
@@ -209,8 +208,8 @@ namespace
     DataOutBase::DataOutFilter filtered(
       DataOutBase::DataOutFilterFlags(true, true));
     report("  of which: vertex filter", [&]() {
-      filtered = DataOutBase::DataOutFilter(
-        DataOutBase::DataOutFilterFlags(true, true));
+      filtered =
+        DataOutBase::DataOutFilter(DataOutBase::DataOutFilterFlags(true, true));
       data_out.write_filtered_data(filtered);
     });
     report("  of which: HDF5 file", [&]() {
