@@ -165,6 +165,11 @@ namespace stickslip
       for (std::size_t t = 0; t + 2 < all.size(); t += 3)
         normal_matrix[std::size_t(all[t])].emplace_back(
           static_cast<unsigned int>(all[t + 1]), all[t + 2]);
+      normal_diagonal.assign(total, 0.);
+      for (std::size_t i = 0; i < total; ++i)
+        for (const auto &[j, k_ij] : normal_matrix[i])
+          if (j == i)
+            normal_diagonal[i] = k_ij;
     }
 
 
@@ -201,11 +206,7 @@ namespace stickslip
           value -= k_ij * (w[j] - start[j]);
         return value;
       };
-      std::vector<double> diagonal(w.size(), 0.);
-      for (std::size_t i = 0; i < w.size(); ++i)
-        for (const auto &[j, k_ij] : normal_matrix[i])
-          if (j == i)
-            diagonal[i] = k_ij;
+      const std::vector<double> &diagonal = normal_diagonal;
       // The force scale of the test: the largest nodal force, or of the
       // displacements' size (a problem without load at rest stops at once).
       for (std::size_t i = 0; i < w.size(); ++i)

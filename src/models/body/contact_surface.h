@@ -404,6 +404,8 @@ namespace stickslip
       unsigned int first_node; ///< the global number of the first owned node
       /** The rows of K_NN over all contact nodes: (column, value). */
       std::vector<std::vector<std::pair<unsigned int, double>>> normal_matrix;
+      /** The diagonal of normal_matrix (the Gauss-Seidel divisors). */
+      std::vector<double> normal_diagonal;
       std::vector<double> all_gap0;        ///< g0 of all contact nodes
       std::vector<double> all_area;        ///< A_i of all contact nodes
       std::vector<double> normal_position; ///< w_i of the last normal solve
