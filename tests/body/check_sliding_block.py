@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """check_sliding_block.py EXE PRM OUTDIR [--levels N...] [--mass lumped|redistributed]
-                          [--dimension 2|3] [--set KEY=VALUE]... [--min-contact F] [--min-order Q] [--max-error E]
+                          [--dimension 2|3] [--rate-weakening] [--set KEY=VALUE]...
+                          [--min-contact F] [--min-order Q] [--max-error E]
                           [--max-all-errors E] [--max-stop-steps K]
 
 The sliding block of prm/body_sliding_block_2d.prm (issue 30): a block W = 1
@@ -10,6 +11,9 @@ floor with constant friction mu = 0.2 (and the example's Prakash-Clifton
 normal stress). The rigid block decelerates at d = mu p/(rho H) = 8e-4 and
 stops at t_s = V0/d = 12.5 after sliding D = V0^2/(2 d) = 0.0625:
     x_c(t) = V0 t - d t^2/2 (t <= t_s), D after.
+With --rate-weakening the runs use the rational law mu(V) = mu_d + (mu_s -
+mu_d)/(1 + V/v_c) (mu_s = 0.3, mu_d = 0.1, v_c = 0.005) and the rigid block
+dV/dt = -mu(V) p/(rho H) is integrated here (RigidBlock).
 In 3D (--dimension 3, prm/body_sliding_block_3d.prm) the block has the
 depth B = 0.5 and the same rigid solution (d = mu p W B/(rho W B H)).
 For every level N (cells along H; 4N x N square cells, 4N x 2N x N cubes in
@@ -46,15 +50,63 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from body_runs import log_order, run  # noqa: E402
 
 W, B, H, RHO, P, V0, MU = 1.0, 0.5, 0.25, 1.0, 1e-3, 0.01, 0.2
-DECELERATION = MU * P / (RHO * H)
-T_STOP = V0 / DECELERATION
-DISTANCE = V0 * V0 / (2 * DECELERATION)
 FINAL_TIME = 20.0
+# The rate-weakening law of --rate-weakening: rational, mu(V) = mu_d +
+# (mu_s - mu_d)/(1 + V/v_c), from 0.1667 at V0 up to 0.3 at rest.
+RATIONAL = {"mu_s": 0.3, "mu_d": 0.1, "v_c": 0.005}
 
 
-def rigid(t):
-    t = min(t, T_STOP)
-    return V0 * t - 0.5 * DECELERATION * t * t
+class RigidBlock:
+    """The rigid block thrown with V0: dV/dt = -mu(V) p/(rho H) until V = 0.
+    Constant mu: the closed form. Rate weakening: integrated here with RK4 at
+    a step of 1e-3 (the table interpolated linearly: an error of about
+    dt^2 |x''|/8 = 1e-10, 1e-7 of the sliding distance), the stopping time
+    from the closed-form integral
+      t_s = (rho H v_c/p) [U/mu_d - (dmu/mu_d^2) ln((mu_d (1 + U) + dmu)/mu_s)],
+    U = V0/v_c, dmu = mu_s - mu_d."""
+
+    def __init__(self, rate_weakening):
+        self.rate_weakening = rate_weakening
+        scale = P / (RHO * H)
+        if not rate_weakening:
+            self.t_stop = V0 / (MU * scale)
+            self.distance = V0 * V0 / (2 * MU * scale)
+            return
+        mu_s, mu_d, v_c = RATIONAL["mu_s"], RATIONAL["mu_d"], RATIONAL["v_c"]
+        u, dmu = V0 / v_c, mu_s - mu_d
+        self.t_stop = v_c / scale * (u / mu_d - dmu / mu_d ** 2
+                                     * math.log((mu_d * (1 + u) + dmu) / mu_s))
+        self.step = 1e-3
+        self.table = [0.0]
+        v, x = V0, 0.0
+
+        def acceleration(v):
+            return -(mu_d + dmu / (1 + max(v, 0.0) / v_c)) * scale
+        for _ in range(int(self.t_stop / self.step)):
+            h = self.step
+            k1v, k1x = acceleration(v), v
+            k2v, k2x = acceleration(v + h / 2 * k1v), v + h / 2 * k1v
+            k3v, k3x = acceleration(v + h / 2 * k2v), v + h / 2 * k2v
+            k4v, k4x = acceleration(v + h * k3v), v + h * k3v
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            self.table.append(x)
+        # The last part step to the stop: V falls linearly there.
+        rest = self.t_stop - self.step * (len(self.table) - 1)
+        self.distance = x + 0.5 * v * rest
+        self.table.append(self.distance)
+
+    def x(self, t):
+        """The rigid block's displacement at t."""
+        t = min(t, self.t_stop)
+        if not self.rate_weakening:
+            deceleration = V0 / self.t_stop
+            return V0 * t - 0.5 * deceleration * t * t
+        k = min(int(t / self.step), len(self.table) - 2)
+        t_k = k * self.step
+        t_next = min((k + 1) * self.step, self.t_stop)
+        w = (t - t_k) / (t_next - t_k) if t_next > t_k else 0.0
+        return (1 - w) * self.table[k] + w * self.table[k + 1]
 
 
 def trajectory(rows, mass):
@@ -67,40 +119,47 @@ def trajectory(rows, mass):
     return result
 
 
-def measure(rows, mass):
+def measure(rows, mass, rigid):
     """contact (mean, least), error, t_stop and the trajectory of one run of
-    a block of MASS."""
-    sliding = [r["contact_fraction"] for r in rows[1:] if r["t"] <= 0.9 * T_STOP]
+    a block of MASS, against the RigidBlock rigid."""
+    sliding = [r["contact_fraction"] for r in rows[1:] if r["t"] <= 0.9 * rigid.t_stop]
     path = trajectory(rows, mass)
-    error = max(abs(x - rigid(t)) for t, x in path)
+    error = max(abs(x - rigid.x(t)) for t, x in path)
     t_stop = next((r["t"] for r in rows if r["momentum_x"] <= 0), math.inf)
     return {"mean_contact": sum(sliding) / len(sliding),
             "min_contact": min(sliding),
-            "error": error / DISTANCE,
+            "error": error / rigid.distance,
             "t_stop": t_stop,
             "path": path}
 
 
-def self_convergence_errors(results, dt_finest):
+def self_convergence_errors(results, dt_finest, distance):
     """max_t |x_N(t) - x_finest(t)|/D of every level but the finest, at the
     level's own times (the steps halve level by level, so every coarse time
     is a time of the finest run)."""
     finest = {round(t / dt_finest): x for t, x in results[-1]["path"]}
-    return [max(abs(x - finest[round(t / dt_finest)]) for t, x in m["path"]) / DISTANCE
+    return [max(abs(x - finest[round(t / dt_finest)]) for t, x in m["path"]) / distance
             for m in results[:-1]]
 
 
-def settings(n, mass, dimension):
+def settings(n, mass, dimension, rate_weakening):
     h = H / n
     dt = h / 4
     cells = (4 * n, n) if dimension == 2 else (4 * n, 2 * n, n)
-    return {
+    values = {
         "Output/Interval": "0",
         "Time/Final time": repr(FINAL_TIME),
         "Time/Time step": repr(dt),
         "Body/Subdivisions": ", ".join(str(c) for c in cells),
         "Body/Contact/Mass at contact nodes": mass,
-    }, dt
+    }
+    if rate_weakening:
+        law = "Body/Contact/Friction law/"
+        values.update({law + "Law": "rational",
+                       law + "Static friction coefficient": repr(RATIONAL["mu_s"]),
+                       law + "Dynamic friction coefficient": repr(RATIONAL["mu_d"]),
+                       law + "Critical slip velocity": repr(RATIONAL["v_c"])})
+    return values, dt
 
 
 def main():
@@ -111,6 +170,7 @@ def main():
     p.add_argument("--levels", type=int, nargs="+", default=[4, 8, 16])
     p.add_argument("--mass", default="redistributed")
     p.add_argument("--dimension", type=int, choices=[2, 3], default=2)
+    p.add_argument("--rate-weakening", action="store_true")
     p.add_argument("--min-contact", type=float)
     p.add_argument("--min-order", type=float)
     p.add_argument("--max-error", type=float)
@@ -121,13 +181,15 @@ def main():
                    help="a further setting of every run")
     a = p.parse_args()
     block_mass = RHO * W * H * (B if a.dimension == 3 else 1.0)
+    rigid = RigidBlock(a.rate_weakening)
+    print("rigid block: stops at t_s = %.4f after D = %.5f" % (rigid.t_stop, rigid.distance))
     results = []
     for n in a.levels:
-        values, dt = settings(n, a.mass, a.dimension)
+        values, dt = settings(n, a.mass, a.dimension, a.rate_weakening)
         values.update(item.split("=", 1) for item in a.set)
         rows = run(a.exe, a.prm, os.path.join(a.outdir, "N%d" % n), values)
-        m = measure(rows, block_mass)
-        m["steps"] = (m["t_stop"] - T_STOP) / dt
+        m = measure(rows, block_mass, rigid)
+        m["steps"] = (m["t_stop"] - rigid.t_stop) / dt
         results.append(m)
         print("N %4d dt %.3e  contact mean %.4f least %.4f  error %.3e  "
               "t_stop %.4f (%+.1f steps)" % (n, dt, m["mean_contact"],
@@ -137,7 +199,7 @@ def main():
     if len(results) > 2:
         # The elastic block's own trajectory (not the rigid one) is what the
         # mesh converges to: the finest level is its reference.
-        errors = self_convergence_errors(results, dt)
+        errors = self_convergence_errors(results, dt, rigid.distance)
         order = log_order(a.levels[:-1], errors)
         print("against the finest level: errors %s, order %.2f"
               % (" ".join("%.3e" % e for e in errors), order))

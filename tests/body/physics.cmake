@@ -221,6 +221,23 @@ add_test(NAME body_sliding_block_redistributed
 # 1.23). Bounds: contact 0.99 (the issue's requirement), finest error 2.3e-3
 # and every error 4.6e-3 (10% above the largest), stop within 5 steps,
 # self-convergence order 0.9.
+# The 2D block with a rate-weakening mu (--rate-weakening: rational, mu_s =
+# 0.3, mu_d = 0.1, v_c = 0.005: mu = 0.167 at V0, 0.3 at rest) against the
+# rigid block integrated in the script (RK4; stop at t_s = 12.2294 after D =
+# 0.06656). Measured, N = 4, 8, 16 (32), redistributed: least contact
+# fraction 0.969, 0.984, 0.977 (0.973); max |x - x_rigid|/D 3.50e-3,
+# 3.77e-3, 3.56e-3 (2.34e-3); stop +2.3, +7.6, +15.3 (+73.6) steps; against
+# the finest level N = 16: 1.52e-3, 5.04e-4, order 1.59 (against N = 32:
+# 3.13e-3, 2.21e-3, 1.75e-3, order 0.42: not yet asymptotic). Lumped: least
+# contact 0.969, 0.984, 0.977 (0.973), errors 3.72e-3, 3.97e-3, 3.63e-3
+# (2.92e-3), stop +4.3, +6.6, +13.3 (+52.6). Bounds: contact 0.95, every
+# error 4.2e-3 (10% above the largest), stop within 20 steps, order 1.2.
+add_test(NAME body_sliding_block_rate_weakening
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_sliding_block.py ${EXE}
+     ${SRC}/prm/body_sliding_block_2d.prm ${OUT}/body_sliding_block_rate_weakening
+     --levels 4 8 16 --mass redistributed --rate-weakening --min-contact 0.95
+     --max-all-errors 4.2e-3 --max-stop-steps 20 --min-self-order 1.2)
+
 add_test(NAME body_sliding_block_3d
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_sliding_block.py ${EXE}
      ${SRC}/prm/body_sliding_block_3d.prm ${OUT}/body_sliding_block_3d
