@@ -801,6 +801,20 @@ namespace stickslip
       if (bound_pressure > 0 && !tangential.unique)
         ++work.ambiguous_nodes;
       work.iterations += tangential.iterations;
+      record_step(k, normal, tangential, impedance, t_next, dt);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::record_step(const std::size_t       k,
+                                     const NormalUpdate     &normal,
+                                     const TangentialUpdate &tangential,
+                                     const double            impedance,
+                                     const double            t_next,
+                                     const double            dt)
+    {
       // The law's state, the slip in contact and the rupture time.
       const double rate   = std::hypot(tangential.slip[0], tangential.slip[1]);
       law_state[k]        = tangential.state;

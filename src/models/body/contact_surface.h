@@ -322,6 +322,19 @@ namespace stickslip
                 ContactWork      &work);
 
       /**
+       * Keep what the step of node @p k gave (@p normal, @p tangential, the
+       * tangential @p impedance): the law's state, the slip in contact, the
+       * rupture time and the state for output and statistics.
+       */
+      void
+      record_step(const std::size_t       k,
+                  const NormalUpdate     &normal,
+                  const TangentialUpdate &tangential,
+                  const double            impedance,
+                  const double            t_next,
+                  const double            dt);
+
+      /**
        * Advance the effective normal stress S' of node @p k over the step
        * @p dt to the step's normal stress @p pressure, at the slip rate of
        * @p previous_slip (NormalStressRegularization); return the normal
