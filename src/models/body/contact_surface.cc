@@ -47,6 +47,25 @@ namespace stickslip
         basis.push_back(t2);
         return basis;
       }
+
+
+      /**
+       * The @p problem of the lowest rank whose @p problem is not empty, on
+       * every rank; empty if none has one (collective).
+       */
+      std::string
+      first_problem(const MPI_Comm comm, const std::string &problem)
+      {
+        const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+        const unsigned int owner =
+          Utilities::MPI::min(problem.empty() ?
+                                n_ranks :
+                                Utilities::MPI::this_mpi_process(comm),
+                              comm);
+        return owner < n_ranks ?
+                 Utilities::MPI::broadcast(comm, problem, owner) :
+                 std::string();
+      }
     } // namespace
 
 
@@ -333,14 +352,9 @@ namespace stickslip
         }
       // A bad value of the law at some node stops every rank, with the
       // message of the lowest rank that found one.
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const unsigned int owner =
-        Utilities::MPI::min(problem.empty() ?
-                              n_ranks :
-                              Utilities::MPI::this_mpi_process(comm),
-                            comm);
-      if (owner < n_ranks)
-        throw InputError(Utilities::MPI::broadcast(comm, problem, owner));
+      const std::string first = first_problem(comm, problem);
+      if (!first.empty())
+        throw InputError(first);
       area_of_surface     = Utilities::MPI::sum(local_area, comm);
       const std::size_t n = unknowns.size();
       previous_velocity.assign(n, Tensor<1, dim>());
@@ -515,19 +529,12 @@ namespace stickslip
                              ": the prescribed normal traction S_p must be a "
                              "finite compressive value >= 0 [Pa]";
           }
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const unsigned int owner =
-        Utilities::MPI::min(bad_traction.empty() ?
-                              n_ranks :
-                              Utilities::MPI::this_mpi_process(comm),
-                            comm);
-      if (owner < n_ranks)
+      const std::string first = first_problem(comm, bad_traction);
+      if (!first.empty())
         throw_bad_parameter(source,
                             "Body/Contact/Normal traction",
                             normal_traction_text,
-                            Utilities::MPI::broadcast(comm,
-                                                      bad_traction,
-                                                      owner));
+                            first);
       for (const double t : {t0, final_time})
         {
           Vector<double> v_star(dim);
