@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """check_bar.py EXE PRM OUTDIR [--degree P] [--dim D] [--levels N...] [--cfl C]
-                [--mass lumped|redistributed] [--min-order-duration Q] [--min-order-pressure Q]
+                [--mass lumped|redistributed] [--counterpart 'rigid plane'|mirror]
+                [--gap G] [--compliance ETA] [--twin-tolerance T]
+                [--min-order-duration Q] [--min-order-pressure Q]
                 [--min-order-velocity Q] [--min-order-energy Q]
                 [--min-order-oscillation Q] [--max-duration-steps K]
                 [--max-duration-error E] [--max-pressure-error E]
@@ -42,6 +44,15 @@ momentum/mass must agree within --same-tolerance at every row.
 Fails when a run fails, has fewer than 100 rows, or never touches.
 
 --analyze DIR measures an existing run (the example file as it is) instead.
+
+--counterpart mirror: the bar against its mirror image (doc/theory.md §7.6),
+two bars colliding, whose plane of symmetry is a rigid plane at half the
+gap: the same closed form, the contact beginning at g0/(2 v0) (--gap g0;
+g0/v0 on the rigid plane). --twin-tolerance T also runs the rigid plane at
+the gap g0/2 (with --compliance eta: the compliance eta/2, which the gap
+2 w of the pair makes the same law) into OUTDIR/N<N>_rigid_plane and asserts
+that every column of history.csv (the gap and slip columns halved) agrees
+within T.
 
 Measured (Release build; the same with the matrix-free and the assembled
 stiffness operator):
@@ -89,14 +100,16 @@ T_CONTACT = 2 * L / C
 PRESSURE = RHO * C * V0
 
 
-def exact_mean_pressure(t0, t1):
-    """The exact pressure averaged over the step [t0, t1]."""
-    overlap = max(0.0, min(t1, T_CONTACT) - max(t0, 0.0))
+def exact_mean_pressure(t0, t1, start=0.0):
+    """The exact pressure averaged over the step [t0, t1], the contact on
+    [start, start + 2L/c]."""
+    overlap = max(0.0, min(t1, start + T_CONTACT) - max(t0, start))
     return PRESSURE * overlap / (t1 - t0)
 
 
-def measure(rows, mass, dim):
-    """Errors of one run against the exact solution, or None (no contact)."""
+def measure(rows, mass, dim, start=0.0):
+    """Errors of one run against the exact solution whose contact begins at
+    start (the initial gap closed at v0), or None (no contact)."""
     momentum = "momentum_" + "xyz"[dim - 1]
     if len(rows) < 100 or not any(r["contact_fraction"] > 0 for r in rows):
         return None
@@ -109,15 +122,15 @@ def measure(rows, mass, dim):
     oscillation = 0.0
     for previous, r in zip(rows, rows[1:]):
         step = r["t"] - previous["t"]
-        exact = exact_mean_pressure(previous["t"], r["t"])
+        exact = exact_mean_pressure(previous["t"], r["t"], start)
         pressure_l1 += step * abs(r["mean_pressure"] - exact)
-        if 0.25 <= r["t"] <= 1.75:
+        if start + 0.25 <= r["t"] <= start + 1.75:
             oscillation = max(oscillation, abs(r["mean_pressure"] - PRESSURE))
     last = rows[-1]
     energy0 = rows[0]["kinetic_energy"] + rows[0]["elastic_energy"]
     energy = last["kinetic_energy"] + last["elastic_energy"]
     values = {
-        "duration": abs(t_open - T_CONTACT) if t_open is not None else math.inf,
+        "duration": abs(t_open - start - T_CONTACT) if t_open is not None else math.inf,
         "pressure": pressure_l1,
         "velocity": abs(last[momentum] / mass - V0),
         "energy": 1 - energy / energy0,
@@ -151,6 +164,24 @@ def compare(rows, n, dim, other_dir, tolerance):
     return good
 
 
+def compare_twin(rows, twin, pair):
+    """The largest difference between the columns of the mirror run (rows)
+    and those of the rigid plane at half the gap (twin): every column but
+    the run's timings, the fault's gap and slip columns being pair times the
+    twin's (the slip 2 v_T of the pair; in 3D v_T is round-off)."""
+    if len(rows) != len(twin) or not rows:
+        return math.inf
+    worst = 0.0
+    for a, b in zip(rows, twin):
+        for name, value in a.items():
+            if name not in b or "cpu" in name or "wall" in name:
+                continue
+            doubled = name == "mean_gap" or "slip" in name
+            other = pair * b[name] if doubled else b[name]
+            worst = max(worst, abs(value - other))
+    return worst
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("exe")
@@ -174,7 +205,21 @@ def main():
                    help="measure the run already in DIR (one level: its N) instead of running")
     p.add_argument("--same-as")
     p.add_argument("--same-tolerance", type=float, default=1e-12)
+    p.add_argument("--counterpart", default="rigid plane",
+                   choices=["rigid plane", "mirror"])
+    p.add_argument("--gap", type=float, default=0.0,
+                   help="Body/Contact/Initial gap g0: the contact begins at "
+                   "g0/v0 (rigid plane), g0/(2 v0) (mirror: two bars collide)")
+    p.add_argument("--compliance", type=float,
+                   help="Contact law = compliant with this eta (the twin of "
+                   "--twin-tolerance: eta/2 against the mirror's gap 2 w)")
+    p.add_argument("--twin-tolerance", type=float,
+                   help="also run the rigid plane at half the gap (the two "
+                   "bars' plane of symmetry) and assert that every column "
+                   "agrees within this")
     a = p.parse_args()
+    pair = 2.0 if a.counterpart == "mirror" else 1.0
+    start = a.gap / (pair * V0)
 
     results = []
     same_ok = True
@@ -183,12 +228,31 @@ def main():
         settings, dt, mass = bar_settings(n, a.degree, a.dim, a.cfl)
         if a.mass != "lumped":
             settings["Body/Contact/Mass at contact nodes"] = a.mass
+        twin_settings = dict(settings)
+        if a.gap != 0:
+            settings["Body/Contact/Initial gap"] = repr(a.gap)
+            twin_settings["Body/Contact/Initial gap"] = repr(a.gap / pair)
+        if a.compliance is not None:
+            settings["Body/Contact/Contact law"] = "compliant"
+            twin_settings["Body/Contact/Contact law"] = "compliant"
+            settings["Body/Contact/Compliance"] = repr(a.compliance)
+            twin_settings["Body/Contact/Compliance"] = repr(a.compliance / pair)
+        settings["Body/Contact/Counterpart"] = a.counterpart
         if a.analyze:
             rows = read_history(os.path.join(a.analyze, "history.csv"))
             dt = rows[1]["t"] - rows[0]["t"] if len(rows) > 1 else math.nan
         else:
             rows = run(a.exe, a.prm, out, settings)
-        values = measure(rows, mass, a.dim)
+        if a.twin_tolerance is not None:
+            twin = run(a.exe, a.prm, out + "_rigid_plane", twin_settings)
+            worst = compare_twin(rows, twin, pair)
+            good = worst <= a.twin_tolerance
+            print("N = %d: %s against the rigid plane at gap %g: largest column "
+                  "difference %.3e (tolerance %.1e): %s" % (
+                      n, a.counterpart, a.gap / pair, worst, a.twin_tolerance,
+                      "ok" if good else "FAIL"))
+            same_ok = same_ok and good
+        values = measure(rows, mass, a.dim, start)
         if values is None:
             print("FAIL: N = %d: %d rows, no contact" % (n, len(rows)))
             return 1

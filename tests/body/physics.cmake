@@ -181,6 +181,86 @@ add_test(NAME body_signorini_bar_redistributed
      --max-velocity-error 7.3e-3 --max-energy-loss 2.6e-4 --max-balance 2.2e-3
      --max-oscillation 3.0e-3)
 
+# ---- 6. Body/Contact/Counterpart = mirror (doc/theory.md §7.6). The
+# Signorini bar against its mirror image at the gap g0 = 0.2: two bars
+# colliding at 2 v0, whose plane of symmetry is the rigid plane at g0/2, so
+# the closed form of 1. shifted by the free flight g0/(2 v0) = 0.1, and
+# --twin-tolerance 0: the rigid-plane run at gap 0.1 agrees in every column
+# (the gap doubled) to the bit (every factor 2 of the pair is exact in
+# floating point; measured 0 at every level).
+# Measured (check_bar.py; the same numbers as the rigid plane at gap 0 of
+# 1., shifted by 0.1, but the energy loss, whose impact falls at another
+# phase of the grid):
+#     N  |t_open-2.1| |p|L1 err  |v-v0|     energy loss  oscillation
+#    50  3.000e-02   3.537e-02  2.012e-02  8.586e-03    5.781e-03
+#   100  2.000e-02   2.090e-02  1.243e-02  4.227e-03    2.101e-03
+#   200  1.000e-02   1.251e-02  7.680e-03  2.132e-03    7.191e-04
+#   400  6.250e-03   7.540e-03  4.788e-03  1.075e-03    2.558e-04
+#   orders (least squares) 0.78, 0.74, 0.69, 1.00, 1.50. Bounds: orders
+#   0.1-0.2 below, errors at N = 400 plus 10%, oscillation plus 10%.
+#   Redistributed (N = 50, 100, 200): the numbers of 5. below, bitwise
+#   those of the rigid plane at gap 0.1; bounds as there.
+add_test(NAME body_mirror_bar
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_bar.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_bar --counterpart mirror --gap 0.2 --twin-tolerance 0
+     --degree 1 --cfl 0.5 --levels 50 100 200 400
+     --min-order-duration 0.6 --min-order-pressure 0.65 --min-order-velocity 0.6
+     --min-order-energy 0.9 --min-order-oscillation 1.3
+     --max-duration-error 6.9e-3 --max-pressure-error 8.3e-3
+     --max-velocity-error 5.3e-3 --max-energy-loss 1.19e-3
+     --max-oscillation 6.4e-3)
+add_test(NAME body_mirror_bar_redistributed
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_bar.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_bar_redistributed --counterpart mirror --gap 0.2
+     --twin-tolerance 0 --mass redistributed
+     --degree 1 --cfl 0.5 --levels 50 100 200
+     --min-order-duration 0.6 --min-order-pressure 0.65 --min-order-velocity 0.4
+     --min-order-energy 0.8 --min-order-oscillation 2.0
+     --max-duration-error 1.3e-2 --max-pressure-error 1.7e-2
+     --max-velocity-error 7.3e-3 --max-energy-loss 3.5e-4 --max-balance 2.2e-3
+     --max-oscillation 3.0e-3)
+# In 3D (2 x 2 x 100, periodic in x and y) the same, to the bit (measured 0;
+# the round-off tangential velocity of the 3D bar, 4.7e-13, is doubled in
+# the fault's slip columns as it must be), and the closed form as in 2D.
+add_test(NAME body_mirror_bar_3d
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_bar.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_bar_3d --dim 3 --counterpart mirror --gap 0.2
+     --twin-tolerance 0 --levels 100 --max-duration-error 2.2e-2
+     --max-pressure-error 2.3e-2 --max-velocity-error 1.37e-2
+     --max-energy-loss 4.7e-3)
+# Contact law = compliant against the mirror (eta = 1e-3 m/Pa, a
+# penetration of 1e-3 at the pressure 1) is the rigid plane with eta/2 at
+# half the gap, to the bit (measured 0).
+add_test(NAME body_mirror_bar_compliant
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_bar.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_bar_compliant --counterpart mirror --gap 0.2
+     --compliance 1e-3 --twin-tolerance 0 --levels 50 100)
+# The sliding layer of 3. against its mirror image with v_c = 0.01 equals the
+# layer on the rigid plane with v_c/2 (check_mirror.py):
+# every factor 2 is exact and so is the halved v_c: measured 0 in every
+# column (lumped and redistributed), tolerance 0; the acceleration on
+# [20, 40] is a - mu_d g to 2.0e-11 relative. With Contact law =
+# prescribed traction at the layer's floor pressure rho g H (the periodic
+# layer's unilateral pressure, which shear waves do not change): measured
+# 4.6e-12 of the column scale (elastic_energy; the rigid plane's pressure
+# itself drifts from rho g H by 2.7e-12 over the 2000 steps), tolerance
+# 1000 times that, rounded up: 1e-8.
+add_test(NAME body_mirror_sliding
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_sliding --tolerance 0)
+add_test(NAME body_mirror_sliding_redistributed
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_sliding_redistributed --mass redistributed
+     --tolerance 0)
+add_test(NAME body_mirror_prescribed_traction
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_mirror_prescribed_traction --contact-law "prescribed traction"
+     --tolerance 1e-8)
+set_tests_properties(body_mirror_bar body_mirror_bar_redistributed
+  body_mirror_bar_compliant body_mirror_bar_3d body_mirror_sliding body_mirror_sliding_redistributed
+  body_mirror_prescribed_traction
+  PROPERTIES LABELS "body;physics" TIMEOUT 300)
+
 # The sliding block of prm/body_sliding_block_2d.prm (check_sliding_block.py):
 # thrown with V0 = 0.01 on the floor (mu = 0.2, the Prakash-Clifton normal
 # stress of the example), against the rigid block (stop at t_s = 12.5).

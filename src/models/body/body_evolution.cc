@@ -278,9 +278,14 @@ namespace stickslip
       if (contact)
         text << "; contact on boundary " << parameters.contact.boundary_id
              << " (" << contact->n_nodes() << " nodes, "
-             << (parameters.contact.normal_law == NormalContactLaw::unilateral ?
+             << (parameters.contact.prescribed_traction ?
+                   "prescribed traction" :
+                 parameters.contact.normal_law == NormalContactLaw::unilateral ?
                    "unilateral" :
                    "compliant")
+             << (parameters.contact.counterpart == Counterpart::mirror ?
+                   " against the mirror image" :
+                   "")
              << ", mu: " << contact->friction_description() << ")";
       if (floor)
         text << "; distributed friction";

@@ -280,12 +280,39 @@ namespace stickslip
                         "Velocity v_*(t) [m/s] of the foundation in its plane "
                         "(normal to n), dim expressions of t (0: at rest).");
       prm.declare_entry(
+        "Counterpart",
+        "rigid plane",
+        Patterns::Selection("rigid plane|mirror"),
+        "What Gamma_C touches. rigid plane: the rigid foundation, gap "
+        "w = g0 - u.n, slip s = v_T - v_*; mirror: an identical body "
+        "mirrored in the contact plane, loaded symmetrically in the normal "
+        "direction and antisymmetrically in the tangential one (a fault in "
+        "a homogeneous medium, two identical bodies pressed and sheared): "
+        "gap w = g0 - 2 u.n, slip s = 2 v_T, and the node pair's "
+        "impedances Z_n = m_i/(2 A_i dt), a = m~_i/(2 A_i dt) (the reduced "
+        "mass m_i/2 of the pair; doc/theory.md §7.6). Exact when the normal "
+        "and tangential problems decouple on Gamma_C (doc/body.md, \"The "
+        "mirror counterpart\"); Foundation velocity must be 0.");
+      prm.declare_entry(
         "Contact law",
         "unilateral",
-        Patterns::Selection("unilateral|compliant"),
+        Patterns::Selection("unilateral|compliant|prescribed traction"),
         "unilateral: Signorini (Renard 2001, eqs. (3)/(14), (47)-(48)); "
         "compliant: normal compliance S = max(-gap, 0)/eta "
-        "(Renard 2001, eqs. (37), (49)-(50)).");
+        "(Renard 2001, eqs. (37), (49)-(50)); prescribed traction: a fault "
+        "that never opens, the normal traction on the body is -S_p n with "
+        "S_p = Normal traction, and S_p bounds the friction, |f| <= "
+        "S_p mu (needs Counterpart = mirror and Mass at contact nodes = "
+        "lumped).");
+      prm.declare_entry(
+        "Normal traction",
+        "0",
+        Patterns::Anything(),
+        "Compressive normal traction S_p(x, t) >= 0 [Pa] of Contact law = "
+        "prescribed traction, an expression of the coordinates and t: the "
+        "body's contact node i gets the force -A_i S_p(x_i, t^n) n in the "
+        "step from t^n, and the friction bound S_p mu (doc/theory.md "
+        "§7.6).");
       prm.declare_entry("Compliance",
                         "1e-12",
                         Patterns::Double(),
@@ -356,10 +383,18 @@ namespace stickslip
         n /= length;
       initial_gap         = prm.get("Initial gap");
       foundation_velocity = prm.get("Foundation velocity");
+      counterpart =
+        parse_selection<Counterpart>(prm.get("Counterpart"),
+                                     {{"rigid plane", Counterpart::rigid_plane},
+                                      {"mirror", Counterpart::mirror}},
+                                     "Body/Contact/Counterpart");
+      prescribed_traction = prm.get("Contact law") == "prescribed traction";
+      normal_traction     = prm.get("Normal traction");
       normal_law          = parse_selection<NormalContactLaw>(
-        prm.get("Contact law"),
+        prescribed_traction ? std::string("unilateral") :
+                                       prm.get("Contact law"),
         {{"unilateral", NormalContactLaw::unilateral},
-                  {"compliant", NormalContactLaw::compliant}},
+         {"compliant", NormalContactLaw::compliant}},
         "Body/Contact/Contact law");
       compliance   = prm.get_double("Compliance");
       surface_mass = prm.get_double("Surface mass");
@@ -378,6 +413,7 @@ namespace stickslip
                             "Body/Contact/Surface mass",
                             format_number(surface_mass),
                             "epsilon must be >= 0");
+      check_counterpart(source);
       if (redistributed_mass && normal_law != NormalContactLaw::unilateral)
         throw_bad_parameter(source,
                             "Body/Contact/Mass at contact nodes",
@@ -397,6 +433,37 @@ namespace stickslip
                             "Body/Contact/Normal must be a coordinate axis "
                             "(it is " +
                               prm.get("Normal") + "): use lumped");
+    }
+
+
+
+    void
+    ContactParameters::check_counterpart(const ParameterSource &source) const
+    {
+      const bool mirror = counterpart == Counterpart::mirror;
+      if (prescribed_traction && !mirror)
+        throw_bad_parameter(source,
+                            "Body/Contact/Contact law",
+                            "prescribed traction",
+                            "a prescribed normal traction is a fault that "
+                            "never opens, between the body and its mirror "
+                            "image: it needs Body/Contact/Counterpart = "
+                            "mirror (it is rigid plane)");
+      if (prescribed_traction && redistributed_mass)
+        throw_bad_parameter(source,
+                            "Body/Contact/Mass at contact nodes",
+                            "redistributed",
+                            "the redistributed mass solves a unilateral "
+                            "normal problem; with Contact law = prescribed "
+                            "traction the normal force is given: use lumped");
+      if (mirror && foundation_velocity != "0")
+        throw_bad_parameter(source,
+                            "Body/Contact/Foundation velocity",
+                            foundation_velocity,
+                            "with Counterpart = mirror the counterpart is "
+                            "the body's mirror image, not a moving "
+                            "foundation: the slip is 2 v_T, and Foundation "
+                            "velocity must be 0");
     }
 
 

@@ -39,6 +39,18 @@ namespace stickslip
       element_kernels ///< one dense element matrix per cell shape
     };
 
+    /** What the contact boundary touches (Body/Contact/Counterpart). */
+    enum class Counterpart
+    {
+      rigid_plane, ///< the rigid foundation: gap g0 - u.n, slip v_T - v_*
+      /**
+       * An identical body mirrored in the contact plane, loaded
+       * symmetrically in n and antisymmetrically in the plane: gap
+       * g0 - 2 u.n, slip 2 v_T (doc/body.md, "The mirror counterpart").
+       */
+      mirror
+    };
+
     /** A pair of boundaries identified periodically, in one direction. */
     struct PeriodicPair
     {
@@ -93,9 +105,16 @@ namespace stickslip
                        normal; ///< unit outward normal n of the body on Gamma_C
       std::string      initial_gap;         ///< g0(x) >= 0: u.n - g0 <= 0
       std::string      foundation_velocity; ///< v_*(t), dim expressions
-      NormalContactLaw normal_law;
-      double           compliance;   ///< eta [m/Pa] of (37)
-      double           surface_mass; ///< epsilon [kg/m^2] of (29)
+      NormalContactLaw normal_law;          ///< unused with prescribed_traction
+      /**
+       * Contact law = prescribed traction: the normal traction is
+       * Normal traction, the contact never opens (a fault; mirror only).
+       */
+      bool        prescribed_traction;
+      std::string normal_traction; ///< S_p(x, t) >= 0 [Pa], one expression
+      Counterpart counterpart;
+      double      compliance;   ///< eta [m/Pa] of (37)
+      double      surface_mass; ///< epsilon [kg/m^2] of (29)
       /**
        * Mass at contact nodes = redistributed: the contact nodes carry no
        * normal mass (doc/body.md, "Mass at the contact nodes"); false:
@@ -119,6 +138,14 @@ namespace stickslip
        */
       ContactLaw
       contact_law(const FrictionLaw &friction) const;
+
+    private:
+      /**
+       * Contact law = prescribed traction needs Counterpart = mirror and the
+       * lumped mass; mirror needs Foundation velocity = 0 (InputErrors).
+       */
+      void
+      check_counterpart(const ParameterSource &source) const;
     };
 
     /** The subsection Body: geometry, material, element and data. */

@@ -47,6 +47,25 @@ namespace stickslip
         basis.push_back(t2);
         return basis;
       }
+
+
+      /**
+       * The @p problem of the lowest rank whose @p problem is not empty, on
+       * every rank; empty if none has one (collective).
+       */
+      std::string
+      first_problem(const MPI_Comm comm, const std::string &problem)
+      {
+        const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+        const unsigned int owner =
+          Utilities::MPI::min(problem.empty() ?
+                                n_ranks :
+                                Utilities::MPI::this_mpi_process(comm),
+                              comm);
+        return owner < n_ranks ?
+                 Utilities::MPI::broadcast(comm, problem, owner) :
+                 std::string();
+      }
     } // namespace
 
 
@@ -74,6 +93,8 @@ namespace stickslip
       , surface_mass(parameters.surface_mass)
       , initial_gap_text(parameters.initial_gap)
       , foundation_velocity_text(parameters.foundation_velocity)
+      , pair(parameters.counterpart == Counterpart::mirror ? 2. : 1.)
+      , normal_traction_text(parameters.normal_traction)
       , area_of_surface(0)
       , redistributed(parameters.redistributed_mass)
       , axis(0)
@@ -96,6 +117,11 @@ namespace stickslip
                           "Body/Contact/Foundation velocity",
                           source,
                           dim);
+      if (parameters.prescribed_traction)
+        normal_traction = parse_function<dim>(parameters.normal_traction,
+                                              variables,
+                                              "Body/Contact/Normal traction",
+                                              source);
       set_nodes(discretization, fully_prescribed, mass, area);
       for (unsigned int d = 0; d < dim; ++d)
         if (outward_normal[d] != 0)
@@ -135,7 +161,11 @@ namespace stickslip
             first_node = total;
           total += counts[r];
         }
+      // The largest normal displacement of each node: g0 against the rigid
+      // plane, g0/2 against the mirror image (the gap g0 - 2 w).
       all_gap0 = gather(gap0);
+      for (double &limit : all_gap0)
+        limit /= pair;
       all_area = gather(nodal_area);
       normal_position.assign(unknowns.size(), 0.);
       // Column j of K_NN: K applied to the unit normal displacement of node
@@ -247,7 +277,7 @@ namespace stickslip
             }
           displacement.local_element(unknowns[k][axis]) = sign * w[i];
           normal_position[k]                            = w[i];
-          gap[k]                                        = gap0[k] - w[i];
+          gap[k]                                        = gap0[k] - pair * w[i];
           pressure[k]                                   = S;
           if (S == 0)
             status[k] = NodeStatus::separated;
@@ -322,14 +352,9 @@ namespace stickslip
         }
       // A bad value of the law at some node stops every rank, with the
       // message of the lowest rank that found one.
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const unsigned int owner =
-        Utilities::MPI::min(problem.empty() ?
-                              n_ranks :
-                              Utilities::MPI::this_mpi_process(comm),
-                            comm);
-      if (owner < n_ranks)
-        throw InputError(Utilities::MPI::broadcast(comm, problem, owner));
+      const std::string first = first_problem(comm, problem);
+      if (!first.empty())
+        throw InputError(first);
       area_of_surface     = Utilities::MPI::sum(local_area, comm);
       const std::size_t n = unknowns.size();
       previous_velocity.assign(n, Tensor<1, dim>());
@@ -347,6 +372,41 @@ namespace stickslip
       effective_pressure.assign(n, 0.);
       step_coefficient.assign(n, 0.);
       step_bound.assign(n, 0.);
+    }
+
+
+
+    template <int dim>
+    double
+    ContactSurface<dim>::prescribed_pressure(const std::size_t k,
+                                             const double      t) const
+    {
+      normal_traction->set_time(t);
+      const double value = normal_traction->value(points[k]);
+      if (!(value >= 0) || !std::isfinite(value))
+        throw RunError(
+          "Body/Contact/Normal traction = '" + normal_traction_text + "' is " +
+          format_number(value) + " at the contact node " +
+          describe_point(points[k], "x,y,z") + " at t = " + format_number(t) +
+          ": the prescribed normal traction S_p must be a "
+          "finite compressive value >= 0");
+      return value;
+    }
+
+
+
+    template <int dim>
+    NormalUpdate
+    ContactSurface<dim>::prescribed_normal_step(const double      free_velocity,
+                                                const double      impedance,
+                                                const std::size_t k,
+                                                const double      t) const
+    {
+      // The impulse dt A S of the traction -S n on the body: S = Z (V - V_free)
+      // as the unilateral law's pressure, with V the pair's separation
+      // velocity.
+      const double S = prescribed_pressure(k, t);
+      return NormalUpdate{0., free_velocity + S / impedance, S};
     }
 
 
@@ -370,6 +430,9 @@ namespace stickslip
     {
       // The smallest initial gap g0 and the largest penetration u0.n - g0,
       // with their nodes.
+      // A prescribed normal traction has no gap (the fault never opens).
+      if (normal_traction)
+        return;
       double     lowest = std::numeric_limits<double>::max(), worst = 0;
       Point<dim> lowest_at, worst_at;
       bool       finite = true;
@@ -379,6 +442,7 @@ namespace stickslip
           for (unsigned int d = 0; d < dim; ++d)
             u_n +=
               displacement.local_element(unknowns[k][d]) * outward_normal[d];
+          u_n *= pair;
           finite = finite && std::isfinite(gap0[k] - u_n);
           if (gap0[k] < lowest)
             std::tie(lowest, lowest_at) = std::make_pair(gap0[k], points[k]);
@@ -409,11 +473,14 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Body/Initial displacement",
                             initial_displacement,
-                            "it penetrates the foundation by " +
-                              format_number(-worst) +
+                            "it penetrates the " +
+                              std::string(pair == 1 ? "foundation" :
+                                                      "mirror image") +
+                              " by " + format_number(-worst) +
                               " m at the contact node " +
                               describe_point(worst_at, "x,y,z") +
-                              ": u0.n <= g0 must hold (g0 = Body/Contact/"
+                              (pair == 1 ? ": u0.n <= g0" : ": 2 u0.n <= g0") +
+                              " must hold (g0 = Body/Contact/"
                               "Initial gap = '" +
                               initial_gap_text + "')");
     }
@@ -446,6 +513,28 @@ namespace stickslip
       const double           final_time,
       const ParameterSource &source) const
     {
+      // S_p of a prescribed traction at every node at both ends of the run.
+      std::string bad_traction;
+      for (std::size_t k = 0; normal_traction && k < unknowns.size(); ++k)
+        for (const double t : {t0, final_time})
+          {
+            normal_traction->set_time(t);
+            const double value = normal_traction->value(points[k]);
+            if (bad_traction.empty() &&
+                (!(value >= 0) || !std::isfinite(value)))
+              bad_traction = "it is " + format_number(value) +
+                             " at the contact node " +
+                             describe_point(points[k], "x,y,z") +
+                             " at t = " + format_number(t) +
+                             ": the prescribed normal traction S_p must be a "
+                             "finite compressive value >= 0 [Pa]";
+          }
+      const std::string first = first_problem(comm, bad_traction);
+      if (!first.empty())
+        throw_bad_parameter(source,
+                            "Body/Contact/Normal traction",
+                            normal_traction_text,
+                            first);
       for (const double t : {t0, final_time})
         {
           Vector<double> v_star(dim);
@@ -492,9 +581,11 @@ namespace stickslip
                 displacement.local_element(unknowns[k][d]) * outward_normal[d];
               r_n += force.local_element(unknowns[k][d]) * outward_normal[d];
             }
-          gap[k]                 = gap0[k] - u_n;
-          const bool closed      = gap[k] <= 0 && r_n > 0;
-          pressure[k]            = closed ? r_n / nodal_area[k] : 0.;
+          gap[k]            = normal_traction ? 0. : gap0[k] - pair * u_n;
+          const bool closed = normal_traction ? true : gap[k] <= 0 && r_n > 0;
+          pressure[k]       = normal_traction ? prescribed_pressure(k, t0) :
+                              closed          ? r_n / nodal_area[k] :
+                                                0.;
           effective_pressure[k]  = pressure[k];
           const FrictionLaw &law = law_of(k);
           law_state[k]           = law.initial_state(t0);
@@ -515,7 +606,7 @@ namespace stickslip
                     force.local_element(unknowns[k][d]) * tangent_basis[j][d];
                   star += v_star[d] * tangent_basis[j][d];
                 }
-              slip[k][j] = v_t - star;
+              slip[k][j] = pair * v_t - star;
               // The friction force resists r_T (f is the resistance, along
               // -r_T).
               friction[k][j] = closed ? r_t / nodal_area[k] : 0.;
@@ -639,20 +730,29 @@ namespace stickslip
       // Normal, with the lumped mass (the surface mass of Renard 2001, eq. (29)
       // perturbs the friction condition only): the gap w = g0 - u.n opens
       // with the separation velocity -v.n (n points into the foundation).
-      const double v_n     = predicted * outward_normal;
-      const double w       = gap0[k] - position * outward_normal;
+      // Against the mirror image (pair = 2) the gap g0 - 2 u.n opens with
+      // -2 v.n and the pair's impedance is that of its reduced mass m/2
+      // (doc/theory.md §7.6); pair = 1 is the rigid plane, the same
+      // arithmetic.
+      const double v_n     = pair * (predicted * outward_normal);
+      const double w       = gap0[k] - pair * (position * outward_normal);
       const double mass_dt = nodal_area[k] * dt;
       // Redistributed mass: no normal mass, the normal state is that of the
       // last normal solve (solve_normal()), the predicted normal velocity
       // kept (the next solve replaces the displacement it gives).
+      // Prescribed traction: the impulse of S_p at t^n, the fault closed.
+      const double       normal_impedance = nodal_mass[k] / (pair * mass_dt);
       const NormalUpdate normal =
-        redistributed ? NormalUpdate{gap[k], -v_n, pressure[k]} :
-                        solver.normal_step(
-                          w, w - dt * v_n, -v_n, nodal_mass[k] / mass_dt, dt);
+        redistributed ?
+          NormalUpdate{gap[k], -v_n, pressure[k]} :
+        normal_traction ?
+          prescribed_normal_step(-v_n, normal_impedance, k, t_next - dt) :
+          solver.normal_step(w, w - dt * v_n, -v_n, normal_impedance, dt);
 
       // Tangential, (52) with the mass m~ = m + epsilon A: the free step's
-      // increment of v_T scaled by m/m~, then the impedance Z = m~/(A dt).
-      const double impedance = tangential_mass[k] / mass_dt;
+      // increment of v_T scaled by m/m~, then the impedance Z = m~/(A dt)
+      // (of the pair, m~/(2 A dt), for the slip 2 v_T against the mirror).
+      const double impedance = tangential_mass[k] / (pair * mass_dt);
       const double ratio     = nodal_mass[k] / tangential_mass[k];
       Tangential   free_t = {{0., 0.}}, r = {{0., 0.}},
                  previous_slip = {{0., 0.}};
@@ -660,8 +760,8 @@ namespace stickslip
         {
           const double old_t = previous * tangent_basis[j];
           free_t[j] = old_t + ratio * (predicted * tangent_basis[j] - old_t);
-          r[j]      = impedance * (free_t[j] - v_star[j]);
-          previous_slip[j] = old_t - v_star[j];
+          r[j]      = impedance * (pair * free_t[j] - v_star[j]);
+          previous_slip[j] = pair * old_t - v_star[j];
         }
       const double bound_pressure =
         update_effective_pressure(k, normal.pressure, previous_slip, dt);
@@ -673,27 +773,31 @@ namespace stickslip
                                                                  law_state[k],
                                                                  dt);
 
-      Tensor<1, dim> v_new = -normal.velocity * outward_normal;
+      // The body's velocities: the pair's separation velocity and slip over
+      // pair (the mirror image moves with the opposite ones).
+      const double   body_n = -normal.velocity / pair;
+      Tensor<1, dim> v_new  = body_n * outward_normal;
       for (unsigned int j = 0; j < dim - 1; ++j)
-        v_new += (v_star[j] + tangential.slip[j]) * tangent_basis[j];
+        v_new += (v_star[j] + tangential.slip[j]) / pair * tangent_basis[j];
       for (unsigned int d = 0; d < dim; ++d)
         velocity.local_element(node[d]) = v_new[d];
 
       // The work of the correction with the mean velocity of the step (for
       // which the central-difference energy balance is exact), split into
       // the friction dissipation dt A f.s, the foundation's work -dt A f.v_*
-      // and the rest.
+      // and the rest. Against the mirror image the body's share of the
+      // friction dissipation is half the fault's, dt A f.s/2.
       const double previous_n = previous * outward_normal;
-      double       correction = nodal_mass[k] * (-normal.velocity - v_n) * 0.5 *
-                          (previous_n - normal.velocity);
+      double       correction =
+        nodal_mass[k] * (body_n - v_n / pair) * 0.5 * (previous_n + body_n);
       double dissipation = 0, foundation = 0;
       for (unsigned int j = 0; j < dim - 1; ++j)
         {
-          const double new_t = v_star[j] + tangential.slip[j];
+          const double new_t = (v_star[j] + tangential.slip[j]) / pair;
           correction += tangential_mass[k] * (new_t - free_t[j]) * 0.5 *
                         (previous * tangent_basis[j] + new_t);
           dissipation +=
-            mass_dt * tangential.friction_force[j] * tangential.slip[j];
+            mass_dt * tangential.friction_force[j] * tangential.slip[j] / pair;
           foundation -= mass_dt * tangential.friction_force[j] * v_star[j];
           tangential_displacement[k][j] =
             (position + dt * v_new) * tangent_basis[j];
@@ -704,6 +808,20 @@ namespace stickslip
       if (bound_pressure > 0 && !tangential.unique)
         ++work.ambiguous_nodes;
       work.iterations += tangential.iterations;
+      record_step(k, normal, tangential, impedance, t_next, dt);
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::record_step(const std::size_t       k,
+                                     const NormalUpdate     &normal,
+                                     const TangentialUpdate &tangential,
+                                     const double            impedance,
+                                     const double            t_next,
+                                     const double            dt)
+    {
       // The law's state, the slip in contact and the rupture time.
       const double rate   = std::hypot(tangential.slip[0], tangential.slip[1]);
       law_state[k]        = tangential.state;

@@ -137,7 +137,9 @@ namespace stickslip
       /**
        * v_* must be finite at @p t0 and @p final_time, and (within
        * round-off) in the foundation's plane: InputErrors naming
-       * Body/Contact/Foundation velocity.
+       * Body/Contact/Foundation velocity. A prescribed normal traction must
+       * be finite and >= 0 at every node at @p t0 and @p final_time: an
+       * InputError naming Body/Contact/Normal traction (collective).
        */
       void
       check_foundation_velocity(const double           t0,
@@ -218,7 +220,8 @@ namespace stickslip
        * normal displacements w_i = u_i.n of every contact node at the end
        * of a step solve the static unilateral problem
        *   r_i(w) = A_i S_i,  S_i >= 0,  w_i <= g0_i,  S_i (g0_i - w_i) = 0,
-       * with r(w) = (f - K u).n at the nodes, by projected Gauss-Seidel on
+       * with r(w) = (f - K u).n at the nodes (against the mirror image
+       * w_i <= g0_i/2, the gap g0 - 2 w), by projected Gauss-Seidel on
        * the normal block K_NN of the stiffness (built once by probing, the
        * same on every rank). @p force holds f - K u for the current
        * @p displacement; the solution replaces the nodes' normal
@@ -319,6 +322,19 @@ namespace stickslip
                 ContactWork      &work);
 
       /**
+       * Keep what the step of node @p k gave (@p normal, @p tangential, the
+       * tangential @p impedance): the law's state, the slip in contact, the
+       * rupture time and the state for output and statistics.
+       */
+      void
+      record_step(const std::size_t       k,
+                  const NormalUpdate     &normal,
+                  const TangentialUpdate &tangential,
+                  const double            impedance,
+                  const double            t_next,
+                  const double            dt);
+
+      /**
        * Advance the effective normal stress S' of node @p k over the step
        * @p dt to the step's normal stress @p pressure, at the slip rate of
        * @p previous_slip (NormalStressRegularization); return the normal
@@ -329,6 +345,24 @@ namespace stickslip
                                 const double      pressure,
                                 const Tangential &previous_slip,
                                 const double      dt);
+
+      /**
+       * S_p(x_k, @p t) of Contact law = prescribed traction at node @p k;
+       * a negative or non-finite value is a RunError naming Normal traction.
+       */
+      double
+      prescribed_pressure(const std::size_t k, const double t) const;
+
+      /**
+       * The normal step of Contact law = prescribed traction at node @p k:
+       * the fault stays closed (gap 0), S = S_p(x_k, @p t), and the pair's
+       * separation velocity @p free_velocity grows by S/@p impedance.
+       */
+      NormalUpdate
+      prescribed_normal_step(const double      free_velocity,
+                             const double      impedance,
+                             const std::size_t k,
+                             const double      t) const;
 
       /** The friction law of node @p k. */
       const FrictionLaw &
@@ -373,6 +407,14 @@ namespace stickslip
       const double                         surface_mass; ///< epsilon
       /** Body/Contact/Initial gap and Foundation velocity, as written. */
       const std::string initial_gap_text, foundation_velocity_text;
+      /**
+       * Counterpart = mirror: 2 (the gap g0 - 2 u.n, the slip 2 v_T, the
+       * impedances of the node pair halved); rigid plane: 1.
+       */
+      const double pair;
+      /** Contact law = prescribed traction: S_p(x, t), else null. */
+      std::unique_ptr<FunctionParser<dim>> normal_traction;
+      const std::string                    normal_traction_text;
 
       // One entry per owned contact node.
       std::vector<std::array<unsigned int, dim>> unknowns;
@@ -406,7 +448,7 @@ namespace stickslip
       std::vector<std::vector<std::pair<unsigned int, double>>> normal_matrix;
       /** The diagonal of normal_matrix (the Gauss-Seidel divisors). */
       std::vector<double> normal_diagonal;
-      std::vector<double> all_gap0;        ///< g0 of all contact nodes
+      std::vector<double> all_gap0;        ///< g0/pair of all contact nodes
       std::vector<double> all_area;        ///< A_i of all contact nodes
       std::vector<double> normal_position; ///< w_i of the last normal solve
       unsigned int        max_sweeps;      ///< of one normal solve
