@@ -24,6 +24,8 @@ solution,
             the end of the step is not energy-consistent, either sign;
   balance   max |energy_balance|/E0 (the works booked against the energies:
             zero up to the linear solver's residual);
+and the least-squares order of the pressure error under refinement at each
+C (--min-order-pressure), the duration in steps (--max-duration-steps);
 and the solver's work: active-set (semismooth Newton) iterations per step
 (largest and mean) and CG iterations per solve (largest in a step over the
 iterations of that step, and mean). Asserts the bounds given at every run,
@@ -37,7 +39,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_runs import BAR_C, BAR_L, BAR_RHO, BAR_V0, read_history, run  # noqa: E402
+from body_runs import BAR_C, BAR_L, BAR_RHO, BAR_V0, log_order, run  # noqa: E402
 from check_bar import PRESSURE, T_CONTACT, exact_mean_pressure  # noqa: E402
 
 FINAL_TIME = 3.0
@@ -97,6 +99,8 @@ def main():
     p.add_argument("--width", type=int, default=2)
     for name in ("duration", "pressure", "velocity"):
         p.add_argument("--max-%s-error" % name, type=float)
+    p.add_argument("--max-duration-steps", type=float)
+    p.add_argument("--min-order-pressure", type=float)
     p.add_argument("--max-energy-change", type=float)
     p.add_argument("--max-balance", type=float)
     p.add_argument("--max-newton", type=float)
@@ -111,7 +115,7 @@ def main():
         "N", "c dt/h", "dt", "|t_open-2|", "|p|L1 err", "|v-v0|", "E/E0 - 1", "balance",
         "Nw max", "Nw mean", "CG max", "CG mean"))
     for cfl in a.cfl:
-        newton_max, cg_mean = [], []
+        newton_max, cg_mean, pressure = [], [], []
         for n in a.levels:
             values, dt, mass = settings(n, cfl, a.width)
             rows = run(a.exe, a.prm, os.path.join(a.outdir, "N%d_C%g" % (n, cfl)), values)
@@ -131,8 +135,21 @@ def main():
                 print("FAIL: N = %d, c dt/h = %g: |E/E0 - 1| = %.3e above %.3e" % (
                     n, cfl, abs(m["energy"]), a.max_energy_change))
                 ok = False
+            if a.max_duration_steps is not None and \
+                    not m["duration"] <= a.max_duration_steps * dt * (1 + 1e-9):
+                print("FAIL: N = %d, c dt/h = %g: |t_open - 2| = %.3e above %g steps" % (
+                    n, cfl, m["duration"], a.max_duration_steps))
+                ok = False
+            pressure.append(m["pressure"])
             newton_max.append(m["newton_max"])
             cg_mean.append(m["cg_mean"])
+        if len(a.levels) > 1:
+            order = log_order(a.levels, pressure)
+            print("c dt/h = %g: pressure error order %.2f" % (cfl, order))
+            if a.min_order_pressure is not None and not order >= a.min_order_pressure:
+                print("FAIL: the pressure error's order %.2f is below %g" % (
+                    order, a.min_order_pressure))
+                ok = False
         for name, values, band in (("Newton iterations per step", newton_max, a.newton_band),
                                    ("CG iterations per solve", cg_mean, a.cg_band)):
             spread = max(values) - min(values)
