@@ -60,12 +60,18 @@ def settings(n, cfl, width):
     }, dt, BAR_RHO * BAR_L * width * h
 
 
-def measure(rows, mass):
+def opening_time(rows):
+    """The first time of the row from which the contact stays open."""
     t_open = None
     for r in reversed(rows):
         if r["contact_fraction"] > 0:
             break
         t_open = r["t"]
+    return t_open
+
+
+def measure(rows, mass):
+    t_open = opening_time(rows)
     pressure_l1 = 0.0
     for previous, r in zip(rows, rows[1:]):
         step = r["t"] - previous["t"]

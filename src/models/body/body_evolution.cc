@@ -334,7 +334,7 @@ namespace stickslip
           solve_contact_normals(t0, 0.);
           update_product();
         }
-      if (contact)
+      if (contact || implicit)
         {
           // The free nodal force r = f - K u0.
           BodyVector force;
@@ -342,17 +342,13 @@ namespace stickslip
           if (load.size() > 0)
             force = load;
           force -= product;
-          contact->initialize(t0, u, v, force);
-          contact->set_reference_displacement(u);
-        }
-      if (implicit)
-        {
-          BodyVector force;
-          mesh.initialize_vector(force);
-          if (load.size() > 0)
-            force = load;
-          force -= product;
-          implicit->initialize(u, force);
+          if (contact)
+            {
+              contact->initialize(t0, u, v, force);
+              contact->set_reference_displacement(u);
+            }
+          else
+            implicit->initialize(u, force);
         }
       account.clear();
       initial_energy = 0;

@@ -366,9 +366,27 @@ namespace stickslip
       max_cg     = std::max<unsigned long>(max_cg, cg_of_step);
       ++steps;
 
+      finish_step(
+        dt, u, product, displacement, velocity, load_now, load_next, work);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::finish_step(const double      dt,
+                                   const BodyVector &u,
+                                   const BodyVector &force,
+                                   BodyVector       &displacement,
+                                   BodyVector       &velocity,
+                                   const BodyVector &load_now,
+                                   const BodyVector &load_next,
+                                   ImplicitWork     &work)
+    {
+      const double       c0 = 4. / (dt * dt);
+      const unsigned int n  = displacement.locally_owned_size();
       // The constraint forces of the rows that carry one; the works with
       // the trapezoidal rule of the scheme's energy balance.
-      BodyVector       &force = product;
       std::vector<bool> constrained(n, false);
       for (const unsigned int i : prescribed)
         {

@@ -27,9 +27,10 @@ namespace stickslip
     };
 
     /**
-     * Body/Time scheme = implicit (doc/theory.md §7.8): Newmark's average
+     * Body/Time scheme = implicit (doc/theory.md §7.6): Newmark's average
      * acceleration scheme (beta = 1/4, gamma = 1/2) with the lumped mass M
-     * and exact unilateral, frictionless contact at the end of the step,
+     * (the contact nodes' normal mass redistributed, §7.5: the body gives
+     * it) and exact unilateral, frictionless contact at the end of the step,
      *
      *   M a^{n+1} + K u^{n+1} = f^{n+1} + R^{n+1},
      *   u^{n+1} = u^n + dt v^n + dt^2/4 (a^n + a^{n+1}),
@@ -137,6 +138,21 @@ namespace stickslip
        */
       void
       assemble(const double c0);
+
+      /**
+       * After the active set settled on @p u with the constraint forces
+       * @p force: the works of the step into @p work, then a, v, u of
+       * t^{n+1} and R on the constrained rows.
+       */
+      void
+      finish_step(const double      dt,
+                  const BodyVector &u,
+                  const BodyVector &force,
+                  BodyVector       &displacement,
+                  BodyVector       &velocity,
+                  const BodyVector &load_now,
+                  const BodyVector &load_next,
+                  ImplicitWork     &work);
 
       /** Solve for the correction @p w with right-hand side @p r. */
       unsigned int
