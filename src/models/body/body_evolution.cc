@@ -60,6 +60,10 @@ namespace stickslip
                                              time.final_time,
                                              source);
         }
+      // The implicit scheme has its own contact nodes (ImplicitStep): the
+      // explicit surface served the checks of the data only.
+      if (implicit)
+        contact.reset();
     }
 
 
@@ -106,7 +110,10 @@ namespace stickslip
                                                   area,
                                                   fully_prescribed,
                                                   source);
-          if (contact->redistributed_mass())
+          // The implicit scheme always takes the normal mass off the
+          // contact nodes (ImplicitStep: its energy with contact).
+          if (contact->redistributed_mass() ||
+              parameters.time_scheme == TimeScheme::implicit_newmark)
             redistribute_mass(held, mass, source);
         }
       if (data.distributed_friction() != nullptr)
@@ -121,6 +128,18 @@ namespace stickslip
             weights,
             partly_prescribed,
             source);
+        }
+      if (parameters.time_scheme == TimeScheme::implicit_newmark)
+        {
+          BodyVector area;
+          mesh.initialize_vector(area);
+          if (parameters.contact.enabled)
+            mesh.boundary_weights(parameters.contact.boundary_id, area);
+          std::vector<unsigned int> held;
+          for (const auto &unknown : prescribed)
+            held.push_back(unknown.local);
+          implicit = std::make_unique<ImplicitStep<dim>>(
+            mesh, parameters, mass, held, area, source);
         }
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
         inverse_mass.local_element(i) =
@@ -137,13 +156,19 @@ namespace stickslip
     {
       // No normal mass at the contact nodes (doc/theory.md §7.5); a node
       // whose normal displacement is prescribed cannot solve for it.
+      unsigned int axis = 0;
+      for (unsigned int d = 0; d < dim; ++d)
+        if (std::abs(parameters.contact.normal[d]) > 0.5)
+          axis = d;
+      if (contact->redistributed_mass())
+        axis = contact->normal_axis();
       BodyVector massless;
       mesh.initialize_vector(massless);
       bool        clash = false;
       std::string where;
       for (const auto &node : contact->node_unknowns())
         {
-          const unsigned int i      = node[contact->normal_axis()];
+          const unsigned int i      = node[axis];
           massless.local_element(i) = 1;
           if (held[i] && !clash)
             where = describe_unknown(i);
@@ -157,7 +182,9 @@ namespace stickslip
                             "prescribed (Body/Displacement k)" +
                               (clash ? " at " + where : std::string()) +
                               ", and with no normal mass it must solve the "
-                              "contact problem: use lumped");
+                              "contact problem: use lumped (Body/Time scheme "
+                              "= implicit always takes the normal mass off "
+                              "the contact nodes)");
       mesh.redistributed_mass(parameters.density, massless, mass);
     }
 
@@ -289,6 +316,8 @@ namespace stickslip
              << ", mu: " << contact->friction_description() << ")";
       if (floor)
         text << "; distributed friction";
+      if (implicit)
+        text << "; " << implicit->description();
       return text.str();
     }
 
@@ -310,7 +339,7 @@ namespace stickslip
           solve_contact_normals(t0, 0.);
           update_product();
         }
-      if (contact)
+      if (contact || implicit)
         {
           // The free nodal force r = f - K u0.
           BodyVector force;
@@ -318,8 +347,13 @@ namespace stickslip
           if (load.size() > 0)
             force = load;
           force -= product;
-          contact->initialize(t0, u, v, force);
-          contact->set_reference_displacement(u);
+          if (contact)
+            {
+              contact->initialize(t0, u, v, force);
+              contact->set_reference_displacement(u);
+            }
+          else
+            implicit->initialize(u, force);
         }
       account.clear();
       initial_energy = 0;
@@ -434,6 +468,11 @@ namespace stickslip
     void
     BodyEvolution<dim>::advance(const TimeStep &step)
     {
+      if (implicit)
+        {
+          advance_implicit(step);
+          return;
+        }
       const double dt = step.size;
       update_product();
       if (data.has_load() && data.load_depends_on_time())
@@ -493,6 +532,40 @@ namespace stickslip
             last_slip_time = step.next_time;
           current_time = step.next_time;
         }
+      if (step.index % 64 == 0)
+        check_finite(step);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::advance_implicit(const TimeStep &step)
+    {
+      // The loads of both ends of the step (the trapezoidal rule).
+      BodyVector load_now;
+      if (data.has_load() && data.load_depends_on_time())
+        {
+          mesh.assemble_load(data.body_force(),
+                             data.tractions(),
+                             step.time,
+                             load_now);
+          mesh.assemble_load(data.body_force(),
+                             data.tractions(),
+                             step.next_time,
+                             load);
+        }
+      else
+        load_now = load;
+      std::vector<double> values;
+      for (const auto &unknown : prescribed)
+        values.push_back(data.prescribed_value(unknown, step.next_time));
+      ImplicitWork work;
+      implicit->step(step.size, u, v, load_now, load, values, work);
+      account[EnergyAccount::impact] += work.contact;
+      account[EnergyAccount::data] += work.prescribed + work.load;
+      note_time_dependent_data(step.next_time);
+      product_current = false;
       if (step.index % 64 == 0)
         check_finite(step);
     }
@@ -599,6 +672,8 @@ namespace stickslip
       archive.add(initial_energy);
       account.register_state(archive, comm);
       rest.register_state(archive);
+      if (implicit)
+        implicit->register_state(archive);
       if (contact)
         {
           contact->register_state(archive, u);
@@ -702,6 +777,9 @@ namespace stickslip
         }
       if (floor)
         columns.push_back("floor_stick_fraction");
+      if (implicit)
+        for (const std::string &name : implicit->history_columns())
+          columns.push_back(name);
       return columns;
     }
 
@@ -767,6 +845,9 @@ namespace stickslip
           stick = floor->stick_fraction();
           row.push_back(stick);
         }
+      if (implicit)
+        for (const double value : implicit->history_values(u))
+          row.push_back(value);
       rest.record({t,
                    kinetic,
                    elastic,
@@ -871,6 +952,8 @@ namespace stickslip
              << contact->normal_sweeps().first
              << " projected Gauss-Seidel sweeps, "
              << contact->normal_sweeps().second << " in all";
+      if (implicit)
+        text << '\n' << implicit->summary();
       const std::string physical = rest.summary();
       if (!physical.empty())
         text << '\n' << physical;

@@ -13,6 +13,7 @@
 #include <models/body/contact_surface.h>
 #include <models/body/energy_account.h>
 #include <models/body/floor_friction.h>
+#include <models/body/implicit_step.h>
 #include <models/common/evolution.h>
 #include <time/time_parameters.h>
 
@@ -147,6 +148,13 @@ namespace stickslip
                  const double           final_time,
                  const ParameterSource &source);
 
+      /**
+       * Body/Time scheme = implicit: one Newmark step with the contact at
+       * its end (ImplicitStep).
+       */
+      void
+      advance_implicit(const TimeStep &step);
+
       /** v^{-1/2} from the data (the first step of a fresh run). */
       void
       start_half_step(const double dt);
@@ -201,7 +209,9 @@ namespace stickslip
       std::unique_ptr<ContactSurface<dim>> contact;
       std::unique_ptr<ContactOutput<dim>>  contact_output;
       std::unique_ptr<FloorFriction<dim>>  floor;
-      std::vector<PrescribedUnknown<dim>>  prescribed;
+      /** Body/Time scheme = implicit (then no contact, no floor). */
+      std::unique_ptr<ImplicitStep<dim>>  implicit;
+      std::vector<PrescribedUnknown<dim>> prescribed;
       std::vector<unsigned char> component_of; ///< of each owned unknown
 
       BodyVector u, v, inverse_mass, product, load;

@@ -501,6 +501,21 @@ namespace stickslip
       prm.enter_subsection("Contact");
       ContactParameters::declare_parameters(prm);
       prm.leave_subsection();
+      prm.declare_entry(
+        "Time scheme",
+        "explicit",
+        Patterns::Selection("explicit|implicit"),
+        "explicit: central differences with the lumped mass, contact and "
+        "friction node by node, dt below the stability bound (doc/body.md); "
+        "implicit: Newmark's average acceleration (beta = 1/4, gamma = 1/2) "
+        "with the lumped mass, the normal mass of the contact nodes "
+        "redistributed (as Contact/Mass at contact nodes = redistributed, "
+        "whatever that says), and exact unilateral, frictionless contact at "
+        "the end of the step by a primal-dual active-set method, any dt "
+        "(doc/theory.md §7.7; Body/Linear solver).");
+      prm.enter_subsection("Linear solver");
+      ImplicitSolverParameters::declare_parameters(prm);
+      prm.leave_subsection();
       prm.leave_subsection();
       // The output schedules moved to the Output subsection (RunLoop).
       declare_moved_entry("Body/Field output every",
@@ -549,7 +564,18 @@ namespace stickslip
       prm.enter_subsection("Contact");
       contact.parse(prm, dimension, source);
       prm.leave_subsection();
+      time_scheme =
+        parse_selection<TimeScheme>(prm.get("Time scheme"),
+                                    {{"explicit", TimeScheme::explicit_central},
+                                     {"implicit",
+                                      TimeScheme::implicit_newmark}},
+                                    "Body/Time scheme");
+      prm.enter_subsection("Linear solver");
+      linear_solver.parse(prm, source);
       prm.leave_subsection();
+      prm.leave_subsection();
+      if (time_scheme == TimeScheme::implicit_newmark)
+        check_implicit(source);
       if (has_distributed_friction() && dimension != 2)
         throw_bad_parameter(source,
                             "Body/Distributed friction",
@@ -557,6 +583,122 @@ namespace stickslip
                             "distributed friction against the plane of the "
                             "body is for Dimension = 2 (an in-plane membrane); "
                             "use 0 in 3D");
+    }
+
+
+
+    void
+    ImplicitSolverParameters::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Tolerance",
+                        "1e-12",
+                        Patterns::Double(),
+                        "Relative residual tolerance (> 0) of the conjugate "
+                        "gradients (with algebraic multigrid) that solve (K + "
+                        "4/dt^2 M) u = b in each active-set iteration of "
+                        "Body/Time scheme = implicit.");
+      prm.declare_entry("Maximum iterations",
+                        "1000",
+                        Patterns::Integer(),
+                        "Largest number (>= 1) of CG iterations of one solve; "
+                        "more is a run error.");
+      prm.declare_entry(
+        "Maximum active-set iterations",
+        "50",
+        Patterns::Integer(),
+        "Largest number (>= 1) of active-set (semismooth Newton) iterations "
+        "of one implicit step; more is a run error (the set cycles).");
+    }
+
+
+
+    void
+    ImplicitSolverParameters::parse(ParameterHandler      &prm,
+                                    const ParameterSource &source)
+    {
+      tolerance             = prm.get_double("Tolerance");
+      const long iterations = prm.get_integer("Maximum iterations");
+      const long active_set = prm.get_integer("Maximum active-set iterations");
+      if (!(tolerance > 0) || !(tolerance < 1))
+        throw_bad_parameter(source,
+                            "Body/Linear solver/Tolerance",
+                            format_number(tolerance),
+                            "a relative tolerance in (0, 1)");
+      if (iterations < 1)
+        throw_bad_parameter(source,
+                            "Body/Linear solver/Maximum iterations",
+                            std::to_string(iterations),
+                            "a positive integer");
+      if (active_set < 1)
+        throw_bad_parameter(source,
+                            "Body/Linear solver/Maximum active-set iterations",
+                            std::to_string(active_set),
+                            "a positive integer");
+      max_iterations            = iterations;
+      max_active_set_iterations = active_set;
+    }
+
+
+
+    void
+    BodyParameters::check_implicit(const ParameterSource &source) const
+    {
+      const std::string why = "Body/Time scheme = implicit supports ";
+      if (has_distributed_friction())
+        throw_bad_parameter(source,
+                            "Body/Distributed friction",
+                            distributed_friction,
+                            why + "no distributed friction yet: use 0 or "
+                                  "Time scheme = explicit");
+      if (!contact.enabled)
+        return;
+      unsigned int axes = 0;
+      for (const double component : contact.normal)
+        axes += component != 0 ? 1 : 0;
+      if (axes != 1)
+        throw_bad_parameter(
+          source,
+          "Body/Contact/Normal",
+          [&]() {
+            std::string text;
+            for (const double c : contact.normal)
+              text += (text.empty() ? "" : ", ") + format_number(c);
+            return text;
+          }(),
+          why + "a normal along a coordinate axis only");
+      if (contact.normal_law != NormalContactLaw::unilateral)
+        throw_bad_parameter(source,
+                            "Body/Contact/Contact law",
+                            "compliant",
+                            why + "the unilateral contact law only");
+      if (contact.surface_mass != 0)
+        throw_bad_parameter(source,
+                            "Body/Contact/Surface mass",
+                            format_number(contact.surface_mass),
+                            why + "no surface mass: use 0");
+      const auto is_zero = [](const std::string &text) {
+        try
+          {
+            std::size_t  end  = 0;
+            const double zero = std::stod(text, &end);
+            return zero == 0 && is_blank(text.substr(end));
+          }
+        catch (const std::exception &)
+          {
+            return false;
+          }
+      };
+      const bool frictionless =
+        contact.friction.kind == Parameters::FrictionLaw::Kind::constant &&
+        is_zero(contact.friction.static_coefficient);
+      if (!frictionless)
+        throw_bad_parameter(source,
+                            "Body/Contact/Friction law/Static friction "
+                            "coefficient",
+                            contact.friction.static_coefficient,
+                            why + "frictionless contact only (Law = "
+                                  "constant, Static friction coefficient = "
+                                  "0): friction is not implemented yet");
     }
 
 

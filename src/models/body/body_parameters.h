@@ -51,6 +51,30 @@ namespace stickslip
       mirror
     };
 
+    /** How the body steps in time (Body/Time scheme). */
+    enum class TimeScheme
+    {
+      explicit_central, ///< central differences, lumped mass (the default)
+      implicit_newmark  ///< Newmark average acceleration, contact at t^{n+1}
+    };
+
+    /**
+     * The subsection Body/Linear solver: the solves of the implicit scheme
+     * (K + 4/dt^2 M by conjugate gradients with algebraic multigrid) and its
+     * active-set iterations.
+     */
+    struct ImplicitSolverParameters
+    {
+      double       tolerance;                 ///< relative CG residual
+      unsigned int max_iterations;            ///< of one CG solve
+      unsigned int max_active_set_iterations; ///< of one step
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+    };
+
     /** A pair of boundaries identified periodically, in one direction. */
     struct PeriodicPair
     {
@@ -178,6 +202,9 @@ namespace stickslip
       std::vector<TractionCondition>     tractions;
       ContactParameters                  contact;
 
+      TimeScheme               time_scheme;
+      ImplicitSolverParameters linear_solver; ///< implicit scheme only
+
       /** The slots Body/Displacement 1..n and Body/Traction 1..n. */
       static constexpr unsigned int n_displacement_slots = 3;
       static constexpr unsigned int n_traction_slots     = 2;
@@ -217,6 +244,10 @@ namespace stickslip
 
       void
       parse_material(ParameterHandler &prm, const ParameterSource &source);
+
+      /** What the implicit scheme does not support yet: InputErrors. */
+      void
+      check_implicit(const ParameterSource &source) const;
 
       void
       parse_periodic_pairs(const std::string     &text,

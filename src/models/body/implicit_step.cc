@@ -1,0 +1,544 @@
+#include <deal.II/base/quadrature_lib.h>
+
+#include <deal.II/dofs/dof_tools.h>
+
+#include <deal.II/fe/fe_values.h>
+
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/solver_cg.h>
+#include <deal.II/lac/solver_control.h>
+#include <deal.II/lac/sparsity_tools.h>
+
+#include <base/expressions.h>
+#include <base/input_error.h>
+#include <base/local_values.h>
+#include <models/body/implicit_step.h>
+#include <models/body/stiffness_operator.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    template <int dim>
+    ImplicitStep<dim>::ImplicitStep(const BodyDiscretization<dim>   &mesh,
+                                    const BodyParameters            &parameters,
+                                    const BodyVector                &mass,
+                                    const std::vector<unsigned int> &prescribed,
+                                    const BodyVector                &area,
+                                    const ParameterSource           &source)
+      : mesh(mesh)
+      , parameters(parameters)
+      , comm(mesh.communicator())
+      , mass(mass)
+      , prescribed(prescribed)
+      , normal_sign(1)
+      , total_area(0)
+      , gap_tolerance(1e-9 * mesh.smallest_cell_diameter())
+      , assembled_c0(0)
+      , steps(0)
+      , newton_iterations(0)
+      , active_set_changes(0)
+      , cg_iterations(0)
+      , assemblies(0)
+      , max_newton(0)
+      , max_cg(0)
+    {
+      const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
+      for (unsigned int i = 0; i < owned.n_elements(); ++i)
+        if (mesh.constraints().is_constrained(owned.nth_index_in_set(i)))
+          periodic_copies.push_back(i);
+      if (parameters.contact.enabled)
+        {
+          // The normal is a coordinate axis (checked by BodyParameters).
+          unsigned int axis = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            if (std::abs(parameters.contact.normal[d]) > 0.5)
+              axis = d;
+          normal_sign = parameters.contact.normal[axis] > 0 ? 1. : -1.;
+          const auto initial_gap =
+            parse_function<dim>(parameters.contact.initial_gap,
+                                parameters.coordinates(),
+                                "Body/Contact/Initial gap",
+                                source);
+          std::vector<bool> held(mass.locally_owned_size(), false);
+          for (const unsigned int i : prescribed)
+            held[i] = true;
+          for (const Node<dim> &node :
+               mesh.nodes(parameters.contact.boundary_id, true))
+            if (!held[node.unknowns[axis]])
+              {
+                normal_unknown.push_back(node.unknowns[axis]);
+                gap0.push_back(initial_gap->value(node.point));
+                area_of_node.push_back(area.local_element(node.unknowns[0]));
+                total_area += area_of_node.back();
+              }
+          total_area = Utilities::MPI::sum(total_area, comm);
+        }
+      active.assign(normal_unknown.size(), false);
+      pressure.assign(normal_unknown.size(), 0.);
+      gap = gap0;
+      for (BodyVector *vector : {&acceleration, &reaction, &active_marker})
+        mesh.initialize_vector(*vector);
+
+      // The sparsity of K with the periodic constraints condensed: the
+      // constraints of prescribed and active unknowns only remove entries.
+      DoFTools::extract_locally_relevant_dofs(mesh.dof_handler(),
+                                              relevant_dofs);
+      const IndexSet &relevant = relevant_dofs;
+      relevant_partitioner =
+        std::make_shared<Utilities::MPI::Partitioner>(owned, relevant, comm);
+      DynamicSparsityPattern pattern(relevant);
+      DoFTools::make_sparsity_pattern(mesh.dof_handler(),
+                                      pattern,
+                                      mesh.constraints(),
+                                      false);
+      SparsityTools::distribute_sparsity_pattern(pattern,
+                                                 owned,
+                                                 comm,
+                                                 relevant);
+      matrix.reinit(owned, owned, pattern, comm);
+      rhs.reinit(owned, comm);
+      solution.reinit(owned, comm);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::initialize(const BodyVector &displacement,
+                                  const BodyVector &force)
+    {
+      for (unsigned int i = 0; i < acceleration.locally_owned_size(); ++i)
+        acceleration.local_element(i) =
+          mass.local_element(i) > 0 ?
+            force.local_element(i) / mass.local_element(i) :
+            0.;
+      for (const unsigned int i : prescribed)
+        acceleration.local_element(i) = 0;
+      reaction = 0;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          const unsigned int j = normal_unknown[k];
+          gap[k] = gap0[k] - normal_sign * displacement.local_element(j);
+          active[k] =
+            gap[k] <= gap_tolerance && normal_sign * force.local_element(j) > 0;
+        }
+      steps = newton_iterations = active_set_changes = cg_iterations = 0;
+      assemblies = max_newton = max_cg = 0;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::apply_effective(BodyVector       &y,
+                                       const BodyVector &x,
+                                       const double      c0)
+    {
+      mesh.stiffness().apply(y, x);
+      for (unsigned int i = 0; i < y.locally_owned_size(); ++i)
+        y.local_element(i) += c0 * mass.local_element(i) * x.local_element(i);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::assemble(const double c0)
+    {
+      // Which unknowns are held: owned flags, then the ghosts' from their
+      // owners (a periodic copy's master may be held on another rank).
+      LinearAlgebra::distributed::Vector<double> held(relevant_partitioner);
+      for (const unsigned int i : prescribed)
+        held.local_element(i) = 1;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (active[k])
+          held.local_element(normal_unknown[k]) = 1;
+      held.update_ghost_values();
+      AffineConstraints<double> constraints;
+      constraints.reinit(relevant_dofs);
+      for (const auto i : relevant_dofs)
+        if (held(i) != 0 && !mesh.constraints().is_constrained(i))
+          constraints.add_line(i);
+      constraints.merge(mesh.constraints(),
+                        AffineConstraints<double>::no_conflicts_allowed,
+                        true);
+      constraints.close();
+
+      // K cell by cell, then c0 M on the diagonal: M is the body's lumped
+      // mass (with the contact nodes' normal mass redistributed).
+      const FiniteElement<dim>            &fe = mesh.fe();
+      FEValues<dim>                        values(fe,
+                           QGauss<dim>(parameters.degree + 1),
+                           update_gradients | update_JxW_values);
+      const unsigned int                   n = fe.n_dofs_per_cell();
+      FullMatrix<double>                   local(n, n);
+      std::vector<types::global_dof_index> indices(n);
+      matrix = 0;
+      for (const auto &cell : mesh.dof_handler().active_cell_iterators())
+        if (cell->is_locally_owned())
+          {
+            values.reinit(cell);
+            cell_stiffness(values,
+                           parameters.lambda,
+                           parameters.shear_modulus,
+                           local);
+            cell->get_dof_indices(indices);
+            constraints.distribute_local_to_global(local, indices, matrix);
+          }
+      matrix.compress(VectorOperation::add);
+      const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
+      for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
+        {
+          const auto global = owned.nth_index_in_set(i);
+          if (!constraints.is_constrained(global) && mass.local_element(i) > 0)
+            matrix.add(global, global, c0 * mass.local_element(i));
+        }
+      matrix.compress(VectorOperation::add);
+
+      amg = std::make_unique<LA::MPI::PreconditionAMG>();
+      LA::MPI::PreconditionAMG::AdditionalData data;
+#ifdef STICKSLIP_USE_PETSC_LA
+      data.symmetric_operator = true;
+#else
+      data.elliptic              = true;
+#endif
+      amg->initialize(matrix, data);
+      assembled_for = active;
+      assembled_c0  = c0;
+      ++assemblies;
+    }
+
+
+
+    template <int dim>
+    unsigned int
+    ImplicitStep<dim>::solve(BodyVector &w, const BodyVector &r)
+    {
+      {
+        LocalValues values(rhs);
+        for (std::size_t k = 0; k < values.size(); ++k)
+          values[k] = r.local_element(k);
+      }
+      const double norm = rhs.l2_norm();
+      w                 = 0;
+      if (norm == 0)
+        return 0;
+      solution = 0;
+      SolverControl control(parameters.linear_solver.max_iterations,
+                            parameters.linear_solver.tolerance * norm);
+      SolverCG<DistributedVector> cg(control);
+      try
+        {
+          cg.solve(matrix, solution, rhs, *amg);
+        }
+      catch (const SolverControl::NoConvergence &failure)
+        {
+          throw RunError(
+            "the conjugate gradients of the implicit step did not reach "
+            "Body/Linear solver/Tolerance = " +
+            format_number(parameters.linear_solver.tolerance) + " in " +
+            std::to_string(failure.last_step) +
+            " iterations (Body/Linear solver/Maximum iterations = " +
+            std::to_string(parameters.linear_solver.max_iterations) +
+            "): raise it or loosen the tolerance");
+        }
+      ConstLocalValues values(solution);
+      for (std::size_t k = 0; k < values.size(); ++k)
+        w.local_element(k) = values[k];
+      return control.last_step();
+    }
+
+
+
+    template <int dim>
+    unsigned long
+    ImplicitStep<dim>::update_active_set(const BodyVector &u,
+                                         const BodyVector &residual)
+    {
+      // The complementarity function P - max(0, P - c g) (Hueber, Stadler
+      // and Wohlmuth 2008) with P = 0 off the active set and g = 0 on it:
+      // a node stays active while it pushes (P > 0), enters when it
+      // penetrates (g < -delta).
+      unsigned long changes = 0;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          const unsigned int j = normal_unknown[k];
+          gap[k]               = gap0[k] - normal_sign * u.local_element(j);
+          const double force =
+            active[k] ? -normal_sign * residual.local_element(j) : 0.;
+          const bool now = active[k] ? force > 0 : gap[k] < -gap_tolerance;
+          pressure[k] =
+            area_of_node[k] > 0 ? std::max(force, 0.) / area_of_node[k] : 0.;
+          if (now != active[k])
+            ++changes;
+          active[k] = now;
+        }
+      return Utilities::MPI::sum(changes, comm);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::step(const double               dt,
+                            BodyVector                &displacement,
+                            BodyVector                &velocity,
+                            const BodyVector          &load_now,
+                            const BodyVector          &load_next,
+                            const std::vector<double> &prescribed_values,
+                            ImplicitWork              &work)
+    {
+      const double       c0 = 4. / (dt * dt);
+      const unsigned int n  = displacement.locally_owned_size();
+      BodyVector         b, u, product, correction;
+      for (BodyVector *vector : {&b, &u, &product, &correction})
+        mesh.initialize_vector(*vector);
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          const double u0 = displacement.local_element(i);
+          const double v0 = velocity.local_element(i);
+          const double a0 = acceleration.local_element(i);
+          b.local_element(i) =
+            mass.local_element(i) * (c0 * (u0 + dt * v0) + a0) +
+            (load_next.size() > 0 ? load_next.local_element(i) : 0.);
+          u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
+        }
+      // The predictor's penetrating nodes start active.
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <
+            -gap_tolerance)
+          active[k] = true;
+      unsigned int iteration = 0, cg_of_step = 0;
+      for (;;)
+        {
+          ++iteration;
+          for (std::size_t k = 0; k < prescribed.size(); ++k)
+            u.local_element(prescribed[k]) = prescribed_values[k];
+          for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+            if (active[k])
+              u.local_element(normal_unknown[k]) = normal_sign * gap0[k];
+          const bool same_set = Utilities::MPI::min(
+            assembled_for == active && assembled_c0 == c0 ? 1 : 0, comm);
+          if (!same_set)
+            assemble(c0);
+          // The correction w = 0 on the held unknowns and the copies.
+          apply_effective(product, u, c0);
+          for (unsigned int i = 0; i < n; ++i)
+            product.local_element(i) =
+              b.local_element(i) - product.local_element(i);
+          for (const unsigned int i : prescribed)
+            product.local_element(i) = 0;
+          for (const unsigned int i : periodic_copies)
+            product.local_element(i) = 0;
+          for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+            if (active[k])
+              product.local_element(normal_unknown[k]) = 0;
+          cg_of_step += solve(correction, product);
+          for (unsigned int i = 0; i < n; ++i)
+            u.local_element(i) += correction.local_element(i);
+          // R = (K + c0 M) u - b: the constraint forces.
+          apply_effective(product, u, c0);
+          for (unsigned int i = 0; i < n; ++i)
+            product.local_element(i) -= b.local_element(i);
+          const unsigned long changes = update_active_set(u, product);
+          active_set_changes += changes;
+          if (changes == 0)
+            break;
+          if (iteration >= parameters.linear_solver.max_active_set_iterations)
+            throw RunError(
+              "the active set of the implicit contact step did not settle in " +
+              std::to_string(iteration) + " iterations (" +
+              std::to_string(changes) +
+              " nodes changed in the last; Body/Linear solver/Maximum "
+              "active-set iterations = " +
+              std::to_string(
+                parameters.linear_solver.max_active_set_iterations) +
+              "): the set cycles; try a smaller Time/Time step");
+        }
+      newton_iterations += iteration;
+      cg_iterations += cg_of_step;
+      max_newton = std::max<unsigned long>(max_newton, iteration);
+      max_cg     = std::max<unsigned long>(max_cg, cg_of_step);
+      ++steps;
+
+      finish_step(
+        dt, u, product, displacement, velocity, load_now, load_next, work);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::finish_step(const double      dt,
+                                   const BodyVector &u,
+                                   const BodyVector &force,
+                                   BodyVector       &displacement,
+                                   BodyVector       &velocity,
+                                   const BodyVector &load_now,
+                                   const BodyVector &load_next,
+                                   ImplicitWork     &work)
+    {
+      const double       c0 = 4. / (dt * dt);
+      const unsigned int n  = displacement.locally_owned_size();
+      // The constraint forces of the rows that carry one; the works with
+      // the trapezoidal rule of the scheme's energy balance.
+      std::vector<bool> constrained(n, false);
+      for (const unsigned int i : prescribed)
+        {
+          const double du = u.local_element(i) - displacement.local_element(i);
+          work.prescribed +=
+            0.5 * du * (reaction.local_element(i) + force.local_element(i));
+          constrained[i] = true;
+        }
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          const unsigned int j = normal_unknown[k];
+          const double du  = u.local_element(j) - displacement.local_element(j);
+          const double now = active[k] ? force.local_element(j) : 0.;
+          work.contact += 0.5 * du * (reaction.local_element(j) + now);
+          constrained[j] = active[k];
+          if (!active[k])
+            reaction.local_element(j) = 0;
+        }
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          const double du = u.local_element(i) - displacement.local_element(i);
+          if (load_next.size() > 0)
+            work.load +=
+              0.5 * du *
+              (load_now.local_element(i) + load_next.local_element(i));
+          const double a_new = c0 * (du - dt * velocity.local_element(i)) -
+                               acceleration.local_element(i);
+          velocity.local_element(i) +=
+            0.5 * dt * (acceleration.local_element(i) + a_new);
+          acceleration.local_element(i) = a_new;
+          displacement.local_element(i) = u.local_element(i);
+          if (constrained[i])
+            reaction.local_element(i) = force.local_element(i);
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::register_state(CheckpointArchive &archive)
+    {
+      archive.add(acceleration);
+      archive.add(reaction);
+      archive.add(active_marker);
+      for (unsigned long *count : {&steps,
+                                   &newton_iterations,
+                                   &active_set_changes,
+                                   &cg_iterations,
+                                   &assemblies,
+                                   &max_newton,
+                                   &max_cg})
+        archive.add(*count);
+      archive.before_write.push_back([this]() {
+        active_marker = 0;
+        for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+          active_marker.local_element(normal_unknown[k]) = active[k] ? 1 : 0;
+      });
+      archive.after_read.push_back([this]() {
+        for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+          active[k] = active_marker.local_element(normal_unknown[k]) > 0.5;
+        assembled_for.clear();
+        assembled_c0 = 0;
+      });
+    }
+
+
+
+    template <int dim>
+    std::vector<std::string>
+    ImplicitStep<dim>::history_columns() const
+    {
+      std::vector<std::string> columns;
+      if (parameters.contact.enabled)
+        columns = {"contact_fraction",
+                   "normal_force",
+                   "mean_pressure",
+                   "mean_gap"};
+      for (const std::string name : {"newton_iterations",
+                                     "active_set_changes",
+                                     "cg_iterations",
+                                     "max_newton_iterations",
+                                     "max_cg_iterations"})
+        columns.push_back(name);
+      return columns;
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    ImplicitStep<dim>::history_values(const BodyVector &) const
+    {
+      std::vector<double> values;
+      if (parameters.contact.enabled)
+        {
+          std::vector<double> sums(3, 0.);
+          for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+            {
+              sums[0] += active[k] ? area_of_node[k] : 0.;
+              sums[1] += pressure[k] * area_of_node[k];
+              sums[2] += gap[k] * area_of_node[k];
+            }
+          Utilities::MPI::sum(sums, comm, sums);
+          const double area = total_area > 0 ? total_area : 1.;
+          values = {sums[0] / area, sums[1], sums[1] / area, sums[2] / area};
+        }
+      for (const unsigned long count : {newton_iterations,
+                                        active_set_changes,
+                                        cg_iterations,
+                                        max_newton,
+                                        max_cg})
+        values.push_back(double(count));
+      return values;
+    }
+
+
+
+    template <int dim>
+    std::string
+    ImplicitStep<dim>::summary() const
+    {
+      std::ostringstream text;
+      text << "  implicit steps: " << steps << ", active-set iterations "
+           << newton_iterations << " (at most " << max_newton
+           << " in a step), active-set changes " << active_set_changes
+           << ", CG iterations " << cg_iterations << " (at most " << max_cg
+           << " in a step), matrix and AMG set-ups " << assemblies;
+      return text.str();
+    }
+
+
+
+    template <int dim>
+    std::string
+    ImplicitStep<dim>::description() const
+    {
+#ifdef STICKSLIP_USE_PETSC_LA
+      const std::string amg_name = "BoomerAMG";
+#else
+      const std::string amg_name = "ML";
+#endif
+      return std::string("implicit Newmark (average acceleration), ") +
+             (parameters.contact.enabled ?
+                "frictionless unilateral contact by a primal-dual active set, " :
+                "") +
+             "CG + " + amg_name + " on K + 4/dt^2 M";
+    }
+
+
+
+    template class ImplicitStep<2>;
+    template class ImplicitStep<3>;
+  } // namespace Body
+} // namespace stickslip

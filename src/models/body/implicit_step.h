@@ -1,0 +1,206 @@
+#ifndef stickslip_models_body_implicit_step_h
+#define stickslip_models_body_implicit_step_h
+
+#include <deal.II/base/partitioner.h>
+
+#include <deal.II/lac/affine_constraints.h>
+
+#include <base/checkpoint_archive.h>
+#include <base/global.h>
+#include <models/body/body_discretization.h>
+#include <models/body/body_parameters.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stickslip
+{
+  namespace Body
+  {
+    /** What one implicit step did: works of the constraint forces [J]. */
+    struct ImplicitWork
+    {
+      double contact    = 0; ///< of the contact reactions, trapezoidal rule
+      double prescribed = 0; ///< of the reactions of prescribed unknowns
+      double load       = 0; ///< of the loads, trapezoidal rule
+    };
+
+    /**
+     * Body/Time scheme = implicit (doc/theory.md §7.7): Newmark's average
+     * acceleration scheme (beta = 1/4, gamma = 1/2) with the lumped mass M
+     * (the contact nodes' normal mass redistributed, §7.5: the body gives
+     * it) and exact unilateral, frictionless contact at the end of the step,
+     *
+     *   M a^{n+1} + K u^{n+1} = f^{n+1} + R^{n+1},
+     *   u^{n+1} = u^n + dt v^n + dt^2/4 (a^n + a^{n+1}),
+     *   v^{n+1} = v^n + dt/2 (a^n + a^{n+1}),
+     *
+     * R^{n+1} = -sum_i P_i n e_i the nodal contact forces with the
+     * Signorini conditions g_i = g0_i - u_i.n >= 0, P_i >= 0, P_i g_i = 0
+     * at every contact node. Eliminating a^{n+1}:
+     *
+     *   (K + c0 M) u^{n+1} = b + R^{n+1},  c0 = 4/dt^2,
+     *   b = f^{n+1} + M (c0 (u^n + dt v^n) + a^n),
+     *
+     * solved by the primal-dual active-set method (Hueber, Stadler and
+     * Wohlmuth 2008; a semismooth Newton method for the complementarity
+     * function P - max(0, P - c g), Alart and Curnier 1991): on the active
+     * set A the normal displacement is fixed to the gap (u_i.n = g0_i), off
+     * it P_i = 0; each iteration solves the elastic problem with these
+     * constraints (and the prescribed displacements) by conjugate gradients
+     * with algebraic multigrid on the assembled K + c0 M, reads P_i from the
+     * residual at the active nodes, and moves a node out of A where P_i <= 0
+     * and into A where g_i < -delta (delta = 1e-9 times the smallest cell
+     * diameter: round-off cannot cycle a node at zero gap). It stops when A
+     * does not change; more than Body/Maximum active-set iterations is a
+     * RunError. The contact normal must be a coordinate axis.
+     *
+     * Energy: the scheme's exact balance E^{n+1} - E^n = (u^{n+1} - u^n).
+     * (F^n + F^{n+1})/2, F = f + R, E = v.M v/2 + u.K u/2, books the
+     * contact forces' work (either sign: the contact at the end of the
+     * step is not energy-consistent) as impact_work.
+     */
+    template <int dim>
+    class ImplicitStep
+    {
+    public:
+      /**
+       * @p mass the lumped mass (owned entries), @p prescribed the local
+       * indices of the prescribed unknowns, @p area the nodal areas of the
+       * contact boundary (with Body/Contact only).
+       */
+      ImplicitStep(const BodyDiscretization<dim>   &mesh,
+                   const BodyParameters            &parameters,
+                   const BodyVector                &mass,
+                   const std::vector<unsigned int> &prescribed,
+                   const BodyVector                &area,
+                   const ParameterSource           &source);
+
+      /**
+       * a^0 = M^{-1} (f - K u) (@p force = f - K u at t0) at the unknowns
+       * with mass, R^0 = 0, every contact node at zero gap that f - K u
+       * pushes into the foundation active.
+       */
+      void
+      initialize(const BodyVector &displacement, const BodyVector &force);
+
+      /**
+       * One step of size @p dt: @p displacement and @p velocity from t^n to
+       * t^{n+1}; @p load_now and @p load_next the loads f^n, f^{n+1}
+       * (empty: none); @p prescribed_values u_D(t^{n+1}) of the prescribed
+       * unknowns (in the constructor's order); the works into @p work
+       * (this rank's share). Throws a RunError when the active set does
+       * not settle (collective).
+       */
+      void
+      step(const double               dt,
+           BodyVector                &displacement,
+           BodyVector                &velocity,
+           const BodyVector          &load_now,
+           const BodyVector          &load_next,
+           const std::vector<double> &prescribed_values,
+           ImplicitWork              &work);
+
+      /** a, R and the active set (collective when read or written). */
+      void
+      register_state(CheckpointArchive &archive);
+
+      /** The names of history_values(). */
+      std::vector<std::string>
+      history_columns() const;
+
+      /**
+       * contact_fraction, normal_force, mean_pressure, mean_gap (with
+       * contact), then the active-set iterations and changes and the CG
+       * iterations since t0 (collective).
+       */
+      std::vector<double>
+      history_values(const BodyVector &displacement) const;
+
+      /** For the log: the solver and the counts (collective). */
+      std::string
+      summary() const;
+
+      /** "Newmark average acceleration, ..." */
+      std::string
+      description() const;
+
+    private:
+      /** (K + c0 M) @p x into @p y (c0 M with the lumped mass). */
+      void
+      apply_effective(BodyVector &y, const BodyVector &x, const double c0);
+
+      /**
+       * The constraints: periodic, prescribed unknowns and active contact
+       * nodes' normal unknowns (homogeneous: the solve is for a correction),
+       * then K + c0 M assembled with them and the AMG set up.
+       */
+      void
+      assemble(const double c0);
+
+      /**
+       * After the active set settled on @p u with the constraint forces
+       * @p force: the works of the step into @p work, then a, v, u of
+       * t^{n+1} and R on the constrained rows.
+       */
+      void
+      finish_step(const double      dt,
+                  const BodyVector &u,
+                  const BodyVector &force,
+                  BodyVector       &displacement,
+                  BodyVector       &velocity,
+                  const BodyVector &load_now,
+                  const BodyVector &load_next,
+                  ImplicitWork     &work);
+
+      /** Solve for the correction @p w with right-hand side @p r. */
+      unsigned int
+      solve(BodyVector &w, const BodyVector &r);
+
+      /**
+       * One active-set update from the iterate: P and g of every node, the
+       * new set; returns the number of changes over all ranks.
+       */
+      unsigned long
+      update_active_set(const BodyVector &u, const BodyVector &reaction);
+
+      const BodyDiscretization<dim> &mesh;
+      const BodyParameters          &parameters;
+      const MPI_Comm                 comm;
+      BodyVector                     mass;
+      std::vector<unsigned int>      prescribed;
+      /** Periodic copies (no equation of their own). */
+      std::vector<unsigned int> periodic_copies;
+
+      // The contact nodes (owned): the normal unknown, the sign of n along
+      // its axis, g0, the area; the active flags and P, g of the last step.
+      std::vector<unsigned int> normal_unknown;
+      double                    normal_sign;
+      std::vector<double>       gap0, area_of_node, pressure, gap;
+      std::vector<bool>         active;
+      double                    total_area;
+      double                    gap_tolerance;
+
+      // The state beyond u, v: a^n and R^n (constraint rows only), the
+      // active set as a vector (1 at active nodes' normal unknowns).
+      BodyVector acceleration, reaction, active_marker;
+
+      // The assembled K + c0 M with the constraints of assembled_for.
+      IndexSet                                           relevant_dofs;
+      std::shared_ptr<const Utilities::MPI::Partitioner> relevant_partitioner;
+      DistributedMatrix                                  matrix;
+      std::unique_ptr<LA::MPI::PreconditionAMG>          amg;
+      std::vector<bool> assembled_for; ///< active set of the matrix
+      double            assembled_c0;
+      DistributedVector rhs, solution;
+
+      // Counts since t0 (the same on every rank).
+      unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
+        assemblies;
+      unsigned long max_newton, max_cg;
+    };
+  } // namespace Body
+} // namespace stickslip
+
+#endif

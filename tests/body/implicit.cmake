@@ -1,0 +1,97 @@
+# Body/Time scheme = implicit (doc/theory.md §7.7): Newmark's average
+# acceleration with exact frictionless unilateral contact at the end of the
+# step (primal-dual active set), CG + BoomerAMG on K + 4/dt^2 M, the contact
+# nodes' normal mass redistributed. The explicit bound of the bar's Q1 mesh
+# is c dt/h = 0.70 (the element bound): the runs below take 14 to 57 times
+# that step. Every bound is a measured value with a margin (10% unless
+# said otherwise; the runs are deterministic, one rank).
+
+# ---- 1. The Signorini bar (check_bar.py's problem) at c dt/h = 10 and 40,
+# N = 50, 100, 200 cells along the height, 2 across. Measured
+# (check_implicit.py; E/E0 - 1 the energy at T = 3 against the initial):
+#   N  c dt/h  |t_open-2|  |p|L1 err  |v-v0|     E/E0 - 1   balance    Newton max/mean  CG max/mean
+#   50   10    2.000e-01   8.016e-01  7.844e-02  2.786e-02  7.5e-12      2  1.20        6.5  6.17
+#  100   10    1.000e-01   5.293e-01  7.094e-02  1.655e-03  5.6e-12      2  1.17        6.0  6.00
+#  200   10    5.000e-02   2.928e-01  4.620e-02  3.671e-04  1.4e-11      2  1.17        6.0  6.00
+#   50   40    1.000e+00   1.492e+00  8.361e-03  5.092e-01  6.3e-14      2  1.50        7.0  7.00
+#  100   40    2.500e-01   1.736e+00  1.520e-03  2.422e-01  1.6e-13      2  1.38        7.0  7.00
+#  200   40    0           1.764e+00  1.001e-01  4.851e-02  1.4e-12      2  1.27        7.0  7.00
+# (c dt/h = 1: 4.0e-2, 6.6e-2, 2.5e-2, 4.4e-4 at N = 50; 1.5e-2, 2.2e-2,
+# 1.1e-2, 3.5e-5 at N = 200; c dt/h = 5: 2.8e-3 .. 2.1e-4 energy.)
+# At c dt/h = 10 the contact lasts 2 s to within one step (t_open is a time
+# of the grid), the pressure error decreases with order 0.73 (the pressure
+# at the end of each step oscillates about rho c v0, up to 1.8 at the
+# release), the energy is kept to 2.8% (N = 50) .. 0.04% (N = 200). At
+# c dt/h = 40 (8 steps of contact at N = 50) the pressure is not resolved
+# (errors ~1.5-1.8, no order) and the energy grows by up to 51%: only the
+# solver's counts and the balance are asserted there. The balance (the
+# scheme's exact energy identity with the contact work booked) is the CG
+# residual, below 1e-10 with Tolerance 1e-12: bound 1e-9. Newton: at most 2
+# iterations per step at every level (1 when the set does not change, 2
+# when it does: the predictor's active set is right), CG at most 7 per
+# solve: mesh-independent to within 1 (band 1).
+add_test(NAME body_implicit_signorini_bar
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_implicit_signorini_bar --levels 50 100 200 --cfl 10
+     --max-duration-steps 1 --min-order-pressure 0.6
+     --max-velocity-error 8.7e-2 --max-energy-change 3.1e-2 --max-balance 1e-9
+     --max-newton 2 --newton-band 0 --max-cg 8 --cg-band 1)
+add_test(NAME body_implicit_signorini_bar_large_steps
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_implicit_signorini_bar_large_steps --levels 50 100 200 --cfl 40
+     --max-duration-steps 1.34 --max-velocity-error 0.11 --max-energy-change 0.57
+     --max-balance 1e-9 --max-newton 2 --newton-band 0 --max-cg 8 --cg-band 1)
+
+# ---- 2. The algebraic multigrid on a 2D mesh: the bar 16 cells across
+# (N = 25, 50, 100 along the height: 850 to 3400 unknowns), c dt/h = 10.
+# Measured CG iterations per solve (mean) 13.2, 16.1, 17.3 (largest in a
+# step 13.5, 16.5, 18.0): BoomerAMG on the vector problem without the
+# rigid-body modes grows slowly; band 5 (4.1 measured), at most 20 (18
+# measured). Newton: at most 2 per step at every level.
+add_test(NAME body_implicit_amg_mesh_independence
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_implicit_amg_mesh_independence --levels 25 50 100 --width 16
+     --cfl 10 --max-newton 2 --newton-band 0 --max-cg 20 --cg-band 5
+     --max-balance 1e-9)
+
+# ---- 3. MPI: the bar 4 cells across at c dt/h = 5 on 1 and 2 ranks.
+# Measured largest difference relative to the column scale 1.3e-12
+# (mean_pressure, mean_gap); the same iteration counts. energy_balance and
+# momentum_x are round-off alone (1e-13 and 5e-13 of scales that are
+# themselves round-off) and are not compared. Tolerance 1e-9 (about 1000
+# times the measured, rounded up to a power of ten, as above).
+set(BODY_IMPLICIT_BAR --set "Body/Time scheme=implicit" --set "Time/Time step=0.05"
+  --set "Output/Interval=0.05" --set "Body/Subdivisions=4, 100"
+  --set "Body/Size=0.04, 1" --set "Output/Field output=false")
+foreach(np 1 2)
+  stickslip_run_test(body_implicit_mpi_np${np} ${np} prm/body_signorini_bar.prm
+    ${BODY_IMPLICIT_BAR})
+  set_tests_properties(body_implicit_mpi_np${np} PROPERTIES FIXTURES_SETUP body_implicit_mpi)
+endforeach()
+add_test(NAME body_implicit_mpi_np2_same_as_np1
+  COMMAND ${PYTHON3} ${SRC}/tests/compare_histories.py
+          ${OUT}/body_implicit_mpi_np1/history.csv
+          ${OUT}/body_implicit_mpi_np2/history.csv --tolerance 1e-9
+          --columns t,kinetic,elastic,data,impact,momentum_y,contact,normal,mean,newton,active,cg,max)
+set_tests_properties(body_implicit_mpi_np2_same_as_np1 PROPERTIES FIXTURES_REQUIRED body_implicit_mpi)
+
+# ---- 4. Snapshots: the state a, R and the active set registered; written
+# on 2 ranks at t = 1.5 (in contact) and resumed on 2: measured bitwise the
+# same history (0 difference).
+add_test(NAME resume_body_implicit
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_signorini_bar.prm ${OUT}/resume_body_implicit
+          --np 2 --resume-np 2 --stop 1.5 --final 3 --checkpoint 0.5
+          --tolerance 1e-12 ${BODY_IMPLICIT_BAR})
+set_tests_properties(resume_body_implicit PROPERTIES PROCESSORS 2)
+
+# ---- 5. Bad input: what the implicit scheme does not do yet.
+stickslip_bad_input(body_implicit_friction
+  "Body/Contact/Friction law/Static friction coefficient.*0\\.6.*Body/Time scheme = implicit supports frictionless contact only"
+  ${BODY_BLOCK} --set "Body/Time scheme=implicit")
+stickslip_bad_input(body_implicit_compliant
+  "Body/Contact/Contact law.*compliant.*Body/Time scheme = implicit supports the unilateral contact law only"
+  ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Contact/Contact law=compliant")
+stickslip_bad_input(body_implicit_tolerance
+  "Body/Linear solver/Tolerance.*'2'.*a relative tolerance in \\(0, 1\\)"
+  ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Linear solver/Tolerance=2")
