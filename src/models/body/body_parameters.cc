@@ -666,11 +666,19 @@ namespace stickslip
             return text;
           }(),
           why + "a normal along a coordinate axis only");
-      if (contact.normal_law != NormalContactLaw::unilateral)
+      if (contact.prescribed_traction ||
+          contact.normal_law != NormalContactLaw::unilateral)
         throw_bad_parameter(source,
                             "Body/Contact/Contact law",
-                            "compliant",
+                            contact.prescribed_traction ?
+                              "prescribed traction" :
+                              "compliant",
                             why + "the unilateral contact law only");
+      if (contact.counterpart != Counterpart::rigid_plane)
+        throw_bad_parameter(source,
+                            "Body/Contact/Counterpart",
+                            "mirror",
+                            why + "the rigid plane counterpart only");
       if (contact.surface_mass != 0)
         throw_bad_parameter(source,
                             "Body/Contact/Surface mass",
