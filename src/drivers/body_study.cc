@@ -127,7 +127,9 @@ namespace stickslip
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(*evolution, grid, nullptr, resume);
     pcout << "  wrote " << directory.file("history.csv")
-          << (parameters.output.field_output ? ", solution.pvd" : "")
+          << (!parameters.output.field_output ? "" :
+              parameters.output.hdf5_fields   ? ", solution.xdmf" :
+                                                ", solution.pvd")
           << std::endl;
   }
 
