@@ -179,6 +179,55 @@ namespace stickslip
                                 (dim == 3 ? n * n * (k + offsets[v][2]) : 0));
       return corners;
     }
+
+
+    /**
+     * The linear cells of @p cells (p^dim per cell), their corners as the
+     * global numbers of the nodes, given this rank's nodes by the dofs of
+     * their components, @p node_dofs, numbered from @p first_node
+     * (collective).
+     */
+    template <int dim>
+    std::vector<std::int64_t>
+    linear_cells(
+      const DoFHandler<dim>                                             &dofs,
+      const std::vector<typename DoFHandler<dim>::active_cell_iterator> &cells,
+      const std::vector<types::global_dof_index> &node_dofs,
+      const std::uint64_t                         first_node,
+      const MPI_Comm                              comm)
+    {
+      const FiniteElement<dim> &fe           = dofs.get_fe();
+      const unsigned int        n_components = fe.n_components();
+      const unsigned int        degree       = fe.base_element(0).degree;
+      const std::uint64_t       n_local      = node_dofs.size() / n_components;
+      // Every owned cell's nodes' numbers + 1, by the dof of component 0.
+      IndexSet relevant;
+      DoFTools::extract_locally_relevant_dofs(dofs, relevant);
+      LinearAlgebra::distributed::Vector<double> numbers(
+        dofs.locally_owned_dofs(), relevant, comm);
+      for (std::uint64_t k = 0; k < n_local; ++k)
+        numbers(node_dofs[k * n_components]) = first_node + k + 1;
+      numbers.compress(VectorOperation::add);
+      numbers.update_ghost_values();
+      const std::vector<unsigned int> lexicographic =
+        FETools::lexicographic_to_hierarchic_numbering<dim>(degree);
+      const std::vector<unsigned int> corners =
+        linear_cell_corners<dim>(degree);
+      std::vector<types::global_dof_index> indices(fe.n_dofs_per_cell());
+      std::vector<std::int64_t>            connectivity;
+      connectivity.reserve(cells.size() * corners.size());
+      for (const auto &cell : cells)
+        {
+          cell->get_dof_indices(indices);
+          for (const unsigned int corner : corners)
+            connectivity.push_back(
+              static_cast<std::int64_t>(numbers(
+                indices[fe.component_to_system_index(0,
+                                                     lexicographic[corner])])) -
+              1);
+        }
+      return connectivity;
+    }
   } // namespace
 
 
@@ -250,29 +299,8 @@ namespace stickslip
     const std::uint64_t n_local          = node_dofs.size() / n_components;
     std::tie(first_node, n_global_nodes) = offset_and_total(n_local, comm);
 
-    // Every owned cell's nodes' numbers, by the dof of their component 0.
-    IndexSet relevant;
-    DoFTools::extract_locally_relevant_dofs(dofs, relevant);
-    Vector numbers(dofs.locally_owned_dofs(), relevant, comm);
-    for (std::uint64_t k = 0; k < n_local; ++k)
-      numbers(node_dofs[k * n_components]) = first_node + k + 1;
-    numbers.compress(VectorOperation::add);
-    numbers.update_ghost_values();
-    const std::vector<unsigned int> lexicographic =
-      FETools::lexicographic_to_hierarchic_numbering<dim>(base.degree);
-    const std::vector<unsigned int> corners =
-      linear_cell_corners<dim>(base.degree);
-    std::vector<std::int64_t> connectivity;
-    connectivity.reserve(cells.size() * corners.size());
-    for (const auto &cell : cells)
-      {
-        cell->get_dof_indices(indices);
-        for (const unsigned int corner : corners)
-          connectivity.push_back(
-            static_cast<std::int64_t>(
-              numbers(node_dof(indices, 0, lexicographic[corner]))) -
-            1);
-      }
+    const std::vector<std::int64_t> connectivity =
+      linear_cells(dofs, cells, node_dofs, first_node, comm);
 
     const unsigned int  n_corners     = 1u << dim;
     const std::uint64_t n_local_cells = connectivity.size() / n_corners;

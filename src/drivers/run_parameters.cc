@@ -22,15 +22,6 @@ namespace stickslip
       dimension = prm.get_integer("Dimension");
       Numerics::parse(prm, source);
       output.parse(prm, source);
-      // Hdf5FieldWriter serves the body's nodal fields; the other models
-      // write theirs through DataOut.
-      if (output.hdf5_fields && model != "body")
-        throw_bad_parameter(source,
-                            "Output/Field format",
-                            "hdf5",
-                            "only Model = body writes its fields as HDF5; "
-                            "Model = " +
-                              model + " writes vtu");
     }
   } // namespace Parameters
 } // namespace stickslip
