@@ -4,7 +4,10 @@
 // (DataOutBase::write_hdf5_parallel, one file for all ranks, with the mesh in
 // every file or written once for a series on a fixed mesh), with the floor
 // of the file system (one fwrite of as many bytes as the uncompressed VTU)
-// and the two parts of the HDF5 path (deal.II's vertex filter, the file).
+// and the two parts of the HDF5 path (deal.II's vertex filter, the file),
+// and stickslip's own writer of the nodal values (Hdf5FieldWriter, Output/
+// Field format = hdf5: the mesh once, each write the values as HDF5
+// hyperslabs plus an XDMF record), in double and single precision.
 //
 // usage: stickslip_field_output_formats DIM CELLS WRITES DIRECTORY
 // (CELLS per direction of a unit hypercube)
@@ -34,6 +37,10 @@
 
 #include <deal.II/numerics/data_out.h>
 
+#include <base/field_files.h>
+#include <base/hdf5_field_writer.h>
+#include <base/output_files.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -41,6 +48,7 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -227,6 +235,43 @@ namespace
       data_out.write_hdf5_parallel(
         filter, false, "mesh.h5", folder + "solution.h5", comm);
     });
+    // stickslip's writer: the numbering of the nodes and the mesh file once
+    // (reported as one "write"), then the nodal values alone.
+    const stickslip::OutputDirectory output(directory, comm);
+    for (const bool single : {false, true})
+      {
+        const stickslip::FieldFiles                      files(output,
+                                          stickslip::FieldFiles::Format::hdf5,
+                                          single);
+        std::unique_ptr<stickslip::Hdf5FieldWriter<dim>> writer;
+        const auto                                       make_folder = [&]() {
+          if (Utilities::MPI::this_mpi_process(comm) == 0)
+            std::filesystem::create_directories(folder + "solution");
+          MPI_Barrier(comm);
+        };
+        if (!single)
+          report("HDF5 direct: nodes + mesh, once", [&]() {
+            make_folder();
+            writer =
+              std::make_unique<stickslip::Hdf5FieldWriter<dim>>(dof_handler,
+                                                                files);
+          });
+        else
+          {
+            make_folder();
+            writer =
+              std::make_unique<stickslip::Hdf5FieldWriter<dim>>(dof_handler,
+                                                                files);
+          }
+        report(single ? "HDF5 direct, single" : "HDF5 direct, double", [&]() {
+          make_folder();
+          writer->write(0.0,
+                        0,
+                        {{"displacement", &displacement},
+                         {"velocity", &velocity}},
+                        files);
+        });
+      }
   }
 } // namespace
 

@@ -14,8 +14,11 @@ which moment each kill hit).
 
 After every kill the directory must hold only complete files under final
 names: every .vtu and .pvtu is well-formed XML that ends with </VTKFile>,
-solution.pvd (and every other .pvd series, such as the body's contact.pvd)
-parses and every record it lists exists with all its pieces,
+every .xdmf record well-formed XML that ends with </Xdmf> and every .h5
+file starts with HDF5's signature, solution.pvd or solution.xdmf (Output/
+Field format = hdf5) (and every other .pvd series, such as the body's
+contact.pvd) parses and every record it lists exists with all its pieces
+(the HDF5 files of an XDMF record),
 and history.csv holds whole rows that are the reference's first rows (to T
 relative, by column), including every row the field outputs of solution.pvd
 refer to. At the end, history.csv equals the reference (to T), solution.pvd
@@ -104,11 +107,11 @@ def check_prefix(reference, rows, tolerance, path):
                               % (path, i, name, b, a))
 
 
-def check_xml(path):
+def check_xml(path, end=b"</VTKFile>"):
     with open(path, "rb") as f:
         data = f.read()
-    if not data.rstrip().endswith(b"</VTKFile>"):
-        raise Failure("%s is incomplete (no closing </VTKFile>)" % path)
+    if not data.rstrip().endswith(end):
+        raise Failure("%s is incomplete (no closing %s)" % (path, end.decode()))
     try:
         ET.fromstring(data)
     except ET.ParseError as e:
@@ -120,22 +123,38 @@ def pvd_outputs(out, name="solution.pvd"):
     series a model writes at the same outputs, such as the body's
     contact.pvd); [] if there is none."""
     path = os.path.join(out, name)
+    if name == "solution.pvd" and not os.path.exists(path):
+        path = os.path.join(out, "solution.xdmf")
+        name = "solution.xdmf"
     if not os.path.exists(path):
         return []
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as e:
         raise Failure("%s is not well-formed: %s" % (name, e))
+    if name.endswith(".xdmf"):
+        # A temporal collection of the records' grids, named by the record.
+        outputs = []
+        for grid in root.find("Domain/Grid").findall("Grid"):
+            folder = os.path.dirname(grid.find(".//DataItem").text.split(":")[0])
+            outputs.append((float(grid.find("Time").get("Value")),
+                            os.path.join(folder, grid.get("Name") + ".xdmf")))
+        return outputs
     return [(float(d.get("timestep")), d.get("file")) for d in root.iter("DataSet")]
 
 
 def series(out):
-    """The .pvd files of OUTDIR."""
-    return sorted(n for n in os.listdir(out) if n.endswith(".pvd")) if os.path.isdir(out) else []
+    """The .pvd and .xdmf series of OUTDIR."""
+    return sorted(n for n in os.listdir(out) if n.endswith(".pvd") or n.endswith(".xdmf")) \
+        if os.path.isdir(out) else []
 
 
 def pieces(record_path):
+    """The files of a record, relative to its folder: a .pvtu's pieces, an
+    .xdmf record's HDF5 files."""
     root = ET.parse(record_path).getroot()
+    if record_path.endswith(".xdmf"):
+        return sorted({d.text.split(":")[0] for d in root.iter("DataItem")})
     return [p.get("Source") for p in root.iter("Piece")]
 
 
@@ -146,6 +165,12 @@ def check_directory(out, reference_rows, tolerance):
         for name in os.listdir(solution):
             if name.endswith(".vtu") or name.endswith(".pvtu"):
                 check_xml(os.path.join(solution, name))
+            if name.endswith(".xdmf"):
+                check_xml(os.path.join(solution, name), b"</Xdmf>")
+            if name.endswith(".h5"):
+                with open(os.path.join(solution, name), "rb") as f:
+                    if f.read(8) != b"\x89HDF\r\n\x1a\n":
+                        raise Failure("%s is not an HDF5 file" % name)
     outputs = pvd_outputs(out)
     for name in series(out):
         for _, record in pvd_outputs(out, name):
@@ -161,7 +186,7 @@ def check_directory(out, reference_rows, tolerance):
         check_prefix(reference_rows, rows, tolerance, history)
         times = [float(r[0]) for r in rows[1:]]
         if outputs and (not times or outputs[-1][0] > times[-1] + 1e-12):
-            raise Failure("solution.pvd has an output at t = %g after the "
+            raise Failure("solution.pvd/.xdmf has an output at t = %g after the "
                           "last row of history.csv" % outputs[-1][0])
     return 0 if rows is None else len(rows) - 1
 

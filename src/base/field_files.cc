@@ -42,9 +42,37 @@ namespace stickslip
 
 
 
-  FieldFiles::FieldFiles(const OutputDirectory &directory)
+  FieldFiles::FieldFiles(const OutputDirectory &directory,
+                         const Format           format,
+                         const bool             single_precision)
     : directory(directory)
+    , field_format(format)
+    , single(single_precision)
   {}
+
+
+
+  const OutputDirectory &
+  FieldFiles::output_directory() const
+  {
+    return directory;
+  }
+
+
+
+  FieldFiles::Format
+  FieldFiles::format() const
+  {
+    return field_format;
+  }
+
+
+
+  bool
+  FieldFiles::single_precision() const
+  {
+    return single;
+  }
 
 
 

@@ -28,7 +28,30 @@ namespace stickslip
   class FieldFiles
   {
   public:
-    explicit FieldFiles(const OutputDirectory &directory);
+    /** The formats of Output/Field format. */
+    enum class Format
+    {
+      vtu,
+      hdf5
+    };
+
+    /**
+     * The field files in @p directory, in @p format (for the models that
+     * write it: Hdf5FieldWriter), in single precision if
+     * @p single_precision (Output/Field precision; HDF5 only).
+     */
+    explicit FieldFiles(const OutputDirectory &directory,
+                        const Format           format           = Format::vtu,
+                        const bool             single_precision = false);
+
+    const OutputDirectory &
+    output_directory() const;
+
+    Format
+    format() const;
+
+    bool
+    single_precision() const;
 
     /** The series every model writes. */
     static constexpr const char *main_series = "solution";
@@ -88,6 +111,8 @@ namespace stickslip
 
   private:
     const OutputDirectory &directory;
+    const Format           field_format;
+    const bool             single;
   };
 } // namespace stickslip
 

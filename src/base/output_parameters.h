@@ -22,6 +22,10 @@ namespace stickslip
       bool        quiet;
       double      progress_interval;
       bool        field_output;
+      /** Output/Field format: the field files as HDF5 + XDMF (else VTU). */
+      bool hdf5_fields;
+      /** Output/Field precision = single (HDF5 fields). */
+      bool single_precision_fields;
       /** The main field series (solution.pvd) at every k-th row. */
       unsigned int field_output_every;
       /** The body's contact surface (contact.pvd) at every k-th row. */

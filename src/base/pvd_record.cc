@@ -1,9 +1,13 @@
 #include <deal.II/base/data_out_base.h>
+#include <deal.II/base/mpi.h>
 
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
+#include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace stickslip
@@ -44,9 +48,66 @@ namespace stickslip
   void
   PvdRecord::write(const OutputDirectory &directory) const
   {
-    std::ostringstream xml;
-    DataOutBase::write_pvd_record(xml, outputs);
-    directory.write_atomically(series + ".pvd", xml.str());
+    const auto is_xdmf = [](const std::pair<double, std::string> &output) {
+      const std::string &name = output.second;
+      return name.size() > 5 && name.compare(name.size() - 5, 5, ".xdmf") == 0;
+    };
+    if (outputs.empty() ||
+        !std::all_of(outputs.begin(), outputs.end(), is_xdmf))
+      {
+        std::ostringstream xml;
+        DataOutBase::write_pvd_record(xml, outputs);
+        directory.write_atomically(series + ".pvd", xml.str());
+        return;
+      }
+    // Rank 0 writes the file.
+    std::string xml, error;
+    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
+      error = xdmf_series(directory, xml);
+    throw_if_any_failed(error, directory.communicator());
+    directory.write_atomically(series + ".xdmf", xml);
+  }
+
+
+
+  std::string
+  PvdRecord::xdmf_series(const OutputDirectory &directory,
+                         std::string           &xml) const
+  {
+    if (grids.size() > outputs.size())
+      grids.clear();
+    for (std::size_t k = grids.size(); k < outputs.size(); ++k)
+      {
+        // The record's <Grid>, its HDF5 files named relative to the output
+        // directory instead of the record's folder.
+        const std::string &name = outputs[k].second;
+        std::ifstream      in(directory.file(name));
+        const std::string  text((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+        const auto         begin = text.find("<Grid");
+        const auto         end   = text.rfind("</Grid>");
+        if (begin == std::string::npos || end == std::string::npos)
+          return "the field record " + directory.file(name) +
+                 " is missing or not an XDMF grid";
+        std::string       grid   = text.substr(begin, end + 7 - begin);
+        const std::string marker = "Format=\"HDF\">";
+        const std::string folder = name.find('/') == std::string::npos ?
+                                     "" :
+                                     name.substr(0, name.rfind('/') + 1);
+        for (auto at = grid.find(marker); at != std::string::npos;
+             at      = grid.find(marker, at + marker.size() + folder.size()))
+          grid.insert(at + marker.size(), folder);
+        grids.push_back(grid + "\n");
+      }
+    xml = "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n"
+          "<Domain>\n<Grid Name=\"" +
+          series +
+          "\" GridType=\"Collection\" "
+          "CollectionType=\"Temporal\">\n";
+    for (const std::string &grid : grids)
+      xml += grid;
+    xml += "</Grid>\n</Domain>\n</Xdmf>\n";
+    return "";
   }
 
 
@@ -72,6 +133,7 @@ namespace stickslip
     if (!(in >> word >> n_outputs) || word != "fields")
       throw InputError("a snapshot's list of field outputs is unreadable");
     outputs.clear();
+    grids.clear();
     for (unsigned int i = 0; i < n_outputs; ++i)
       {
         double      time;

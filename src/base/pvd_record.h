@@ -63,8 +63,18 @@ namespace stickslip
     is_inside_output_directory(const std::string &name);
 
   private:
+    /**
+     * SERIES.xdmf, into @p xml: the grids of the records (rank 0 reads each
+     * record once and keeps its grid). Returns "" or what failed.
+     */
+    std::string
+    xdmf_series(const OutputDirectory &directory, std::string &xml) const;
+
     std::string                                 series;
     std::vector<std::pair<double, std::string>> outputs;
+    /** The grids of the first outputs' XDMF records, as xdmf_series() read
+     * them. */
+    mutable std::vector<std::string> grids;
   };
 } // namespace stickslip
 

@@ -35,6 +35,7 @@ namespace stickslip
                                "refinement.csv",
                                "optimization.csv",
                                "solution.pvd",
+                               "solution.xdmf",
                                "log.txt"})
         if (name == file)
           return true;

@@ -129,7 +129,9 @@ namespace stickslip
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(*evolution, grid, nullptr, resume);
     pcout << "  wrote " << directory.file("history.csv")
-          << (parameters.output.field_output ? ", solution.pvd" : "")
+          << (!parameters.output.field_output ? "" :
+              parameters.output.hdf5_fields   ? ", solution.xdmf" :
+                                                ", solution.pvd")
           << std::endl;
   }
 
@@ -147,6 +149,7 @@ namespace stickslip
     entry.dimensions_meaning = "2 (plane strain) or 3";
     entry.declare_parameters = &Body::BodyParameters::declare_parameters;
     entry.subsections        = {"Body"};
+    entry.hdf5_fields        = true;
     entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       Body::BodyParameters body;
       body.parse(in.prm, in.source, in.parameters.dimension);

@@ -87,6 +87,13 @@ namespace stickslip
                             model.dimensions_meaning);
     Parameters::Run run;
     run.parse(prm, source, model.name);
+    if (run.output.hdf5_fields && !model.hdf5_fields)
+      throw_bad_parameter(source,
+                          "Output/Field format",
+                          "hdf5",
+                          "only Model = body writes its fields as HDF5; "
+                          "Model = " +
+                            model.name + " writes vtu");
     return run;
   }
 

@@ -83,6 +83,11 @@ namespace stickslip
      * search; empty for the other models.
      */
     ModelFactory make_controlled_model;
+    /**
+     * Whether the model writes its fields with Output/Field format = hdf5
+     * (Hdf5FieldWriter); for the others that value is a bad parameter.
+     */
+    bool hdf5_fields = false;
   };
 
 

@@ -178,7 +178,10 @@ namespace stickslip
     , serial(Utilities::MPI::n_mpi_processes(comm) == 1)
     , series(evolution.output_series())
     , history(loop.directory, "history.csv", series.history.columns)
-    , files(loop.directory)
+    , files(loop.directory,
+            loop.output.hdf5_fields ? FieldFiles::Format::hdf5 :
+                                      FieldFiles::Format::vtu,
+            loop.output.single_precision_fields)
     , fields(schedule_fields(series, loop.output, with_outputs))
     , schedule(output, comm, grid.t0, grid.dt)
     , snapshots(with_outputs && (schedule.enabled() || resuming))

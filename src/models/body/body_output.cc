@@ -116,6 +116,38 @@ namespace stickslip
             discretization.constraints().distribute(*field);
           field->update_ghost_values();
         }
+      std::string record;
+      if (files.format() == FieldFiles::Format::hdf5)
+        {
+          if (!hdf5 || hdf5_directory != files.output_directory().path())
+            {
+              hdf5 = std::make_unique<Hdf5FieldWriter<dim>>(
+                discretization.dof_handler(), files);
+              hdf5_directory = files.output_directory().path();
+            }
+          record = hdf5->write(t,
+                               index,
+                               {{"displacement", &displacement},
+                                {"velocity", &velocity}},
+                               files);
+        }
+      else
+        record = write_vtu(t, index, displacement, velocity, files);
+      for (BodyVector *field : {&displacement, &velocity})
+        field->zero_out_ghost_values();
+      return record;
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyOutput<dim>::write_vtu(const double       t,
+                               const unsigned int index,
+                               const BodyVector  &displacement,
+                               const BodyVector  &velocity,
+                               const FieldFiles  &files) const
+    {
       const DoFHandler<dim> &dofs = discretization.dof_handler();
       DataOut<dim>           data_out;
       data_out.attach_dof_handler(dofs);
@@ -136,10 +168,7 @@ namespace stickslip
       DataOutBase::VtkFlags flags(t, index);
       flags.compression_level = DataOutBase::VtkFlags::best_speed;
       data_out.set_flags(flags);
-      const std::string record = files.write(index, data_out);
-      for (BodyVector *field : {&displacement, &velocity})
-        field->zero_out_ghost_values();
-      return record;
+      return files.write(index, data_out);
     }
 
 

@@ -5,9 +5,11 @@
 
 #include <base/field_files.h>
 #include <base/global.h>
+#include <base/hdf5_field_writer.h>
 #include <models/body/body_discretization.h>
 #include <models/body/contact_surface.h>
 
+#include <memory>
 #include <string>
 
 namespace stickslip
@@ -48,8 +50,10 @@ namespace stickslip
      * The volume fields of the body (doc/body.md) as output K of
      * solution/solution_K.pvtu: displacement and velocity as vectors (so
      * that ParaView's Warp By Vector applies at once), the stress
-     * components and von Mises, the subdomain. The contact surface has its
-     * own series (ContactOutput).
+     * components and von Mises, the subdomain. With Output/Field format =
+     * hdf5 the nodal displacement and velocity alone, by Hdf5FieldWriter
+     * (solution/solution_K.xdmf). The contact surface has its own series
+     * (ContactOutput).
      */
     template <int dim>
     class BodyOutput
@@ -73,8 +77,22 @@ namespace stickslip
                    const FieldFiles  &files) const;
 
     private:
+      /** The VTU output (Output/Field format = vtu). */
+      std::string
+      write_vtu(const double       t,
+                const unsigned int index,
+                const BodyVector  &displacement,
+                const BodyVector  &velocity,
+                const FieldFiles  &files) const;
+
       const BodyDiscretization<dim> &discretization;
       const StressPostprocessor<dim> stress;
+      /**
+       * The HDF5 writer of the run writing into hdf5_directory, made (and
+       * the mesh file written) at its first output.
+       */
+      mutable std::unique_ptr<Hdf5FieldWriter<dim>> hdf5;
+      mutable std::string                           hdf5_directory;
     };
   } // namespace Body
 } // namespace stickslip

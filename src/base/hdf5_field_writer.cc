@@ -1,0 +1,475 @@
+#include <deal.II/base/mpi.h>
+#include <deal.II/base/quadrature.h>
+#include <deal.II/base/utilities.h>
+
+#include <deal.II/dofs/dof_tools.h>
+
+#include <deal.II/fe/fe_tools.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/fe/mapping_q1.h>
+
+#include <base/hdf5_field_writer.h>
+#include <base/output_files.h>
+
+#include <hdf5.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace stickslip
+{
+  namespace
+  {
+    /** One two-dimensional dataset: this rank's rows of a global table. */
+    struct Dataset
+    {
+      std::string   name;
+      std::uint64_t global_rows;
+      std::uint64_t columns;
+      std::uint64_t first_row;
+      std::uint64_t local_rows;
+      /** HDF5's memory type of @p data (the file stores it little-endian). */
+      hid_t       memory_type;
+      hid_t       file_type;
+      const void *data;
+    };
+
+
+
+    /** Write @p set into the open @p file (collective); "" or the reason. */
+    std::string
+    write_dataset(const hid_t file, const Dataset &set)
+    {
+      const hsize_t global[2] = {set.global_rows, set.columns};
+      const hsize_t local[2]  = {set.local_rows, set.columns};
+      const hsize_t start[2]  = {set.first_row, 0};
+      const hid_t   space     = H5Screate_simple(2, global, nullptr);
+      const hid_t   memory    = H5Screate_simple(2, local, nullptr);
+      // No modification times: the same data give the same bytes.
+      const hid_t creation = H5Pcreate(H5P_DATASET_CREATE);
+      H5Pset_obj_track_times(creation, false);
+      const hid_t dataset = H5Dcreate2(file,
+                                       set.name.c_str(),
+                                       set.file_type,
+                                       space,
+                                       H5P_DEFAULT,
+                                       creation,
+                                       H5P_DEFAULT);
+      H5Pclose(creation);
+      if (set.local_rows > 0)
+        H5Sselect_hyperslab(
+          space, H5S_SELECT_SET, start, nullptr, local, nullptr);
+      else
+        {
+          H5Sselect_none(space);
+          H5Sselect_none(memory);
+        }
+      const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
+      H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
+      const herr_t status =
+        dataset < 0 ?
+          -1 :
+          H5Dwrite(dataset, set.memory_type, memory, space, transfer, set.data);
+      H5Pclose(transfer);
+      if (dataset >= 0)
+        H5Dclose(dataset);
+      H5Sclose(memory);
+      H5Sclose(space);
+      return status < 0 ? "HDF5 could not write the dataset /" + set.name : "";
+    }
+
+
+
+    /**
+     * Write @p datasets to the HDF5 file @p path (collective, MPI-IO) under
+     * a temporary name, and rename it (rank 0); with the attribute "time"
+     * = @p t if @p t is not NaN. A failure is a RunError on every rank.
+     */
+    void
+    write_hdf5_atomically(const std::string          &path,
+                          const std::vector<Dataset> &datasets,
+                          const double                t,
+                          const MPI_Comm              comm)
+    {
+      const bool        root = Utilities::MPI::this_mpi_process(comm) == 0;
+      const std::string temporary =
+        Utilities::MPI::broadcast(comm, root ? temporary_name(path) : "", 0);
+      H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+      const hid_t access = H5Pcreate(H5P_FILE_ACCESS);
+      H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
+      const hid_t file =
+        H5Fcreate(temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
+      H5Pclose(access);
+      std::string error;
+      if (file < 0)
+        error = "HDF5 could not create the file";
+      else
+        {
+          for (const Dataset &set : datasets)
+            if (error.empty())
+              error = write_dataset(file, set);
+          if (error.empty() && !std::isnan(t))
+            {
+              const hid_t scalar    = H5Screate(H5S_SCALAR);
+              const hid_t attribute = H5Acreate2(
+                file, "time", H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT);
+              if (attribute < 0 ||
+                  H5Awrite(attribute, H5T_NATIVE_DOUBLE, &t) < 0)
+                error = "HDF5 could not write the attribute time";
+              if (attribute >= 0)
+                H5Aclose(attribute);
+              H5Sclose(scalar);
+            }
+          if (H5Fclose(file) < 0 && error.empty())
+            error = "HDF5 could not close the file";
+        }
+      if (!error.empty())
+        error = "cannot write " + path + ": " + error;
+      throw_if_any_failed(error, comm);
+      if (root && std::rename(temporary.c_str(), path.c_str()) != 0)
+        error = "cannot rename " + temporary + " to " + path + ": " +
+                std::strerror(errno);
+      throw_if_any_failed(error, comm);
+    }
+
+
+
+    /** The exclusive prefix sum of @p local over the ranks, and the total. */
+    std::pair<std::uint64_t, std::uint64_t>
+    offset_and_total(const std::uint64_t local, const MPI_Comm comm)
+    {
+      std::uint64_t offset = 0;
+      MPI_Exscan(&local, &offset, 1, MPI_UINT64_T, MPI_SUM, comm);
+      if (Utilities::MPI::this_mpi_process(comm) == 0)
+        offset = 0; // MPI_Exscan leaves rank 0's result undefined
+      return {offset, Utilities::MPI::sum(local, comm)};
+    }
+
+
+
+    /**
+     * The corners of the linear cells of a cell's (p+1)^dim lattice of
+     * support points, lexicographic indices in VTK's (and XDMF's) order of
+     * a quadrilateral or hexahedron's vertices, cell after cell.
+     */
+    template <int dim>
+    std::vector<unsigned int>
+    linear_cell_corners(const unsigned int p)
+    {
+      const unsigned int        n = p + 1;
+      std::vector<unsigned int> corners;
+      const unsigned int        offsets[8][3] = {{0, 0, 0},
+                                                 {1, 0, 0},
+                                                 {1, 1, 0},
+                                                 {0, 1, 0},
+                                                 {0, 0, 1},
+                                                 {1, 0, 1},
+                                                 {1, 1, 1},
+                                                 {0, 1, 1}};
+      for (unsigned int k = 0; k < (dim == 3 ? p : 1); ++k)
+        for (unsigned int j = 0; j < p; ++j)
+          for (unsigned int i = 0; i < p; ++i)
+            for (unsigned int v = 0; v < (1u << dim); ++v)
+              corners.push_back((i + offsets[v][0]) + n * (j + offsets[v][1]) +
+                                (dim == 3 ? n * n * (k + offsets[v][2]) : 0));
+      return corners;
+    }
+
+
+    /**
+     * The linear cells of @p cells (p^dim per cell), their corners as the
+     * global numbers of the nodes, given this rank's nodes by the dofs of
+     * their components, @p node_dofs, numbered from @p first_node
+     * (collective).
+     */
+    template <int dim>
+    std::vector<std::int64_t>
+    linear_cells(
+      const DoFHandler<dim>                                             &dofs,
+      const std::vector<typename DoFHandler<dim>::active_cell_iterator> &cells,
+      const std::vector<types::global_dof_index> &node_dofs,
+      const std::uint64_t                         first_node,
+      const MPI_Comm                              comm)
+    {
+      const FiniteElement<dim> &fe           = dofs.get_fe();
+      const unsigned int        n_components = fe.n_components();
+      const unsigned int        degree       = fe.base_element(0).degree;
+      const std::uint64_t       n_local      = node_dofs.size() / n_components;
+      // Every owned cell's nodes' numbers + 1, by the dof of component 0.
+      IndexSet relevant;
+      DoFTools::extract_locally_relevant_dofs(dofs, relevant);
+      LinearAlgebra::distributed::Vector<double> numbers(
+        dofs.locally_owned_dofs(), relevant, comm);
+      for (std::uint64_t k = 0; k < n_local; ++k)
+        numbers(node_dofs[k * n_components]) = first_node + k + 1;
+      numbers.compress(VectorOperation::add);
+      numbers.update_ghost_values();
+      const std::vector<unsigned int> lexicographic =
+        FETools::lexicographic_to_hierarchic_numbering<dim>(degree);
+      const std::vector<unsigned int> corners =
+        linear_cell_corners<dim>(degree);
+      std::vector<types::global_dof_index> indices(fe.n_dofs_per_cell());
+      std::vector<std::int64_t>            connectivity;
+      connectivity.reserve(cells.size() * corners.size());
+      for (const auto &cell : cells)
+        {
+          cell->get_dof_indices(indices);
+          for (const unsigned int corner : corners)
+            connectivity.push_back(
+              static_cast<std::int64_t>(numbers(
+                indices[fe.component_to_system_index(0,
+                                                     lexicographic[corner])])) -
+              1);
+        }
+      return connectivity;
+    }
+  } // namespace
+
+
+
+  template <int dim>
+  Hdf5FieldWriter<dim>::Hdf5FieldWriter(const DoFHandler<dim> &dofs,
+                                        const FieldFiles      &files,
+                                        const std::string     &series)
+    : dofs(dofs)
+    , series(series)
+    , n_components(dofs.get_fe().n_components())
+    , n_file_components(n_components == 2 ? 3 : n_components)
+    , first_node(0)
+    , n_global_nodes(0)
+    , n_global_cells(0)
+  {
+    const FiniteElement<dim> &fe   = dofs.get_fe();
+    const FiniteElement<dim> &base = fe.base_element(0);
+    const MPI_Comm            comm = files.output_directory().communicator();
+    const unsigned int        rank = Utilities::MPI::this_mpi_process(comm);
+    const auto node_dof = [&](const std::vector<types::global_dof_index> &cell,
+                              const unsigned int                          c,
+                              const unsigned int                          j) {
+      return cell[fe.component_to_system_index(c, j)];
+    };
+
+    // The nodes of lower ranks' cells are theirs.
+    std::vector<types::global_dof_index>        indices(fe.n_dofs_per_cell());
+    std::unordered_set<types::global_dof_index> taken;
+    for (const auto &cell : dofs.active_cell_iterators())
+      if (cell->is_ghost() && cell->subdomain_id() < rank)
+        {
+          cell->get_dof_indices(indices);
+          for (unsigned int j = 0; j < base.n_dofs_per_cell(); ++j)
+            taken.insert(node_dof(indices, 0, j));
+        }
+
+    // This rank's cells in CellId order; its nodes numbered by first cell.
+    std::vector<typename DoFHandler<dim>::active_cell_iterator> cells;
+    for (const auto &cell : dofs.active_cell_iterators())
+      if (cell->is_locally_owned())
+        cells.push_back(cell);
+    std::sort(cells.begin(), cells.end(), [](const auto &a, const auto &b) {
+      return a->id() < b->id();
+    });
+    const MappingQ1<dim>       mapping;
+    FEValues<dim>              support(mapping,
+                          fe,
+                          Quadrature<dim>(base.get_unit_support_points()),
+                          update_quadrature_points);
+    std::vector<double>        points;
+    std::vector<std::uint64_t> first_cells;
+    for (const auto &cell : cells)
+      {
+        cell->get_dof_indices(indices);
+        bool reinitialized = false;
+        for (unsigned int j = 0; j < base.n_dofs_per_cell(); ++j)
+          if (taken.insert(node_dof(indices, 0, j)).second)
+            {
+              if (!reinitialized)
+                support.reinit(cell);
+              reinitialized = true;
+              for (unsigned int c = 0; c < n_components; ++c)
+                node_dofs.push_back(node_dof(indices, c, j));
+              for (unsigned int d = 0; d < dim; ++d)
+                points.push_back(support.quadrature_point(j)[d]);
+            }
+      }
+    const std::uint64_t n_local          = node_dofs.size() / n_components;
+    std::tie(first_node, n_global_nodes) = offset_and_total(n_local, comm);
+
+    const std::vector<std::int64_t> connectivity =
+      linear_cells(dofs, cells, node_dofs, first_node, comm);
+
+    const unsigned int  n_corners     = 1u << dim;
+    const std::uint64_t n_local_cells = connectivity.size() / n_corners;
+    const auto [first_cell, n_cells]  = offset_and_total(n_local_cells, comm);
+    n_global_cells                    = n_cells;
+    write_hdf5_atomically(files.output_directory().file(
+                            OutputDirectory::field_folder) +
+                            "/" + series + "_mesh.h5",
+                          {{"nodes",
+                            n_global_nodes,
+                            dim,
+                            first_node,
+                            n_local,
+                            H5T_NATIVE_DOUBLE,
+                            H5T_IEEE_F64LE,
+                            points.data()},
+                           {"cells",
+                            n_global_cells,
+                            n_corners,
+                            first_cell,
+                            n_local_cells,
+                            H5T_NATIVE_INT64,
+                            H5T_STD_I64LE,
+                            connectivity.data()}},
+                          std::numeric_limits<double>::quiet_NaN(),
+                          comm);
+  }
+
+
+
+  template <int dim>
+  std::uint64_t
+  Hdf5FieldWriter<dim>::n_nodes() const
+  {
+    return n_global_nodes;
+  }
+
+
+
+  template <int dim>
+  std::string
+  Hdf5FieldWriter<dim>::write(
+    const double                                               t,
+    const unsigned int                                         index,
+    const std::vector<std::pair<std::string, const Vector *>> &fields,
+    const FieldFiles                                          &files) const
+  {
+    const MPI_Comm      comm    = files.output_directory().communicator();
+    const bool          single  = files.single_precision();
+    const std::uint64_t n_local = node_dofs.size() / n_components;
+    // Each field's values in the file's precision, node by node.
+    std::vector<std::vector<double>> doubles(single ? 0 : fields.size());
+    std::vector<std::vector<float>>  floats(single ? fields.size() : 0);
+    std::vector<Dataset>             datasets;
+    for (unsigned int f = 0; f < fields.size(); ++f)
+      {
+        const Vector &vector  = *fields[f].second;
+        const auto   &indices = local_indices(vector);
+        if (single)
+          floats[f].assign(n_local * n_file_components, 0.f);
+        else
+          doubles[f].assign(n_local * n_file_components, 0.);
+        for (std::uint64_t k = 0; k < n_local; ++k)
+          for (unsigned int c = 0; c < n_components; ++c)
+            {
+              const double value =
+                vector.local_element(indices[k * n_components + c]);
+              if (single)
+                floats[f][k * n_file_components + c] = value;
+              else
+                doubles[f][k * n_file_components + c] = value;
+            }
+        datasets.push_back({fields[f].first,
+                            n_global_nodes,
+                            n_file_components,
+                            first_node,
+                            n_local,
+                            single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
+                            single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE,
+                            single ?
+                              static_cast<const void *>(floats[f].data()) :
+                              static_cast<const void *>(doubles[f].data())});
+      }
+    const std::string stem = series + "_" + Utilities::int_to_string(index, 5);
+    const std::string folder =
+      files.output_directory().file(OutputDirectory::field_folder) + "/";
+    write_hdf5_atomically(folder + stem + ".h5", datasets, t, comm);
+
+    // The record, once the data are complete.
+    std::string error;
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      error = write_file_atomically(folder + stem + ".xdmf",
+                                    xdmf_record(t, stem, fields, single),
+                                    false);
+    throw_if_any_failed(error, comm);
+    return std::string(OutputDirectory::field_folder) + "/" + stem + ".xdmf";
+  }
+
+
+
+  template <int dim>
+  const std::vector<unsigned int> &
+  Hdf5FieldWriter<dim>::local_indices(const Vector &vector) const
+  {
+    if (vector.get_partitioner().get() != partitioner)
+      {
+        partitioner = vector.get_partitioner().get();
+        indices_in_partition.resize(node_dofs.size());
+        for (std::size_t i = 0; i < node_dofs.size(); ++i)
+          indices_in_partition[i] = partitioner->global_to_local(node_dofs[i]);
+      }
+    return indices_in_partition;
+  }
+
+
+
+  template <int dim>
+  std::string
+  Hdf5FieldWriter<dim>::xdmf_record(
+    const double                                               t,
+    const std::string                                         &stem,
+    const std::vector<std::pair<std::string, const Vector *>> &fields,
+    const bool single_precision) const
+  {
+    const auto data_item = [](const std::uint64_t rows,
+                              const unsigned int  columns,
+                              const std::string  &type,
+                              const unsigned int  precision,
+                              const std::string  &source) {
+      return "<DataItem Dimensions=\"" + std::to_string(rows) + " " +
+             std::to_string(columns) + "\" NumberType=\"" + type +
+             "\" Precision=\"" + std::to_string(precision) +
+             "\" Format=\"HDF\">" + source + "</DataItem>";
+    };
+    std::ostringstream xml;
+    xml.precision(17);
+    xml
+      << "<?xml version=\"1.0\" ?>\n"
+      << "<Xdmf Version=\"3.0\">\n"
+      << "<Domain>\n"
+      << "<Grid Name=\"" << stem << "\" GridType=\"Uniform\">\n"
+      << "<Time Value=\"" << t << "\"/>\n"
+      << "<Geometry GeometryType=\"" << (dim == 2 ? "XY" : "XYZ") << "\">"
+      << data_item(n_global_nodes, dim, "Float", 8, series + "_mesh.h5:/nodes")
+      << "</Geometry>\n"
+      << "<Topology TopologyType=\""
+      << (dim == 2 ? "Quadrilateral" : "Hexahedron") << "\" NumberOfElements=\""
+      << n_global_cells << "\">"
+      << data_item(
+           n_global_cells, 1u << dim, "Int", 8, series + "_mesh.h5:/cells")
+      << "</Topology>\n";
+    for (const auto &field : fields)
+      xml << "<Attribute Name=\"" << field.first << "\" AttributeType=\""
+          << (n_file_components == 1 ? "Scalar" : "Vector")
+          << "\" Center=\"Node\">"
+          << data_item(n_global_nodes,
+                       n_file_components,
+                       "Float",
+                       single_precision ? 4 : 8,
+                       stem + ".h5:/" + field.first)
+          << "</Attribute>\n";
+    xml << "</Grid>\n"
+        << "</Domain>\n"
+        << "</Xdmf>\n";
+    return xml.str();
+  }
+
+
+
+  template class Hdf5FieldWriter<2>;
+  template class Hdf5FieldWriter<3>;
+} // namespace stickslip
