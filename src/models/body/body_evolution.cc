@@ -39,7 +39,12 @@ namespace stickslip
       , product_current(false)
       , initial_data_set(false)
       , initial_energy(0)
-      , rest(parameters.contact.enabled ? "contact node" : "frictional node")
+      // The implicit scheme's contact is frictionless (so far): its summary
+      // says "friction: none (no frictional contact node)".
+      , rest(!parameters.contact.enabled ? "frictional node" :
+             parameters.time_scheme == TimeScheme::implicit_newmark ?
+                                           "frictional contact node" :
+                                           "contact node")
       , last_slip_time(-std::numeric_limits<double>::infinity())
       , current_time(time.initial_time)
     {
