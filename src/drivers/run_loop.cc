@@ -481,9 +481,11 @@ namespace stickslip
                std::to_string(rows) + " rows, t = " + format_number(grid.t0) +
                " to " + format_number(last_row_time);
         if (has_main_series())
-          kept += ", and solution.pvd its " +
-                  std::to_string(fields.front().record.size()) +
-                  " field outputs";
+          kept +=
+            std::string(", and ") +
+            (owner.output.hdf5_fields ? "solution.xdmf" : "solution.pvd") +
+            " its " + std::to_string(fields.front().record.size()) +
+            " field outputs";
       }
     // The controlled run of a control search takes none, but the search's
     // own snapshots resume it.
