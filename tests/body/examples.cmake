@@ -224,6 +224,11 @@ stickslip_run_test(body_example_stick_block_plot 1 prm/body_stick_block.prm
   -- bash -c "${HISTORY_PLOT} @OUT@ --panel friction_force_1,normal_force --panel max_tangential_displacement,stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
 stickslip_run_test(body_example_membrane_plot 1 prm/body_membrane.prm
   -- bash -c "${HISTORY_PLOT} @OUT@ --panel kinetic_energy,elastic_energy,dissipated_energy --panel floor_stick_fraction -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/render_body.py @OUT@ --time 0.5 --field velocity -o @OUT@/velocity.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png @OUT@/velocity.png")
+# The sliding block in 3D (doc/body_sliding_block_3d.png) on 16 x 8 x 4
+# cubes (dt = h/4 as the example), the picture's command on its history.
+stickslip_run_test(body_example_sliding_block_3d_plot 1 prm/body_sliding_block_3d.prm
+  --set "Body/Subdivisions=16,8,4" --set "Time/Time step=0.015625"
+  -- bash -c "${HISTORY_PLOT} @OUT@ --panel momentum_x --panel contact_fraction,stick_fraction --panel normal_force,friction_force_1 -o @OUT@/history.png && ${SYSTEM_PYTHON3} ${SRC}/postprocess/check_png.py --min-size 600 @OUT@/history.png")
 # An unknown column is refused with the list of those there are.
 add_test(NAME body_history_plot_unknown_column
   COMMAND bash -c "${HISTORY_PLOT} ${OUT}/body_example_membrane_plot --panel no_such_column -o ${OUT}/body_history_plot_unknown_column.png 2>&1 | tee /dev/stderr | grep -q \"no column 'no_such_column'.*kinetic_energy\" && test ! -e ${OUT}/body_history_plot_unknown_column.png")
@@ -234,4 +239,5 @@ set_tests_properties(body_example_membrane_plot PROPERTIES
 set_tests_properties(body_history_plot_unknown_column PROPERTIES FIXTURES_REQUIRED body_example_membrane)
 set_tests_properties(body_example_slab_periodic body_example_signorini_bar_plot
   body_example_stick_block_plot body_example_membrane_plot body_history_plot_unknown_column
+  body_example_sliding_block_3d_plot
   PROPERTIES LABELS body)
