@@ -306,6 +306,11 @@ def time_unit(times):
     return 1.0, "s"
 
 
+def length_unit(x):
+    """mm for a laboratory interface, km for a fault longer than 100 m."""
+    return (1e-3, "km") if x.max() - x.min() > 100 else (1e3, "mm")
+
+
 def edges(c):
     """Cell edges around the centres c (non-uniform spacing allowed)."""
     import numpy as np
@@ -375,7 +380,8 @@ def draw(a, times, interface, maps, first, first_times):
     import matplotlib.pyplot as plt
 
     factor, unit = time_unit(times)
-    x_mm = interface.x * 1e3
+    x_factor, x_unit = length_unit(interface.x)
+    x_mm = interface.x * x_factor
     log = a.scale == "log" or (a.scale == "auto" and a.field == "slip_rate")
     two = a.second is not None
     fig = plt.figure(figsize=(12.0 if two else 7.5, 7.0))
@@ -390,7 +396,7 @@ def draw(a, times, interface, maps, first, first_times):
     draw_panel(fig, ax1, cax1, x_mm, first_times * factor, maps[first], first, log,
                a.vmin, a.vmax)
     a_name = interface.names[interface.axis]
-    ax1.set_xlabel(f"{a_name} [mm]")
+    ax1.set_xlabel(f"{a_name} [{x_unit}]")
     ax1.set_ylabel(f"t [{unit}]")
     ax1.set_title(first + UNITS.get(first, ""), fontsize=11)
     if two:
@@ -399,7 +405,7 @@ def draw(a, times, interface, maps, first, first_times):
         if a.second == "friction_ratio":
             vmin, vmax = 0.0, max(float(second.max()), 1e-12)
         draw_panel(fig, ax2, cax2, x_mm, times * factor, second, a.second, False, vmin, vmax)
-        ax2.set_xlabel(f"{a_name} [mm]")
+        ax2.set_xlabel(f"{a_name} [{x_unit}]")
         ax2.set_title(a.second + UNITS.get(a.second, ""), fontsize=11)
         plt.setp(ax2.get_yticklabels(), visible=False)
     fig.suptitle(f"{os.path.basename(os.path.normpath(a.output_dir))}: contact surface "
