@@ -243,6 +243,8 @@ namespace stickslip
     , first_node(0)
     , n_global_nodes(0)
     , n_global_cells(0)
+    , first_cell(0)
+    , n_local_cells(0)
   {
     const FiniteElement<dim> &fe   = dofs.get_fe();
     const FiniteElement<dim> &base = fe.base_element(0);
@@ -266,13 +268,24 @@ namespace stickslip
         }
 
     // This rank's cells in CellId order; its nodes numbered by first cell.
-    std::vector<typename DoFHandler<dim>::active_cell_iterator> cells;
+    std::vector<typename DoFHandler<dim>::active_cell_iterator> &cells =
+      owned_cells;
     for (const auto &cell : dofs.active_cell_iterators())
       if (cell->is_locally_owned())
         cells.push_back(cell);
     std::sort(cells.begin(), cells.end(), [](const auto &a, const auto &b) {
       return a->id() < b->id();
     });
+    const std::vector<unsigned int> lexicographic =
+      FETools::lexicographic_to_hierarchic_numbering<dim>(base.degree);
+    const std::vector<unsigned int> flat_corners =
+      linear_cell_corners<dim>(base.degree);
+    for (std::size_t k = 0; k < flat_corners.size(); k += 1u << dim)
+      {
+        corners.emplace_back();
+        for (unsigned int v = 0; v < (1u << dim); ++v)
+          corners.back().push_back(lexicographic[flat_corners[k + v]]);
+      }
     const MappingQ1<dim>       mapping;
     FEValues<dim>              support(mapping,
                           fe,
@@ -302,10 +315,10 @@ namespace stickslip
     const std::vector<std::int64_t> connectivity =
       linear_cells(dofs, cells, node_dofs, first_node, comm);
 
-    const unsigned int  n_corners     = 1u << dim;
-    const std::uint64_t n_local_cells = connectivity.size() / n_corners;
-    const auto [first_cell, n_cells]  = offset_and_total(n_local_cells, comm);
-    n_global_cells                    = n_cells;
+    const unsigned int n_corners = 1u << dim;
+    n_local_cells                = connectivity.size() / n_corners;
+    std::tie(first_cell, n_global_cells) =
+      offset_and_total(n_local_cells, comm);
     write_hdf5_atomically(files.output_directory().file(
                             OutputDirectory::field_folder) +
                             "/" + series + "_mesh.h5",
@@ -346,6 +359,7 @@ namespace stickslip
     const double                                               t,
     const unsigned int                                         index,
     const std::vector<std::pair<std::string, const Vector *>> &fields,
+    const std::vector<CellField>                              &cell_fields,
     const FieldFiles                                          &files) const
   {
     const MPI_Comm      comm    = files.output_directory().communicator();
@@ -384,6 +398,25 @@ namespace stickslip
                               static_cast<const void *>(floats[f].data()) :
                               static_cast<const void *>(doubles[f].data())});
       }
+    std::vector<std::vector<float>> cell_floats(single ? cell_fields.size() :
+                                                         0);
+    for (unsigned int f = 0; f < cell_fields.size(); ++f)
+      {
+        const std::vector<double> &values = *cell_fields[f].second;
+        AssertDimension(values.size(), n_local_cells);
+        if (single)
+          cell_floats[f].assign(values.begin(), values.end());
+        datasets.push_back({cell_fields[f].first,
+                            n_global_cells,
+                            1,
+                            first_cell,
+                            n_local_cells,
+                            single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
+                            single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE,
+                            single ?
+                              static_cast<const void *>(cell_floats[f].data()) :
+                              static_cast<const void *>(values.data())});
+      }
     const std::string stem = series + "_" + Utilities::int_to_string(index, 5);
     const std::string folder =
       files.output_directory().file(OutputDirectory::field_folder) + "/";
@@ -392,11 +425,30 @@ namespace stickslip
     // The record, once the data are complete.
     std::string error;
     if (Utilities::MPI::this_mpi_process(comm) == 0)
-      error = write_file_atomically(folder + stem + ".xdmf",
-                                    xdmf_record(t, stem, fields, single),
-                                    false);
+      error =
+        write_file_atomically(folder + stem + ".xdmf",
+                              xdmf_record(t, stem, fields, cell_fields, single),
+                              false);
     throw_if_any_failed(error, comm);
     return std::string(OutputDirectory::field_folder) + "/" + stem + ".xdmf";
+  }
+
+
+
+  template <int dim>
+  const std::vector<typename DoFHandler<dim>::active_cell_iterator> &
+  Hdf5FieldWriter<dim>::cells() const
+  {
+    return owned_cells;
+  }
+
+
+
+  template <int dim>
+  const std::vector<std::vector<unsigned int>> &
+  Hdf5FieldWriter<dim>::sub_cell_corners() const
+  {
+    return corners;
   }
 
 
@@ -423,6 +475,7 @@ namespace stickslip
     const double                                               t,
     const std::string                                         &stem,
     const std::vector<std::pair<std::string, const Vector *>> &fields,
+    const std::vector<CellField>                              &cell_fields,
     const bool single_precision) const
   {
     const auto data_item = [](const std::uint64_t rows,
@@ -458,6 +511,15 @@ namespace stickslip
           << "\" Center=\"Node\">"
           << data_item(n_global_nodes,
                        n_file_components,
+                       "Float",
+                       single_precision ? 4 : 8,
+                       stem + ".h5:/" + field.first)
+          << "</Attribute>\n";
+    for (const auto &field : cell_fields)
+      xml << "<Attribute Name=\"" << field.first
+          << "\" AttributeType=\"Scalar\" Center=\"Cell\">"
+          << data_item(n_global_cells,
+                       1,
                        "Float",
                        single_precision ? 4 : 8,
                        stem + ".h5:/" + field.first)

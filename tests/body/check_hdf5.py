@@ -1,5 +1,5 @@
 """check_hdf5.py (run by pvpython) HDF5DIR [--vtu VTUDIR] [--same-as DIR2]
-                 [--tolerance T] [--steps N]
+                 [--tolerance T] [--steps N] [--ranks R]
 
 Checks the HDF5 + XDMF field output of a run (Output/Field format = hdf5)
 as ParaView reads it:
@@ -7,16 +7,24 @@ as ParaView reads it:
   items name exists in HDF5DIR/solution, with each grid's record
   (solution/<grid name>.xdmf); it lists N steps (--steps);
 - ParaView's XDMF3 reader (Xdmf3ReaderS) reads every step: the points, the
-  cells and the nodal arrays displacement and velocity of the sizes the
-  XDMF names (a dataset that is missing or too short fails here);
-- --vtu VTUDIR, the same run with Field format = vtu: at every step, at
-  every node, displacement and velocity equal the VTU's values (VTU stores
-  32-bit floats: single-precision HDF5 values must equal them exactly,
-  double ones to within a float's rounding, 2^-24 relative to the field's
-  largest value);
+  cells, the nodal arrays displacement and velocity and the cell arrays of
+  the stress components, von_mises and subdomain, of the sizes the XDMF
+  names (a dataset that is missing or too short fails here); the subdomain
+  holds the ranks 0, ..., R-1 (--ranks, default 1), each with cells;
+- --vtu VTUDIR, the same run with Field format = vtu on one rank: at every
+  step, at every node, displacement and velocity equal the VTU's values
+  (VTU stores 32-bit floats: single-precision HDF5 values must equal them
+  exactly, double ones to within a float's rounding, 2^-24 relative to the
+  field's largest value); in every cell (matched by its centre) each
+  stress field equals the mean of the VTU's values at the cell's vertices,
+  to a float's rounding of the VTU's values, 2^-24 relative to the field's
+  largest value (2^-23 for single precision: the HDF5 value rounded once
+  more), and 1e-12 of the largest stress for the round-off of two
+  evaluations of the gradient in double; with R = 1 the subdomain equals
+  the VTU's;
 - --same-as DIR2, the same run on another number of ranks: the same mesh
-  file bytes, the same points and cells in the same order, and nodal values
-  equal to T relative to each field's largest value.
+  file bytes, the same points and cells in the same order, and nodal and
+  stress values equal to T relative to each field's largest value.
 Exit 0/1.
 """
 import argparse
@@ -32,6 +40,9 @@ from vtkmodules.util.numpy_support import vtk_to_numpy
 from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
 
 FIELDS = ("displacement", "velocity")
+STRESS = {2: ("stress_xx", "stress_xy", "stress_yy", "stress_zz", "von_mises"),
+          3: ("stress_xx", "stress_xy", "stress_xz", "stress_yy", "stress_yz",
+              "stress_zz", "von_mises")}
 
 
 class Failure(Exception):
@@ -64,25 +75,34 @@ def xdmf_steps(out):
     return steps
 
 
-def arrays_of(data, t):
+def cell_names(data):
+    return STRESS[3 if data.GetCellType(0) == 12 else 2]  # 12: VTK_HEXAHEDRON
+
+
+def arrays_of(data, t, point_names, cell_names):
+    """Points, cells (one row per cell) and the named arrays of @p data."""
     # Copies: the arrays go with the data object ParaView reuses.
     points = np.array(vtk_to_numpy(data.GetPoints().GetData()))
     arrays = {}
-    for name in FIELDS:
-        array = data.GetPointData().GetArray(name)
-        if array is None:
-            raise Failure("no array %s at t = %g" % (name, t))
-        arrays[name] = np.array(vtk_to_numpy(array))
+    for names, values in ((point_names, data.GetPointData()),
+                          (cell_names, data.GetCellData())):
+        for name in names:
+            array = values.GetArray(name)
+            if array is None:
+                raise Failure("no array %s at t = %g" % (name, t))
+            arrays[name] = np.array(vtk_to_numpy(array))
     cells = np.array(vtk_to_numpy(data.GetCells().GetConnectivityArray()))
+    cells = cells.reshape(data.GetNumberOfCells(), -1)
     return points, cells, arrays
 
 
 def fetch(reader, t):
     reader.UpdatePipeline(t)
-    return arrays_of(servermanager.Fetch(reader), t)
+    data = servermanager.Fetch(reader)
+    return arrays_of(data, t, FIELDS, cell_names(data) + ("subdomain",))
 
 
-def hdf5_steps(out, expected_steps):
+def hdf5_steps(out, expected_steps, ranks):
     steps = xdmf_steps(out)
     if expected_steps is not None and len(steps) != expected_steps:
         raise Failure("solution.xdmf lists %d steps, expected %d"
@@ -99,10 +119,15 @@ def hdf5_steps(out, expected_steps):
         if cells.size != sizes["cells"][0] * sizes["cells"][1]:
             raise Failure("t = %g: %d cell corners read, the XDMF names %d"
                           % (t, cells.size, sizes["cells"][0] * sizes["cells"][1]))
-        for name in FIELDS:
-            if list(arrays[name].shape) != sizes[name]:
+        for name in arrays:
+            shape = list(arrays[name].shape) + [1] * (2 - arrays[name].ndim)
+            if shape != sizes[name]:
                 raise Failure("t = %g: %s has shape %s, the XDMF names %s"
                               % (t, name, arrays[name].shape, sizes[name]))
+        subdomains = set(arrays["subdomain"].tolist())
+        if subdomains != set(range(ranks)):
+            raise Failure("t = %g: subdomains %s, expected the ranks 0-%d"
+                          % (t, sorted(subdomains), ranks - 1))
         result.append((t, points, cells, arrays))
     return result
 
@@ -115,8 +140,10 @@ def vtu_steps(out):
         reader = vtkXMLPUnstructuredGridReader()
         reader.SetFileName(os.path.join(out, dataset.get("file")))
         reader.Update()
-        points, _, arrays = arrays_of(reader.GetOutput(), t)
-        result.append((t, points, arrays))
+        data = reader.GetOutput()
+        # DataOut writes cell data as values at each cell's vertices.
+        result.append((t,) + arrays_of(
+            data, t, FIELDS + cell_names(data) + ("subdomain",), ()))
     return result
 
 
@@ -125,10 +152,46 @@ def single_precision(out):
     return 'Precision="4"' in text
 
 
-def compare_with_vtu(hdf5, vtu, single):
+def matching_cells(points, cells, points_vtu, cells_vtu, t):
+    """For each VTU cell, the row of the HDF5 cell of the same centre."""
+    centres = points[cells].astype(np.float64).mean(axis=1)
+    centres_vtu = points_vtu[cells_vtu].astype(np.float64).mean(axis=1)
+    # Distinct centres are half a linear cell apart; the VTU's points are
+    # 32-bit floats: 1e-6 of the mesh's size tells them apart.
+    allowed = 1e-6 * np.abs(points).max()
+    rows = np.empty(len(centres_vtu), dtype=np.int64)
+    for first in range(0, len(centres_vtu), 256):
+        chunk = centres_vtu[first:first + 256]
+        distance = np.abs(chunk[:, None, :] - centres[None, :, :]).max(axis=2)
+        rows[first:first + 256] = distance.argmin(axis=1)
+        if (distance.min(axis=1) > allowed).any():
+            raise Failure("t = %g: a VTU cell has no HDF5 cell of its centre" % t)
+    if len(set(rows.tolist())) != len(centres):
+        raise Failure("t = %g: the VTU's cells match %d of the %d HDF5 cells"
+                      % (t, len(set(rows.tolist())), len(centres)))
+    return rows
+
+
+def compare_stress(t, arrays, arrays_vtu, cells_vtu, rows, single):
+    names = [name for name in arrays if name.startswith(("stress", "von"))]
+    largest = max(max(np.abs(arrays[name]).max() for name in names), 1e-300)
+    for name in names:
+        mine = arrays[name][rows].astype(np.float64)
+        theirs = arrays_vtu[name].astype(np.float64)[cells_vtu].mean(axis=1)
+        scale = max(np.abs(theirs).max(), 1e-300)
+        allowed = 2.0 ** (-23 if single else -24) * scale + 1e-12 * largest
+        difference = np.abs(mine - theirs).max()
+        if difference > allowed:
+            raise Failure("t = %g: %s differs from the mean of the VTU's vertex"
+                          " values by %g (allowed %g)"
+                          % (t, name, difference, allowed))
+
+
+def compare_with_vtu(hdf5, vtu, single, ranks):
     if len(hdf5) != len(vtu):
         raise Failure("%d HDF5 steps, %d VTU steps" % (len(hdf5), len(vtu)))
-    for (t, points, _, arrays), (t_vtu, points_vtu, arrays_vtu) in zip(hdf5, vtu):
+    for (t, points, cells, arrays), (t_vtu, points_vtu, cells_vtu, arrays_vtu) \
+            in zip(hdf5, vtu):
         if abs(t - t_vtu) > 1e-12 * max(1, abs(t)):
             raise Failure("HDF5 step at t = %r, VTU at t = %r" % (t, t_vtu))
         # A node's place as VTU stores it (32-bit floats).
@@ -150,6 +213,12 @@ def compare_with_vtu(hdf5, vtu, single):
             if difference > allowed:
                 raise Failure("t = %g: %s differs from the VTU's by %g (allowed %g)"
                               % (t, name, difference, allowed))
+        cell_rows = matching_cells(points, cells, points_vtu, cells_vtu, t)
+        compare_stress(t, arrays, arrays_vtu, cells_vtu, cell_rows, single)
+        if ranks == 1 and not np.array_equal(
+                arrays["subdomain"][cell_rows],
+                arrays_vtu["subdomain"][cells_vtu[:, 0]]):
+            raise Failure("t = %g: the subdomain differs from the VTU's" % t)
 
 
 def compare_runs(one, two, out_one, out_two, tolerance):
@@ -163,7 +232,7 @@ def compare_runs(one, two, out_one, out_two, tolerance):
         if t != t2 or not np.array_equal(points, points2) or \
                 not np.array_equal(cells, cells2):
             raise Failure("t = %g: another time, mesh or node order" % t)
-        for name in FIELDS:
+        for name in [name for name in arrays if name != "subdomain"]:
             scale = max(np.abs(arrays[name]).max(), 1e-300)
             difference = np.abs(arrays[name] - arrays2[name]).max() / scale
             if difference > tolerance:
@@ -178,13 +247,15 @@ def main():
     parser.add_argument("--same-as")
     parser.add_argument("--tolerance", type=float, default=0)
     parser.add_argument("--steps", type=int)
+    parser.add_argument("--ranks", type=int, default=1)
     args = parser.parse_args()
     try:
-        steps = hdf5_steps(args.out, args.steps)
+        steps = hdf5_steps(args.out, args.steps, args.ranks)
         if args.vtu:
-            compare_with_vtu(steps, vtu_steps(args.vtu), single_precision(args.out))
+            compare_with_vtu(steps, vtu_steps(args.vtu),
+                             single_precision(args.out), args.ranks)
         if args.same_as:
-            compare_runs(steps, hdf5_steps(args.same_as, len(steps)),
+            compare_runs(steps, hdf5_steps(args.same_as, len(steps), 1),
                          args.out, args.same_as, args.tolerance)
     except Failure as failure:
         print("FAIL: %s" % failure)

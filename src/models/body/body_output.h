@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
@@ -39,6 +40,14 @@ namespace stickslip
       UpdateFlags
       get_needed_update_flags() const override;
 
+      /**
+       * The values get_names() names at a point where the displacement's
+       * gradient is @p gradient (gradient[a][b] = du_a/dx_b), into
+       * @p computed.
+       */
+      void
+      values(const Tensor<2, dim> &gradient, double *computed) const;
+
     private:
       const double lambda;
       const double shear_modulus;
@@ -51,9 +60,12 @@ namespace stickslip
      * solution/solution_K.pvtu: displacement and velocity as vectors (so
      * that ParaView's Warp By Vector applies at once), the stress
      * components and von Mises, the subdomain. With Output/Field format =
-     * hdf5 the nodal displacement and velocity alone, by Hdf5FieldWriter
-     * (solution/solution_K.xdmf). The contact surface has its own series
-     * (ContactOutput).
+     * hdf5 the same fields by Hdf5FieldWriter (solution/solution_K.xdmf):
+     * displacement and velocity at the nodes; the stress components, von
+     * Mises and the subdomain as cell data of its linear cells, each value
+     * the mean of the values at the cell's corners as the VTU has them
+     * (StressPostprocessor at each vertex of a patch, discontinuous between
+     * cells). The contact surface has its own series (ContactOutput).
      */
     template <int dim>
     class BodyOutput
@@ -84,6 +96,18 @@ namespace stickslip
                 const BodyVector  &displacement,
                 const BodyVector  &velocity,
                 const FieldFiles  &files) const;
+
+      /** The names of the HDF5 cell fields: the stress's, "subdomain". */
+      std::vector<std::string>
+      cell_field_names() const;
+
+      /**
+       * The HDF5 cell fields of @p displacement (ghosts set), in the order
+       * of cell_field_names(): one value per linear cell of the writer's
+       * cells, the mean over the cell's corners.
+       */
+      std::vector<std::vector<double>>
+      hdf5_cell_values(const BodyVector &displacement) const;
 
       const BodyDiscretization<dim> &discretization;
       const StressPostprocessor<dim> stress;

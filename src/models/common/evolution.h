@@ -49,11 +49,11 @@ namespace stickslip
    * by @p name), and keeps their record through snapshots and resume; the
    * model only writes the data of one output.
    *
-   * The record is the seam for another file format: an XDMF/HDF5 series
-   * would be a second FieldFiles (one .h5 per output instead of the VTU
-   * pieces and their PVTU record) with a second PvdRecord (the .xdmf time
-   * index), behind the same `write` of the model (which fills a DataOut and
-   * hands it to FieldFiles::write()).
+   * The model's `write` chooses the file format by FieldFiles::format()
+   * (Output/Field format): VTU (it fills a DataOut and hands it to
+   * FieldFiles::write(): the pieces and their .pvtu record, listed in
+   * NAME.pvd) or HDF5 (Hdf5FieldWriter: one .h5 and its .xdmf record per
+   * output, listed by the same PvdRecord in NAME.xdmf as well).
    */
   struct FieldSeries
   {
