@@ -13,6 +13,7 @@
 #include <base/input_error.h>
 #include <base/local_values.h>
 #include <friction/friction_law.h>
+#include <linear_algebra/spd_solver.h>
 #include <models/body/implicit_step.h>
 #include <models/body/stiffness_operator.h>
 
@@ -280,14 +281,7 @@ namespace stickslip
         }
       matrix.compress(VectorOperation::add);
 
-      amg = std::make_unique<LA::MPI::PreconditionAMG>();
-      LA::MPI::PreconditionAMG::AdditionalData data;
-#ifdef STICKSLIP_USE_PETSC_LA
-      data.symmetric_operator = true;
-#else
-      data.elliptic              = true;
-#endif
-      amg->initialize(matrix, data);
+      amg           = make_spd_amg(matrix);
       assembled_for = held_set();
       assembled_c0  = c0;
       ++assemblies;
