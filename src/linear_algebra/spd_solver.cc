@@ -173,14 +173,7 @@ namespace stickslip
       }
     else
       {
-        amg = std::make_unique<LA::MPI::PreconditionAMG>();
-        LA::MPI::PreconditionAMG::AdditionalData data;
-#ifdef STICKSLIP_USE_PETSC_LA
-        data.symmetric_operator = true;
-#else
-        data.elliptic = true;
-#endif
-        amg->initialize(*matrix, data);
+        amg = make_spd_amg(*matrix);
       }
   }
 
@@ -363,5 +356,21 @@ namespace stickslip
           return "cg + Jacobi (matrix-free operator)";
       }
     return "";
+  }
+
+
+
+  std::unique_ptr<LA::MPI::PreconditionAMG>
+  make_spd_amg(const DistributedMatrix &matrix)
+  {
+    auto amg = std::make_unique<LA::MPI::PreconditionAMG>();
+    LA::MPI::PreconditionAMG::AdditionalData data;
+#ifdef STICKSLIP_USE_PETSC_LA
+    data.symmetric_operator = true;
+#else
+    data.elliptic = true;
+#endif
+    amg->initialize(matrix, data);
+    return amg;
   }
 } // namespace stickslip

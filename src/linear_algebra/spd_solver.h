@@ -125,6 +125,14 @@ namespace stickslip
   extract_diagonal(const DistributedMatrix &matrix,
                    DistributedVector       &diagonal,
                    const MPI_Comm           comm);
+
+  /**
+   * Algebraic multigrid set up on the symmetric positive definite
+   * @p matrix: BoomerAMG (PETSc, symmetric_operator) or ML (Trilinos,
+   * elliptic), deal.II's defaults otherwise (collective).
+   */
+  std::unique_ptr<LA::MPI::PreconditionAMG>
+  make_spd_amg(const DistributedMatrix &matrix);
 } // namespace stickslip
 
 #endif

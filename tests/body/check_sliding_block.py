@@ -109,21 +109,26 @@ class RigidBlock:
         return (1 - w) * self.table[k] + w * self.table[k + 1]
 
 
-def trajectory(rows, mass):
-    """[(t, x)]: the centre of mass's displacement at the rows' times."""
+def trajectory(rows, mass, newmark=False):
+    """[(t, x)]: the centre of mass's displacement at the rows' times (with
+    NEWMARK the rows hold v^{n+1} at t^{n+1}: x^{n+1} = x^n + dt (v^n +
+    v^{n+1})/2 exactly, the average acceleration scheme's update)."""
     x, previous, result = 0.0, rows[0]["t"], [(rows[0]["t"], 0.0)]
+    momentum = rows[0]["momentum_x"]
     for r in rows[1:]:
-        x += (r["t"] - previous) * r["momentum_x"] / mass
+        mean = 0.5 * (momentum + r["momentum_x"]) if newmark else r["momentum_x"]
+        x += (r["t"] - previous) * mean / mass
+        momentum = r["momentum_x"]
         previous = r["t"]
         result.append((r["t"], x))
     return result
 
 
-def measure(rows, mass, rigid):
+def measure(rows, mass, rigid, newmark=False):
     """contact (mean, least), error, t_stop and the trajectory of one run of
     a block of MASS, against the RigidBlock rigid."""
     sliding = [r["contact_fraction"] for r in rows[1:] if r["t"] <= 0.9 * rigid.t_stop]
-    path = trajectory(rows, mass)
+    path = trajectory(rows, mass, newmark)
     error = max(abs(x - rigid.x(t)) for t, x in path)
     t_stop = next((r["t"] for r in rows if r["momentum_x"] <= 0), math.inf)
     return {"mean_contact": sum(sliding) / len(sliding),
@@ -142,9 +147,9 @@ def self_convergence_errors(results, dt_finest, distance):
             for m in results[:-1]]
 
 
-def settings(n, mass, dimension, rate_weakening):
+def settings(n, mass, dimension, rate_weakening, cfl=0.25):
     h = H / n
-    dt = h / 4
+    dt = cfl * h
     cells = (4 * n, n) if dimension == 2 else (4 * n, 2 * n, n)
     values = {
         "Output/Interval": "0",
@@ -177,6 +182,14 @@ def main():
     p.add_argument("--max-all-errors", type=float)
     p.add_argument("--max-stop-steps", type=float)
     p.add_argument("--min-self-order", type=float)
+    p.add_argument("--implicit", action="store_true",
+                   help="Body/Time scheme = implicit (no normal stress "
+                   "regularization), the step --cfl h (P waves: c = 1)")
+    p.add_argument("--cfl", type=float, default=0.25)
+    p.add_argument("--max-newton", type=float,
+                   help="implicit: most active-set iterations of a step")
+    p.add_argument("--max-cg", type=float,
+                   help="implicit: most CG iterations per solve (mean)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a further setting of every run")
     a = p.parse_args()
@@ -185,10 +198,25 @@ def main():
     print("rigid block: stops at t_s = %.4f after D = %.5f" % (rigid.t_stop, rigid.distance))
     results = []
     for n in a.levels:
-        values, dt = settings(n, a.mass, a.dimension, a.rate_weakening)
+        values, dt = settings(n, a.mass, a.dimension, a.rate_weakening, a.cfl)
+        if a.implicit:
+            values.update({"Body/Time scheme": "implicit",
+                           "Body/Contact/Friction law/Normal stress "
+                           "regularization length": "0"})
         values.update(item.split("=", 1) for item in a.set)
         rows = run(a.exe, a.prm, os.path.join(a.outdir, "N%d" % n), values)
-        m = measure(rows, block_mass, rigid)
+        m = measure(rows, block_mass, rigid, a.implicit)
+        if a.implicit:
+            last = rows[-1]
+            m["newton"] = last["max_newton_iterations"]
+            m["cg"] = last["cg_iterations"] / max(last["newton_iterations"], 1)
+            m["dissipation"] = min(r1["dissipated_energy"] - r0["dissipated_energy"]
+                                   for r0, r1 in zip(rows, rows[1:]))
+            m["balance"] = max(abs(r["energy_balance"]) for r in rows)
+            print("N %4d  Newton at most %d per step (mean %.2f), CG %.2f per "
+                  "solve, least dissipation of a step %.3e, |balance| %.2e"
+                  % (n, m["newton"], last["newton_iterations"] / (len(rows) - 1),
+                     m["cg"], m["dissipation"], m["balance"]))
         m["steps"] = (m["t_stop"] - rigid.t_stop) / dt
         results.append(m)
         print("N %4d dt %.3e  contact mean %.4f least %.4f  error %.3e  "
@@ -230,6 +258,16 @@ def main():
     if a.max_stop_steps is not None and any(abs(m["steps"]) > a.max_stop_steps for m in results):
         print("FAIL: stopping time more than %g steps from t_s" % a.max_stop_steps)
         good = False
+    if a.implicit:
+        if any(m["dissipation"] < 0 for m in results):
+            print("FAIL: a step with negative friction dissipation")
+            good = False
+        if a.max_newton is not None and any(m["newton"] > a.max_newton for m in results):
+            print("FAIL: more than %g active-set iterations in a step" % a.max_newton)
+            good = False
+        if a.max_cg is not None and any(m["cg"] > a.max_cg for m in results):
+            print("FAIL: more than %g CG iterations per solve" % a.max_cg)
+            good = False
     print("ok" if good else "FAIL")
     return 0 if good else 1
 

@@ -39,8 +39,8 @@ namespace stickslip
       , product_current(false)
       , initial_data_set(false)
       , initial_energy(0)
-      // The implicit scheme's contact is frictionless (so far): its summary
-      // says "friction: none (no frictional contact node)".
+      // The implicit scheme's frictionless contact: its summary says
+      // "friction: none (no frictional contact node)".
       , rest(!parameters.contact.enabled ? "frictional node" :
              parameters.time_scheme == TimeScheme::implicit_newmark ?
                                            "frictional contact node" :
@@ -566,9 +566,11 @@ namespace stickslip
       for (const auto &unknown : prescribed)
         values.push_back(data.prescribed_value(unknown, step.next_time));
       ImplicitWork work;
-      implicit->step(step.size, u, v, load_now, load, values, work);
+      implicit->step(step.time, step.size, u, v, load_now, load, values, work);
       account[EnergyAccount::impact] += work.contact;
-      account[EnergyAccount::data] += work.prescribed + work.load;
+      account[EnergyAccount::data] +=
+        work.prescribed + work.load + work.foundation;
+      account[EnergyAccount::dissipated] += work.friction;
       note_time_dependent_data(step.next_time);
       product_current = false;
       if (step.index % 64 == 0)
@@ -851,8 +853,11 @@ namespace stickslip
           row.push_back(stick);
         }
       if (implicit)
-        for (const double value : implicit->history_values(u))
-          row.push_back(value);
+        {
+          stick = implicit->stick_fraction();
+          for (const double value : implicit->history_values(u))
+            row.push_back(value);
+        }
       rest.record({t,
                    kinetic,
                    elastic,

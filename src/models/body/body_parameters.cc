@@ -510,9 +510,10 @@ namespace stickslip
         "implicit: Newmark's average acceleration (beta = 1/4, gamma = 1/2) "
         "with the lumped mass, the normal mass of the contact nodes "
         "redistributed (as Contact/Mass at contact nodes = redistributed, "
-        "whatever that says), and exact unilateral, frictionless contact at "
-        "the end of the step by a primal-dual active-set method, any dt "
-        "(doc/theory.md §7.7; Body/Linear solver).");
+        "whatever that says), and exact unilateral contact at "
+        "the end of the step by a primal-dual active-set method, with Coulomb "
+        "friction (constant mu) and exact stick, any dt (doc/theory.md §7.7; "
+        "Body/Linear solver).");
       prm.enter_subsection("Linear solver");
       ImplicitSolverParameters::declare_parameters(prm);
       prm.leave_subsection();
@@ -608,6 +609,15 @@ namespace stickslip
         Patterns::Integer(),
         "Largest number (>= 1) of active-set (semismooth Newton) iterations "
         "of one implicit step; more is a run error (the set cycles).");
+      prm.declare_entry(
+        "Friction tolerance",
+        "1e-10",
+        Patterns::Double(),
+        "Relative tolerance in (0, 1) of the fixed point on the slip forces "
+        "of Body/Time scheme = implicit with friction (doc/theory.md §7.7): "
+        "an implicit step ends when the contact and stick sets do not change "
+        "and no slipping node's force mu P d changed by more than this times "
+        "the largest mu P of the surface.");
     }
 
 
@@ -619,6 +629,12 @@ namespace stickslip
       tolerance             = prm.get_double("Tolerance");
       const long iterations = prm.get_integer("Maximum iterations");
       const long active_set = prm.get_integer("Maximum active-set iterations");
+      friction_tolerance    = prm.get_double("Friction tolerance");
+      if (!(friction_tolerance > 0) || !(friction_tolerance < 1))
+        throw_bad_parameter(source,
+                            "Body/Linear solver/Friction tolerance",
+                            format_number(friction_tolerance),
+                            "a relative tolerance in (0, 1)");
       if (!(tolerance > 0) || !(tolerance < 1))
         throw_bad_parameter(source,
                             "Body/Linear solver/Tolerance",
@@ -684,29 +700,27 @@ namespace stickslip
                             "Body/Contact/Surface mass",
                             format_number(contact.surface_mass),
                             why + "no surface mass: use 0");
-      const auto is_zero = [](const std::string &text) {
-        try
-          {
-            std::size_t  end  = 0;
-            const double zero = std::stod(text, &end);
-            return zero == 0 && is_blank(text.substr(end));
-          }
-        catch (const std::exception &)
-          {
-            return false;
-          }
-      };
-      const bool frictionless =
-        contact.friction.kind == Parameters::FrictionLaw::Kind::constant &&
-        is_zero(contact.friction.static_coefficient);
-      if (!frictionless)
+      // Coulomb friction with a constant mu (an expression of the position
+      // allowed): the laws with a state or a rate, the normal stress
+      // regularization and the stop after arrest are the explicit step's.
+      if (contact.friction.kind != Parameters::FrictionLaw::Kind::constant)
         throw_bad_parameter(source,
-                            "Body/Contact/Friction law/Static friction "
-                            "coefficient",
-                            contact.friction.static_coefficient,
-                            why + "frictionless contact only (Law = "
-                                  "constant, Static friction coefficient = "
-                                  "0): friction is not implemented yet");
+                            "Body/Contact/Friction law/Law",
+                            contact.friction.name(),
+                            why + "the constant friction law only (mu an "
+                                  "expression of the position)");
+      if (contact.friction.regularization_length != 0)
+        throw_bad_parameter(source,
+                            "Body/Contact/Friction law/Normal stress "
+                            "regularization length",
+                            format_number(
+                              contact.friction.regularization_length),
+                            why + "no normal stress regularization: use 0");
+      if (contact.friction.stop_time != 0)
+        throw_bad_parameter(source,
+                            "Body/Contact/Friction law/Stop after arrest",
+                            format_number(contact.friction.stop_time),
+                            why + "no stop after arrest: use 0");
     }
 
 

@@ -68,6 +68,7 @@ namespace stickslip
       double       tolerance;                 ///< relative CG residual
       unsigned int max_iterations;            ///< of one CG solve
       unsigned int max_active_set_iterations; ///< of one step
+      double       friction_tolerance; ///< of the slip forces' fixed point
 
       static void
       declare_parameters(ParameterHandler &prm);

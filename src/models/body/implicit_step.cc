@@ -12,11 +12,14 @@
 #include <base/expressions.h>
 #include <base/input_error.h>
 #include <base/local_values.h>
+#include <friction/friction_law.h>
+#include <linear_algebra/spd_solver.h>
 #include <models/body/implicit_step.h>
 #include <models/body/stiffness_operator.h>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -38,6 +41,7 @@ namespace stickslip
       , normal_sign(1)
       , total_area(0)
       , gap_tolerance(1e-9 * mesh.smallest_cell_diameter())
+      , frictional(false)
       , assembled_c0(0)
       , steps(0)
       , newton_iterations(0)
@@ -46,6 +50,7 @@ namespace stickslip
       , assemblies(0)
       , max_newton(0)
       , max_cg(0)
+      , stick_slip_changes(0)
     {
       const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
       for (unsigned int i = 0; i < owned.n_elements(); ++i)
@@ -67,6 +72,7 @@ namespace stickslip
           std::vector<bool> held(mass.locally_owned_size(), false);
           for (const unsigned int i : prescribed)
             held[i] = true;
+          std::vector<Node<dim>> nodes;
           for (const Node<dim> &node :
                mesh.nodes(parameters.contact.boundary_id, true))
             if (!held[node.unknowns[axis]])
@@ -75,13 +81,19 @@ namespace stickslip
                 gap0.push_back(initial_gap->value(node.point));
                 area_of_node.push_back(area.local_element(node.unknowns[0]));
                 total_area += area_of_node.back();
+                nodes.push_back(node);
               }
           total_area = Utilities::MPI::sum(total_area, comm);
+          set_up_friction(nodes, held, source);
         }
       active.assign(normal_unknown.size(), false);
+      stuck.assign(normal_unknown.size(), false);
+      slip_force.assign(normal_unknown.size() * (dim - 1), 0.);
+      next_force = slip_force;
       pressure.assign(normal_unknown.size(), 0.);
       gap = gap0;
-      for (BodyVector *vector : {&acceleration, &reaction, &active_marker})
+      for (BodyVector *vector :
+           {&acceleration, &reaction, &active_marker, &reference, &slip_marker})
         mesh.initialize_vector(*vector);
 
       // The sparsity of K with the periodic constraints condensed: the
@@ -109,6 +121,61 @@ namespace stickslip
 
     template <int dim>
     void
+    ImplicitStep<dim>::set_up_friction(const std::vector<Node<dim>> &nodes,
+                                       const std::vector<bool>      &held,
+                                       const ParameterSource        &source)
+    {
+      // mu_i from the constant law at the node (an expression of the
+      // position); a node with a prescribed tangential unknown is
+      // frictionless (its tangential reaction is the prescription's).
+      const FrictionLawField<dim> field(parameters.contact.friction,
+                                        parameters.coordinates(),
+                                        source);
+      std::string                 problem;
+      double                      largest = 0;
+      for (const Node<dim> &node : nodes)
+        {
+          std::string  here;
+          const double value = field.at(node.point, here).value(0., 0.);
+          bool         free  = true;
+          for (unsigned int d = 0; d < dim; ++d)
+            if (std::abs(parameters.contact.normal[d]) < 0.5)
+              {
+                tangential_unknown.push_back(node.unknowns[d]);
+                tangential_mass.push_back(mass.local_element(node.unknowns[d]));
+                free = free && !held[node.unknowns[d]];
+              }
+          mu.push_back(free ? value : 0.);
+          largest = std::max(largest, mu.back());
+          if (problem.empty())
+            problem = here;
+        }
+      // A bad value at some node stops every rank with the lowest rank's
+      // message.
+      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+      const unsigned int owner =
+        Utilities::MPI::min(problem.empty() ?
+                              n_ranks :
+                              Utilities::MPI::this_mpi_process(comm),
+                            comm);
+      if (owner < n_ranks)
+        throw InputError(Utilities::MPI::broadcast(comm, problem, owner));
+      frictional = Utilities::MPI::max(largest, comm) > 0;
+      if (frictional)
+        foundation_velocity = parse_function<1>(
+          expand_zero_vector(parameters.contact.foundation_velocity, dim),
+          "t",
+          "Body/Contact/Foundation velocity",
+          source,
+          dim);
+      foundation_displacement.assign(dim, 0.);
+      shift.assign(dim - 1, 0.);
+    }
+
+
+
+    template <int dim>
+    void
     ImplicitStep<dim>::initialize(const BodyVector &displacement,
                                   const BodyVector &force)
     {
@@ -126,9 +193,18 @@ namespace stickslip
           gap[k] = gap0[k] - normal_sign * displacement.local_element(j);
           active[k] =
             gap[k] <= gap_tolerance && normal_sign * force.local_element(j) > 0;
+          // Frictional nodes in contact start stuck, with R_T = 0.
+          stuck[k] = active[k] && mu[k] > 0;
         }
+      std::fill(slip_force.begin(), slip_force.end(), 0.);
+      std::fill(foundation_displacement.begin(),
+                foundation_displacement.end(),
+                0.);
+      reference = 0;
+      for (const unsigned int i : tangential_unknown)
+        reference.local_element(i) = displacement.local_element(i);
       steps = newton_iterations = active_set_changes = cg_iterations = 0;
-      assemblies = max_newton = max_cg = 0;
+      assemblies = max_newton = max_cg = stick_slip_changes = 0;
     }
 
 
@@ -157,7 +233,12 @@ namespace stickslip
         held.local_element(i) = 1;
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (active[k])
-          held.local_element(normal_unknown[k]) = 1;
+          {
+            held.local_element(normal_unknown[k]) = 1;
+            if (stuck[k] && mu[k] > 0)
+              for (unsigned int c = 0; c + 1 < dim; ++c)
+                held.local_element(tangential_unknown[k * (dim - 1) + c]) = 1;
+          }
       held.update_ghost_values();
       AffineConstraints<double> constraints;
       constraints.reinit(relevant_dofs);
@@ -200,15 +281,8 @@ namespace stickslip
         }
       matrix.compress(VectorOperation::add);
 
-      amg = std::make_unique<LA::MPI::PreconditionAMG>();
-      LA::MPI::PreconditionAMG::AdditionalData data;
-#ifdef STICKSLIP_USE_PETSC_LA
-      data.symmetric_operator = true;
-#else
-      data.elliptic              = true;
-#endif
-      amg->initialize(matrix, data);
-      assembled_for = active;
+      amg           = make_spd_amg(matrix);
+      assembled_for = held_set();
       assembled_c0  = c0;
       ++assemblies;
     }
@@ -275,7 +349,18 @@ namespace stickslip
           pressure[k] =
             area_of_node[k] > 0 ? std::max(force, 0.) / area_of_node[k] : 0.;
           if (now != active[k])
-            ++changes;
+            {
+              ++changes;
+              // A node that enters contact starts slipping with no force
+              // (held tangentially, its reaction would pull it off the
+              // plane at an edge: measured cycling); one that leaves
+              // carries no friction force.
+              stuck[k] = false;
+              if (!now && mu[k] > 0)
+                std::fill(next_force.begin() + k * (dim - 1),
+                          next_force.begin() + (k + 1) * (dim - 1),
+                          0.);
+            }
           active[k] = now;
         }
       return Utilities::MPI::sum(changes, comm);
@@ -285,7 +370,8 @@ namespace stickslip
 
     template <int dim>
     void
-    ImplicitStep<dim>::step(const double               dt,
+    ImplicitStep<dim>::step(const double               t,
+                            const double               dt,
                             BodyVector                &displacement,
                             BodyVector                &velocity,
                             const BodyVector          &load_now,
@@ -308,36 +394,44 @@ namespace stickslip
             (load_next.size() > 0 ? load_next.local_element(i) : 0.);
           u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
         }
-      // The predictor's penetrating nodes start active.
+      if (frictional)
+        {
+          // ds_* = dt (v_*(t) + v_*(t + dt))/2 in the tangent axes.
+          Vector<double> now(dim), next(dim);
+          foundation_velocity->vector_value(Point<1>(t), now);
+          foundation_velocity->vector_value(Point<1>(t + dt), next);
+          unsigned int c = 0;
+          for (unsigned int d = 0; d < dim; ++d)
+            if (std::abs(parameters.contact.normal[d]) < 0.5)
+              shift[c++] = 0.5 * dt * (now[d] + next[d]);
+        }
+      // The predictor's penetrating nodes start active (slipping, F = 0).
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <
-            -gap_tolerance)
-          active[k] = true;
+              -gap_tolerance &&
+            !active[k])
+          {
+            active[k] = true;
+            stuck[k]  = false;
+          }
       unsigned int iteration = 0, cg_of_step = 0;
       for (;;)
         {
           ++iteration;
-          for (std::size_t k = 0; k < prescribed.size(); ++k)
-            u.local_element(prescribed[k]) = prescribed_values[k];
-          for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-            if (active[k])
-              u.local_element(normal_unknown[k]) = normal_sign * gap0[k];
-          const bool same_set = Utilities::MPI::min(
-            assembled_for == active && assembled_c0 == c0 ? 1 : 0, comm);
-          if (!same_set)
+          hold(u, displacement, prescribed_values);
+          if (!Utilities::MPI::min(
+                assembled_for == held_set() && assembled_c0 == c0 ? 1 : 0,
+                comm))
             assemble(c0);
           // The correction w = 0 on the held unknowns and the copies.
           apply_effective(product, u, c0);
           for (unsigned int i = 0; i < n; ++i)
             product.local_element(i) =
               b.local_element(i) - product.local_element(i);
-          for (const unsigned int i : prescribed)
-            product.local_element(i) = 0;
-          for (const unsigned int i : periodic_copies)
-            product.local_element(i) = 0;
-          for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-            if (active[k])
-              product.local_element(normal_unknown[k]) = 0;
+          if (frictional)
+            for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
+              product.local_element(tangential_unknown[m]) += slip_force[m];
+          zero_held(product);
           cg_of_step += solve(correction, product);
           for (unsigned int i = 0; i < n; ++i)
             u.local_element(i) += correction.local_element(i);
@@ -345,20 +439,17 @@ namespace stickslip
           apply_effective(product, u, c0);
           for (unsigned int i = 0; i < n; ++i)
             product.local_element(i) -= b.local_element(i);
+          const auto [slip_changes, drift] =
+            frictional ? update_friction(u, product, displacement, c0) :
+                         std::pair<unsigned long, double>(0, 0.);
           const unsigned long changes = update_active_set(u, product);
           active_set_changes += changes;
-          if (changes == 0)
+          stick_slip_changes += slip_changes;
+          if (changes == 0 && slip_changes == 0 &&
+              drift <= parameters.linear_solver.friction_tolerance)
             break;
-          if (iteration >= parameters.linear_solver.max_active_set_iterations)
-            throw RunError(
-              "the active set of the implicit contact step did not settle in " +
-              std::to_string(iteration) + " iterations (" +
-              std::to_string(changes) +
-              " nodes changed in the last; Body/Linear solver/Maximum "
-              "active-set iterations = " +
-              std::to_string(
-                parameters.linear_solver.max_active_set_iterations) +
-              "): the set cycles; try a smaller Time/Time step");
+          slip_force = next_force;
+          check_iterations(iteration, changes, slip_changes, drift);
         }
       newton_iterations += iteration;
       cg_iterations += cg_of_step;
@@ -368,6 +459,158 @@ namespace stickslip
 
       finish_step(
         dt, u, product, displacement, velocity, load_now, load_next, work);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::hold(BodyVector                &u,
+                            const BodyVector          &displacement,
+                            const std::vector<double> &prescribed_values) const
+    {
+      for (std::size_t k = 0; k < prescribed.size(); ++k)
+        u.local_element(prescribed[k]) = prescribed_values[k];
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (active[k])
+          {
+            u.local_element(normal_unknown[k]) = normal_sign * gap0[k];
+            // Exact stick: u_T = u_T^n + ds_*.
+            if (stuck[k] && mu[k] > 0)
+              for (unsigned int c = 0; c + 1 < dim; ++c)
+                {
+                  const unsigned int i = tangential_unknown[k * (dim - 1) + c];
+                  u.local_element(i) = displacement.local_element(i) + shift[c];
+                }
+          }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::zero_held(BodyVector &r) const
+    {
+      for (const unsigned int i : prescribed)
+        r.local_element(i) = 0;
+      for (const unsigned int i : periodic_copies)
+        r.local_element(i) = 0;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (active[k])
+          {
+            r.local_element(normal_unknown[k]) = 0;
+            if (stuck[k] && mu[k] > 0)
+              for (unsigned int c = 0; c + 1 < dim; ++c)
+                r.local_element(tangential_unknown[k * (dim - 1) + c]) = 0;
+          }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::check_iterations(const unsigned int  iteration,
+                                        const unsigned long changes,
+                                        const unsigned long slip_changes,
+                                        const double        drift) const
+    {
+      if (iteration < parameters.linear_solver.max_active_set_iterations)
+        return;
+      std::string what =
+        std::to_string(changes) + " nodes changed contact in the last";
+      if (frictional)
+        what += ", " + std::to_string(slip_changes) +
+                " changed between stick and slip, the slip forces by " +
+                format_number(drift) +
+                " of the largest mu P (Body/Linear solver/Friction "
+                "tolerance = " +
+                format_number(parameters.linear_solver.friction_tolerance) +
+                ")";
+      throw RunError(
+        "the active set of the implicit contact step did not settle in " +
+        std::to_string(iteration) + " iterations (" + what +
+        "; Body/Linear solver/Maximum active-set iterations = " +
+        std::to_string(parameters.linear_solver.max_active_set_iterations) +
+        "): the set cycles; try a smaller Time/Time step");
+    }
+
+
+
+    template <int dim>
+    std::vector<bool>
+    ImplicitStep<dim>::held_set() const
+    {
+      std::vector<bool> set = active;
+      for (std::size_t k = 0; k < active.size(); ++k)
+        set.push_back(active[k] && stuck[k] && mu[k] > 0);
+      return set;
+    }
+
+
+
+    template <int dim>
+    std::pair<unsigned long, double>
+    ImplicitStep<dim>::update_friction(const BodyVector &u,
+                                       const BodyVector &residual,
+                                       const BodyVector &displacement,
+                                       const double      c0)
+    {
+      // On the contact set of the iterate: P_i = -n.R_i, the bound mu_i P_i;
+      // a stuck node slips where |R_T| > mu P (d = R_T/|R_T|), a slipping
+      // node sticks where |F - c ds| <= mu P, else d = (F - c ds)/|..|.
+      unsigned long changes = 0;
+      double        largest = 0, drift = 0;
+      next_force = slip_force;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          if (!(mu[k] > 0))
+            continue;
+          double *const force = &next_force[k * (dim - 1)];
+          if (!active[k])
+            {
+              std::fill(force, force + dim - 1, 0.);
+              continue;
+            }
+          const double bound =
+            mu[k] *
+            std::max(-normal_sign * residual.local_element(normal_unknown[k]),
+                     0.);
+          largest = std::max(largest, bound);
+          std::array<double, dim - 1> z;
+          double                      norm = 0;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              const unsigned int m = k * (dim - 1) + c;
+              const unsigned int i = tangential_unknown[m];
+              const double       slip =
+                u.local_element(i) - displacement.local_element(i) - shift[c];
+              z[c] = stuck[k] ? residual.local_element(i) :
+                                slip_force[m] - c0 * tangential_mass[m] * slip;
+              norm += z[c] * z[c];
+            }
+          norm = std::sqrt(norm);
+          // A stuck node slips only beyond the bound by more than the
+          // tolerance: round-off at |R_T| = mu P cannot cycle it.
+          const bool slips =
+            stuck[k] ?
+              norm > bound * (1 + parameters.linear_solver.friction_tolerance) :
+              norm > bound;
+          if (slips == stuck[k])
+            ++changes;
+          stuck[k] = !slips;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              force[c] = slips ? bound * z[c] / norm : 0.;
+              if (slips)
+                drift =
+                  std::max(drift,
+                           std::abs(force[c] - slip_force[k * (dim - 1) + c]));
+            }
+        }
+      largest = Utilities::MPI::max(largest, comm);
+      drift   = Utilities::MPI::max(drift, comm);
+      return {Utilities::MPI::sum(changes, comm),
+              largest > 0 ? drift / largest : 0.};
     }
 
 
@@ -405,6 +648,8 @@ namespace stickslip
           if (!active[k])
             reaction.local_element(j) = 0;
         }
+      if (frictional)
+        finish_friction(u, force, displacement, work);
       for (unsigned int i = 0; i < n; ++i)
         {
           const double du = u.local_element(i) - displacement.local_element(i);
@@ -427,6 +672,45 @@ namespace stickslip
 
     template <int dim>
     void
+    ImplicitStep<dim>::finish_friction(const BodyVector &u,
+                                       const BodyVector &force,
+                                       const BodyVector &displacement,
+                                       ImplicitWork     &work)
+    {
+      // The trapezoidal work du_T.(R_T^n + R_T^{n+1})/2 split into the
+      // dissipation -ds.F (F the slip force applied: mu P |ds| >= 0; 0 when
+      // stuck), the foundation's ds_*.R_T^{n+1} and the rest (contact).
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        foundation_displacement[c] += shift[c];
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        for (unsigned int c = 0; c + 1 < dim; ++c)
+          {
+            const unsigned int m = k * (dim - 1) + c;
+            const unsigned int i = tangential_unknown[m];
+            const double       du =
+              u.local_element(i) - displacement.local_element(i);
+            const double before = reaction.local_element(i);
+            if (!(mu[k] > 0) || !active[k])
+              {
+                work.contact += 0.5 * du * before;
+                reaction.local_element(i) = 0;
+                continue;
+              }
+            const double now     = force.local_element(i);
+            const double slip    = stuck[k] ? 0. : du - shift[c];
+            const double applied = stuck[k] ? now : slip_force[m];
+            work.friction -= slip * applied;
+            work.foundation += shift[c] * now;
+            work.contact += 0.5 * du * (before - now) + (du - shift[c]) * now -
+                            slip * applied;
+            reaction.local_element(i) = now;
+          }
+    }
+
+
+
+    template <int dim>
+    void
     ImplicitStep<dim>::register_state(CheckpointArchive &archive)
     {
       archive.add(acceleration);
@@ -440,14 +724,34 @@ namespace stickslip
                                    &max_newton,
                                    &max_cg})
         archive.add(*count);
+      // With friction: 2 marks a slipping active node; the slip forces,
+      // u_T(t0) and the foundation's displacement.
+      if (frictional)
+        {
+          archive.add(slip_marker);
+          archive.add(reference);
+          archive.add(foundation_displacement);
+          archive.add(stick_slip_changes);
+        }
       archive.before_write.push_back([this]() {
         active_marker = 0;
+        slip_marker   = 0;
         for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-          active_marker.local_element(normal_unknown[k]) = active[k] ? 1 : 0;
+          active_marker.local_element(normal_unknown[k]) =
+            active[k] ? (frictional && !stuck[k] && mu[k] > 0 ? 2 : 1) : 0;
+        for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
+          slip_marker.local_element(tangential_unknown[m]) = slip_force[m];
       });
       archive.after_read.push_back([this]() {
         for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-          active[k] = active_marker.local_element(normal_unknown[k]) > 0.5;
+          {
+            const double marker =
+              active_marker.local_element(normal_unknown[k]);
+            active[k] = marker > 0.5;
+            stuck[k]  = active[k] && marker < 1.5 && mu[k] > 0;
+          }
+        for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
+          slip_force[m] = slip_marker.local_element(tangential_unknown[m]);
         assembled_for.clear();
         assembled_c0 = 0;
       });
@@ -465,6 +769,14 @@ namespace stickslip
                    "normal_force",
                    "mean_pressure",
                    "mean_gap"};
+      if (frictional)
+        {
+          for (const std::string name : {"stick_fraction", "max_slip"})
+            columns.push_back(name);
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            columns.push_back("friction_force_" + std::to_string(c + 1));
+          columns.push_back("stick_slip_changes");
+        }
       for (const std::string name : {"newton_iterations",
                                      "active_set_changes",
                                      "cg_iterations",
@@ -478,7 +790,7 @@ namespace stickslip
 
     template <int dim>
     std::vector<double>
-    ImplicitStep<dim>::history_values(const BodyVector &) const
+    ImplicitStep<dim>::history_values(const BodyVector &displacement) const
     {
       std::vector<double> values;
       if (parameters.contact.enabled)
@@ -494,6 +806,8 @@ namespace stickslip
           const double area = total_area > 0 ? total_area : 1.;
           values = {sums[0] / area, sums[1], sums[1] / area, sums[2] / area};
         }
+      if (frictional)
+        append_friction_values(displacement, values);
       for (const unsigned long count : {newton_iterations,
                                         active_set_changes,
                                         cg_iterations,
@@ -501,6 +815,57 @@ namespace stickslip
                                         max_cg})
         values.push_back(double(count));
       return values;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::append_friction_values(const BodyVector    &displacement,
+                                              std::vector<double> &values) const
+    {
+      // max_slip: the largest |u_T - u_T(t0) - X_*| of a contact node; the
+      // friction force: the sum of the tangential reactions.
+      double              slip = 0;
+      std::vector<double> force(dim - 1, 0.);
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          double norm = 0;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              const unsigned int i = tangential_unknown[k * (dim - 1) + c];
+              const double       d = displacement.local_element(i) -
+                               reference.local_element(i) -
+                               foundation_displacement[c];
+              norm += d * d;
+              force[c] += reaction.local_element(i);
+            }
+          slip = std::max(slip, std::sqrt(norm));
+        }
+      Utilities::MPI::sum(force, comm, force);
+      values.push_back(stick_fraction());
+      values.push_back(Utilities::MPI::max(slip, comm));
+      values.insert(values.end(), force.begin(), force.end());
+      values.push_back(double(stick_slip_changes));
+    }
+
+
+
+    template <int dim>
+    double
+    ImplicitStep<dim>::stick_fraction() const
+    {
+      if (!frictional)
+        return std::numeric_limits<double>::quiet_NaN();
+      std::vector<double> areas(2, 0.);
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (active[k])
+          {
+            areas[0] += area_of_node[k];
+            areas[1] += stuck[k] && mu[k] > 0 ? area_of_node[k] : 0.;
+          }
+      Utilities::MPI::sum(areas, comm, areas);
+      return areas[0] > 0 ? areas[1] / areas[0] : 0.;
     }
 
 
@@ -515,6 +880,9 @@ namespace stickslip
            << " in a step), active-set changes " << active_set_changes
            << ", CG iterations " << cg_iterations << " (at most " << max_cg
            << " in a step), matrix and AMG set-ups " << assemblies;
+      if (frictional)
+        text << "\n  implicit friction: Coulomb, exact stick (no penalty), "
+             << stick_slip_changes << " stick/slip changes";
       return text.str();
     }
 
@@ -530,9 +898,12 @@ namespace stickslip
       const std::string amg_name = "ML";
 #endif
       return std::string("implicit Newmark (average acceleration), ") +
-             (parameters.contact.enabled ?
-                "frictionless unilateral contact by a primal-dual active set, " :
-                "") +
+             (!parameters.contact.enabled ?
+                "" :
+              frictional ?
+                "unilateral contact with Coulomb friction (exact stick) by a "
+                "primal-dual active set, " :
+                "frictionless unilateral contact by a primal-dual active set, ") +
              "CG + " + amg_name + " on K + 4/dt^2 M";
     }
 

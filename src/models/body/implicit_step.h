@@ -1,6 +1,7 @@
 #ifndef stickslip_models_body_implicit_step_h
 #define stickslip_models_body_implicit_step_h
 
+#include <deal.II/base/function_parser.h>
 #include <deal.II/base/partitioner.h>
 
 #include <deal.II/lac/affine_constraints.h>
@@ -21,9 +22,15 @@ namespace stickslip
     /** What one implicit step did: works of the constraint forces [J]. */
     struct ImplicitWork
     {
-      double contact    = 0; ///< of the contact reactions, trapezoidal rule
+      /**
+       * Of the contact reactions, trapezoidal rule, less the friction's
+       * dissipation and the foundation's work (either sign).
+       */
+      double contact    = 0;
       double prescribed = 0; ///< of the reactions of prescribed unknowns
       double load       = 0; ///< of the loads, trapezoidal rule
+      double friction   = 0; ///< dissipated on the slip, mu P |ds| >= 0
+      double foundation = 0; ///< of the friction forces on the floor's motion
     };
 
     /**
@@ -86,15 +93,16 @@ namespace stickslip
       initialize(const BodyVector &displacement, const BodyVector &force);
 
       /**
-       * One step of size @p dt: @p displacement and @p velocity from t^n to
-       * t^{n+1}; @p load_now and @p load_next the loads f^n, f^{n+1}
+       * One step of size @p dt from @p t: @p displacement and @p velocity from
+       * t^n to t^{n+1}; @p load_now and @p load_next the loads f^n, f^{n+1}
        * (empty: none); @p prescribed_values u_D(t^{n+1}) of the prescribed
        * unknowns (in the constructor's order); the works into @p work
        * (this rank's share). Throws a RunError when the active set does
        * not settle (collective).
        */
       void
-      step(const double               dt,
+      step(const double               t,
+           const double               dt,
            BodyVector                &displacement,
            BodyVector                &velocity,
            const BodyVector          &load_now,
@@ -117,6 +125,13 @@ namespace stickslip
        */
       std::vector<double>
       history_values(const BodyVector &displacement) const;
+
+      /**
+       * The stuck area over the area in contact, NaN without a frictional
+       * node (collective).
+       */
+      double
+      stick_fraction() const;
 
       /** For the log: the solver and the counts (collective). */
       std::string
@@ -154,6 +169,61 @@ namespace stickslip
                   const BodyVector &load_next,
                   ImplicitWork     &work);
 
+      /**
+       * Friction: the tangential reactions and slips of the iterate @p u
+       * (reactions @p residual, @p displacement at t^n) against the bound
+       * mu_i P_i: the new stick set and the slip forces into next_force;
+       * returns the changes of the stick set and the largest change of a
+       * slip force relative to the largest mu_i P_i (over all ranks).
+       */
+      std::pair<unsigned long, double>
+      update_friction(const BodyVector &u,
+                      const BodyVector &residual,
+                      const BodyVector &displacement,
+                      const double      c0);
+
+      /** stick_fraction, max_slip, friction_force_*, stick_slip_changes. */
+      void
+      append_friction_values(const BodyVector    &displacement,
+                             std::vector<double> &values) const;
+
+      /** The friction's works of the step (finish_step()). */
+      void
+      finish_friction(const BodyVector &u,
+                      const BodyVector &force,
+                      const BodyVector &displacement,
+                      ImplicitWork     &work);
+
+      /**
+       * The held values into @p u: the prescribed @p prescribed_values,
+       * the active nodes' gaps, the stuck nodes' u_T^n + ds_*.
+       */
+      void
+      hold(BodyVector                &u,
+           const BodyVector          &displacement,
+           const std::vector<double> &prescribed_values) const;
+
+      /** Zero @p r on the held unknowns and the periodic copies. */
+      void
+      zero_held(BodyVector &r) const;
+
+      /** A RunError after Maximum active-set iterations. */
+      void
+      check_iterations(const unsigned int  iteration,
+                       const unsigned long changes,
+                       const unsigned long slip_changes,
+                       const double        drift) const;
+
+      /** Which unknowns the iteration holds: active, then stuck flags. */
+      std::vector<bool>
+      held_set() const;
+
+      /** The nodes' parameters of friction (constructor). */
+      void
+      set_up_friction(const std::vector<Node<dim>> &nodes,
+                      const std::vector<bool>      &held,
+                      const ParameterSource        &source);
+
       /** Solve for the correction @p w with right-hand side @p r. */
       unsigned int
       solve(BodyVector &w, const BodyVector &r);
@@ -182,6 +252,22 @@ namespace stickslip
       double                    total_area;
       double                    gap_tolerance;
 
+      // Friction: the tangential unknowns (dim - 1 per node, the axes but
+      // the normal's), mu_i (0: frictionless node), the tangential masses,
+      // the stuck flags, the slip forces applied (and of the next
+      // iteration), the foundation's displacement over the step.
+      bool                               frictional;
+      std::vector<unsigned int>          tangential_unknown;
+      std::vector<double>                mu, tangential_mass;
+      std::vector<bool>                  stuck;
+      std::vector<double>                slip_force, next_force;
+      std::vector<double>                shift;
+      std::unique_ptr<FunctionParser<1>> foundation_velocity;
+      // X_* the foundation's displacement since t0 and u_T(t0): the slip
+      // of history's max_slip; the slip forces as a vector (snapshots).
+      std::vector<double> foundation_displacement;
+      BodyVector          reference, slip_marker;
+
       // The state beyond u, v: a^n and R^n (constraint rows only), the
       // active set as a vector (1 at active nodes' normal unknowns).
       BodyVector acceleration, reaction, active_marker;
@@ -198,7 +284,7 @@ namespace stickslip
       // Counts since t0 (the same on every rank).
       unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
         assemblies;
-      unsigned long max_newton, max_cg;
+      unsigned long max_newton, max_cg, stick_slip_changes;
     };
   } // namespace Body
 } // namespace stickslip
