@@ -1,3 +1,5 @@
+#include <deal.II/base/mpi.h>
+
 #include <base/input_error.h>
 
 #include <fstream>
@@ -30,6 +32,18 @@ namespace stickslip
   RunError::RunError(const std::string &message)
     : std::runtime_error(message)
   {}
+
+
+
+  std::string
+  first_problem(const MPI_Comm comm, const std::string &problem)
+  {
+    using namespace dealii::Utilities::MPI;
+    const unsigned int n_ranks = n_mpi_processes(comm);
+    const unsigned int owner =
+      min(problem.empty() ? n_ranks : this_mpi_process(comm), comm);
+    return owner < n_ranks ? broadcast(comm, problem, owner) : std::string();
+  }
 
 
 

@@ -1,6 +1,8 @@
 #ifndef stickslip_base_input_error_h
 #define stickslip_base_input_error_h
 
+#include <mpi.h>
+
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -33,6 +35,17 @@ namespace stickslip
   public:
     explicit RunError(const std::string &message);
   };
+
+
+
+  /**
+   * The @p problem of the lowest rank whose @p problem is not empty, on
+   * every rank; empty if no rank has one (collective). A check that each
+   * rank makes on its own part of the mesh stops every rank with one
+   * message, the same for every number of ranks.
+   */
+  std::string
+  first_problem(const MPI_Comm comm, const std::string &problem);
 
 
 

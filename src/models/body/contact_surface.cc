@@ -47,25 +47,6 @@ namespace stickslip
         basis.push_back(t2);
         return basis;
       }
-
-
-      /**
-       * The @p problem of the lowest rank whose @p problem is not empty, on
-       * every rank; empty if none has one (collective).
-       */
-      std::string
-      first_problem(const MPI_Comm comm, const std::string &problem)
-      {
-        const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-        const unsigned int owner =
-          Utilities::MPI::min(problem.empty() ?
-                                n_ranks :
-                                Utilities::MPI::this_mpi_process(comm),
-                              comm);
-        return owner < n_ranks ?
-                 Utilities::MPI::broadcast(comm, problem, owner) :
-                 std::string();
-      }
     } // namespace
 
 

@@ -152,14 +152,9 @@ namespace stickslip
         }
       // A bad value at some node stops every rank with the lowest rank's
       // message.
-      const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
-      const unsigned int owner =
-        Utilities::MPI::min(problem.empty() ?
-                              n_ranks :
-                              Utilities::MPI::this_mpi_process(comm),
-                            comm);
-      if (owner < n_ranks)
-        throw InputError(Utilities::MPI::broadcast(comm, problem, owner));
+      const std::string first = first_problem(comm, problem);
+      if (!first.empty())
+        throw InputError(first);
       frictional = Utilities::MPI::max(largest, comm) > 0;
       if (frictional)
         foundation_velocity = parse_function<1>(
