@@ -1,3 +1,5 @@
+#include <deal.II/base/utilities.h>
+
 #include <base/command_line.h>
 #include <base/input_error.h>
 #include <base/parameter_file.h>
@@ -29,17 +31,6 @@ namespace stickslip
 
   namespace
   {
-    std::string
-    trim(const std::string &text)
-    {
-      const auto first = text.find_first_not_of(" \t");
-      if (first == std::string::npos)
-        return std::string();
-      return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-    }
-
-
-
     /** "Subsection/Name=value" of --set, split at the first '='. */
     std::pair<std::string, std::string>
     parse_assignment(const std::string &assignment)
@@ -48,8 +39,8 @@ namespace stickslip
       if (equal == std::string::npos)
         throw InputError("--set \"" + assignment +
                          "\": write \"Subsection/Name=value\"");
-      return {trim(assignment.substr(0, equal)),
-              trim(assignment.substr(equal + 1))};
+      return {dealii::Utilities::trim(assignment.substr(0, equal)),
+              dealii::Utilities::trim(assignment.substr(equal + 1))};
     }
 
 

@@ -1,4 +1,5 @@
 #include <deal.II/base/mpi.h>
+#include <deal.II/base/utilities.h>
 
 #include <base/input_error.h>
 
@@ -8,21 +9,6 @@
 
 namespace stickslip
 {
-  namespace
-  {
-    std::string
-    trim(const std::string &text)
-    {
-      const auto first = text.find_first_not_of(" \t\r\n");
-      if (first == std::string::npos)
-        return "";
-      const auto last = text.find_last_not_of(" \t\r\n");
-      return text.substr(first, last - first + 1);
-    }
-  } // namespace
-
-
-
   InputError::InputError(const std::string &message)
     : std::runtime_error(message)
   {}
@@ -59,12 +45,14 @@ namespace stickslip
         ++line_number;
         if (line_number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
           line.erase(0, 3); // a UTF-8 byte order mark
-        const std::string  text = trim(line.substr(0, line.find('#')));
+        const std::string text =
+          dealii::Utilities::trim(line.substr(0, line.find('#')));
         std::istringstream words(text);
         std::string        keyword;
         words >> keyword;
         if (keyword == "subsection")
-          subsections.push_back(trim(text.substr(keyword.size())));
+          subsections.push_back(
+            dealii::Utilities::trim(text.substr(keyword.size())));
         else if (keyword == "end" && !subsections.empty())
           subsections.pop_back();
         else if (keyword == "set")
@@ -75,7 +63,7 @@ namespace stickslip
             std::string path;
             for (const auto &s : subsections)
               path += s + "/";
-            path += trim(text.substr(3, equal - 3));
+            path += dealii::Utilities::trim(text.substr(3, equal - 3));
             line_of_path[path] = line_number;
           }
       }

@@ -1,3 +1,5 @@
+#include <deal.II/base/utilities.h>
+
 #include <boost/property_tree/ptree.hpp>
 
 #include <base/input_error.h>
@@ -37,15 +39,6 @@ namespace stickslip
       if (!name.empty())
         path += (path.empty() ? "" : "/") + name;
       return path;
-    }
-
-    std::string
-    trim(const std::string &text)
-    {
-      const auto first = text.find_first_not_of(" \t\r\n");
-      if (first == std::string::npos)
-        return "";
-      return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
     }
 
     std::string
@@ -104,7 +97,7 @@ namespace stickslip
         description.substr(start.size(),
                            description.size() - start.size() - 1));
       for (std::string choice; std::getline(in, choice, '|');)
-        choices.push_back(trim(choice));
+        choices.push_back(dealii::Utilities::trim(choice));
       return choices;
     }
 
@@ -257,7 +250,8 @@ namespace stickslip
         fail(number,
              "'" + printable_excerpt(text) +
                "' is not of the form 'set NAME = VALUE'");
-      const std::string name = trim(text.substr(3, equal - 3));
+      const std::string name =
+        dealii::Utilities::trim(text.substr(3, equal - 3));
       if (!declared(path, name))
         {
           std::string message;
@@ -294,7 +288,8 @@ namespace stickslip
       first_set[canonical] = number;
       sets_something       = true;
       const std::string problem =
-        names.value_problem(canonical, trim(text.substr(equal + 1)));
+        names.value_problem(canonical,
+                            dealii::Utilities::trim(text.substr(equal + 1)));
       if (!problem.empty())
         fail(number, problem);
     }
@@ -304,7 +299,8 @@ namespace stickslip
     void
     FileScan::scan(const std::string &line, const unsigned int number)
     {
-      const std::string text = trim(line.substr(0, line.find('#')));
+      const std::string text =
+        dealii::Utilities::trim(line.substr(0, line.find('#')));
       if (text.empty())
         return;
       std::istringstream words(text);
@@ -312,7 +308,7 @@ namespace stickslip
       words >> keyword;
       keyword = lower(keyword);
       if (keyword == "subsection")
-        open(trim(text.substr(keyword.size())), number);
+        open(dealii::Utilities::trim(text.substr(keyword.size())), number);
       else if (keyword == "end" && text.size() == 3)
         {
           if (path.empty())
@@ -364,7 +360,7 @@ namespace stickslip
       std::string joined;
       for (std::size_t k = index; k < lines.size(); ++k)
         {
-          std::string line = trim(lines[k]);
+          std::string line = dealii::Utilities::trim(lines[k]);
           lines[k].clear();
           const bool continued = !line.empty() && line.back() == '\\';
           joined += continued ? line.substr(0, line.size() - 1) : line;
@@ -470,7 +466,7 @@ namespace stickslip
       while (std::getline(lines, line))
         {
           ++number;
-          line = trim(line);
+          line = dealii::Utilities::trim(line);
           if (joined.empty())
             first = number;
           if (!line.empty() && line.back() == '\\')
@@ -511,11 +507,13 @@ namespace stickslip
         return fs::equivalent(a, b, code);
       };
       for_each_line(text, [&](const std::string &line, unsigned int number) {
-        const std::string statement = trim(line.substr(0, line.find('#')));
+        const std::string statement =
+          dealii::Utilities::trim(line.substr(0, line.find('#')));
         if (lower(statement.substr(0, 8)) != "include ")
           return;
-        const std::string included = trim(statement.substr(8));
-        std::ifstream     in(included, std::ios::binary);
+        const std::string included =
+          dealii::Utilities::trim(statement.substr(8));
+        std::ifstream in(included, std::ios::binary);
         if (included.empty() || !in)
           return;
         chain.back().line = number;

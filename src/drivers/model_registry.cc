@@ -16,7 +16,7 @@ namespace stickslip
   {
     /** "a, b, c" */
     std::string
-    join(const std::vector<std::string> &names)
+    join_names(const std::vector<std::string> &names)
     {
       std::string list;
       for (const auto &name : names)
@@ -55,8 +55,8 @@ namespace stickslip
         names.push_back(model.name);
       }
     throw InputError("--model " + printable_excerpt(name) +
-                     ": there is no such model (the models are " + join(names) +
-                     ")" + did_you_mean(name, names));
+                     ": there is no such model (the models are " +
+                     join_names(names) + ")" + did_you_mean(name, names));
   }
 
 
@@ -144,7 +144,7 @@ namespace stickslip
                          const ConditionalOStream &out)
   {
     const std::vector<std::string> read    = subsections_read(model);
-    const std::string              list    = join(read);
+    const std::string              list    = join_names(read);
     const auto                     ignored = [&read](const std::string &path) {
       const auto slash = path.find('/');
       return slash != std::string::npos &&
@@ -216,7 +216,7 @@ namespace stickslip
       const std::string command = "stickslip --print-parameters " +
                                   (format.empty() ? "" : format + " ") +
                                   "--model " + model.name;
-      const std::string chosen = join(model.chosen_entries);
+      const std::string chosen = join_names(model.chosen_entries);
       const std::string what =
         "Every parameter a run of Model = " + model.name +
         " reads, with its meaning and allowed values, set to its default: "
@@ -272,8 +272,8 @@ namespace stickslip
               reference.unset_entries.insert(model.chosen_entries.begin(),
                                              model.chosen_entries.end());
               chosen += " Model = " + model.name + " chooses " +
-                        join(model.chosen_entries) + " (" + model.chosen_how +
-                        ").";
+                        join_names(model.chosen_entries) + " (" +
+                        model.chosen_how + ").";
             }
         reference.header =
           format == "markdown" ?

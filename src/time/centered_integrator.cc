@@ -19,7 +19,8 @@ namespace stickslip
      * the closed-form or semismooth Newton friction solver.
      */
     bool
-    replicable(const Parameters::Numerics &run, const FrictionSystem &system)
+    centered_replicable(const Parameters::Numerics &run,
+                        const FrictionSystem       &system)
     {
       const auto solver = run.friction.solver;
       return ReplicatedSystem::applies(system) &&
@@ -131,7 +132,7 @@ namespace stickslip
       set_up_friction_step_solver(run, dt);
     else if (any_friction) // else lambda = 0: r and delta are not needed
       set_up_fixed_point(dt);
-    if (replicable(run, system))
+    if (centered_replicable(run, system))
       {
         replicated = std::make_unique<Replicated>(
           run, system, dt, r, epsilon, delta, any_friction);

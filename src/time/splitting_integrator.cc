@@ -13,7 +13,8 @@ namespace stickslip
      * Newton or (diagonal M) closed-form friction solver.
      */
     bool
-    replicable(const Parameters::Numerics &run, const FrictionSystem &system)
+    splitting_replicable(const Parameters::Numerics &run,
+                         const FrictionSystem       &system)
     {
       const auto solver = run.friction.solver;
       return ReplicatedSystem::applies(system) &&
@@ -66,11 +67,11 @@ namespace stickslip
                run.splitting.friction_substeps,
                strang ? 2 : 1,
                strang ? dt / 2 : dt)
-    , fuse(!replicable(run, system) &&
+    , fuse(!splitting_replicable(run, system) &&
            FusedLieStep::applies(run, system, friction.solver().closed_form()))
     , elastic(system, run.splitting, run.linear_solver, source, dt, fuse)
   {
-    if (replicable(run, system))
+    if (splitting_replicable(run, system))
       replicated = std::make_unique<Replicated>(run, system, source, dt);
     else if (fuse)
       fused = std::make_unique<FusedLieStep>(system, dt);

@@ -13,7 +13,7 @@
 #include <base/input_error.h>
 #include <base/local_values.h>
 #include <friction/friction_law.h>
-#include <linear_algebra/spd_solver.h>
+#include <linear_algebra/elasticity_amg.h>
 #include <models/body/implicit_step.h>
 #include <models/body/stiffness_operator.h>
 
@@ -51,6 +51,7 @@ namespace stickslip
       , max_newton(0)
       , max_cg(0)
       , stick_slip_changes(0)
+      , rigid_modes(rigid_body_modes(mesh.dof_handler()))
     {
       const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
       for (unsigned int i = 0; i < owned.n_elements(); ++i)
@@ -276,7 +277,7 @@ namespace stickslip
         }
       matrix.compress(VectorOperation::add);
 
-      amg           = make_spd_amg(matrix);
+      amg           = std::make_unique<ElasticityAmg>(matrix, rigid_modes);
       assembled_for = held_set();
       assembled_c0  = c0;
       ++assemblies;
@@ -428,6 +429,10 @@ namespace stickslip
               product.local_element(tangential_unknown[m]) += slip_force[m];
           zero_held(product);
           cg_of_step += solve(correction, product);
+          // The exact correction is 0 on the held rows; the multigrid's
+          // smoothers leave round-off there (1e-18 measured), which would
+          // move a stuck node.
+          zero_held(correction);
           for (unsigned int i = 0; i < n; ++i)
             u.local_element(i) += correction.local_element(i);
           // R = (K + c0 M) u - b: the constraint forces.
@@ -887,11 +892,6 @@ namespace stickslip
     std::string
     ImplicitStep<dim>::description() const
     {
-#ifdef STICKSLIP_USE_PETSC_LA
-      const std::string amg_name = "BoomerAMG";
-#else
-      const std::string amg_name = "ML";
-#endif
       return std::string("implicit Newmark (average acceleration), ") +
              (!parameters.contact.enabled ?
                 "" :
@@ -899,7 +899,7 @@ namespace stickslip
                 "unilateral contact with Coulomb friction (exact stick) by a "
                 "primal-dual active set, " :
                 "frictionless unilateral contact by a primal-dual active set, ") +
-             "CG + " + amg_name + " on K + 4/dt^2 M";
+             "CG + " + ElasticityAmg::name() + " on K + 4/dt^2 M";
     }
 
 

@@ -8,6 +8,7 @@
 
 #include <base/checkpoint_archive.h>
 #include <base/global.h>
+#include <linear_algebra/elasticity_amg.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
 
@@ -276,7 +277,7 @@ namespace stickslip
       IndexSet                                           relevant_dofs;
       std::shared_ptr<const Utilities::MPI::Partitioner> relevant_partitioner;
       DistributedMatrix                                  matrix;
-      std::unique_ptr<LA::MPI::PreconditionAMG>          amg;
+      std::unique_ptr<ElasticityAmg>                     amg;
       std::vector<bool> assembled_for; ///< active set of the matrix
       double            assembled_c0;
       DistributedVector rhs, solution;
@@ -285,6 +286,9 @@ namespace stickslip
       unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
         assemblies;
       unsigned long max_newton, max_cg, stick_slip_changes;
+
+      /** The near-null space of the multigrid. */
+      const std::vector<DistributedVector> rigid_modes;
     };
   } // namespace Body
 } // namespace stickslip
