@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The Hertz contact of a plane-strain cylinder on the rigid plane against
 the closed form (Johnson 1985, §4.2 and §5.2; doc/theory.md §7.9).
 
