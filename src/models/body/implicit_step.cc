@@ -238,18 +238,18 @@ namespace stickslip
 
     template <int dim>
     void
-    ImplicitStep<dim>::set_up_tangential_stiffness()
+    ImplicitStep<dim>::for_each_cell_stiffness(
+      const std::function<void(const FullMatrix<double> &,
+                               const std::vector<types::global_dof_index> &)>
+        &add) const
     {
-      // K_ii cell by cell (the diagonal of the quasi-static friction's
-      // fixed point, in place of c0 m_i).
-      LinearAlgebra::distributed::Vector<double> diagonal(relevant_partitioner);
-      const FiniteElement<dim>                  &fe = mesh.fe();
-      FEValues<dim>                              values(fe,
+      const FiniteElement<dim>            &fe = mesh.fe();
+      FEValues<dim>                        values(fe,
                            QGauss<dim>(parameters.degree + 1),
                            update_gradients | update_JxW_values);
-      const unsigned int                         n = fe.n_dofs_per_cell();
-      FullMatrix<double>                         local(n, n);
-      std::vector<types::global_dof_index>       indices(n);
+      const unsigned int                   n = fe.n_dofs_per_cell();
+      FullMatrix<double>                   local(n, n);
+      std::vector<types::global_dof_index> indices(n);
       for (const auto &cell : mesh.dof_handler().active_cell_iterators())
         if (cell->is_locally_owned())
           {
@@ -259,9 +259,25 @@ namespace stickslip
                            parameters.shear_modulus,
                            local);
             cell->get_dof_indices(indices);
-            for (unsigned int i = 0; i < n; ++i)
-              diagonal(indices[i]) += local(i, i);
+            add(local, indices);
           }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::set_up_tangential_stiffness()
+    {
+      // K_ii cell by cell (the diagonal of the quasi-static friction's
+      // fixed point, in place of c0 m_i).
+      LinearAlgebra::distributed::Vector<double> diagonal(relevant_partitioner);
+      for_each_cell_stiffness(
+        [&](const FullMatrix<double>                   &local,
+            const std::vector<types::global_dof_index> &indices) {
+          for (unsigned int i = 0; i < indices.size(); ++i)
+            diagonal(indices[i]) += local(i, i);
+        });
       diagonal.compress(VectorOperation::add);
       tangential_stiffness.clear();
       for (const unsigned int i : tangential_unknown)
@@ -399,25 +415,12 @@ namespace stickslip
 
       // K cell by cell, then c0 M on the diagonal: M is the body's lumped
       // mass (with the contact nodes' normal mass redistributed).
-      const FiniteElement<dim>            &fe = mesh.fe();
-      FEValues<dim>                        values(fe,
-                           QGauss<dim>(parameters.degree + 1),
-                           update_gradients | update_JxW_values);
-      const unsigned int                   n = fe.n_dofs_per_cell();
-      FullMatrix<double>                   local(n, n);
-      std::vector<types::global_dof_index> indices(n);
       matrix = 0;
-      for (const auto &cell : mesh.dof_handler().active_cell_iterators())
-        if (cell->is_locally_owned())
-          {
-            values.reinit(cell);
-            cell_stiffness(values,
-                           parameters.lambda,
-                           parameters.shear_modulus,
-                           local);
-            cell->get_dof_indices(indices);
-            constraints.distribute_local_to_global(local, indices, matrix);
-          }
+      for_each_cell_stiffness(
+        [&](const FullMatrix<double>                   &local,
+            const std::vector<types::global_dof_index> &indices) {
+          constraints.distribute_local_to_global(local, indices, matrix);
+        });
       matrix.compress(VectorOperation::add);
       const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)

@@ -11,6 +11,7 @@
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -171,6 +172,13 @@ namespace stickslip
        */
       void
       check_rigid_modes(const ParameterSource &source) const;
+
+      /** Each owned cell's stiffness matrix and DoF indices to @p add. */
+      void
+      for_each_cell_stiffness(
+        const std::function<void(const FullMatrix<double> &,
+                                 const std::vector<types::global_dof_index> &)>
+          &add) const;
 
       /** Quasi-static: K_ii of the tangential unknowns (constructor). */
       void
