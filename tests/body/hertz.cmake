@@ -8,7 +8,7 @@
 #   1  0.0606  7.93e-4    2.30e-3    2.10e-2    5.198e-3      7     47.7
 #   2  0.0312  1.26e-2    1.01e-3    6.56e-3    1.763e-3      8     90.5
 #  (3  0.0156  4.91e-3    8.82e-4    1.62e-2    2.414e-3      9    179.8:
-#   not run, 200 s; the finite cylinder's O((a/R)^2) = 2.5e-3 floor)
+#   not committed (make_cylinder_2d.py --levels 3), 200 s; the finite cylinder's O((a/R)^2) = 2.5e-3 floor)
 # The L2 error's least-squares order over K = 0, 1, 2: 1.39 (pairwise 1.23,
 # 1.56): asserted >= 1.25; at K = 2 <= 1.9e-3 (8% above 1.763e-3); a_fit at
 # K = 2 <= 1.1e-3 (1.008e-3); Newton (active-set iterations, one per node
