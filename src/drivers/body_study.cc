@@ -100,9 +100,9 @@ namespace stickslip
           }() +
           ", the smallest cell diameter " + format_number(smallest_cell) +
           " m; give them in SI units, of sizes that a double holds)");
-    // The implicit scheme (Body/Time scheme) is stable at any step.
-    if (grid.dt <= stable_step ||
-        body.time_scheme == Body::TimeScheme::implicit_newmark)
+    // The implicit and quasi-static schemes (Body/Time scheme) take any
+    // step.
+    if (grid.dt <= stable_step || body.solves_implicitly())
       return;
     throw_bad_parameter(
       source,

@@ -41,10 +41,9 @@ namespace stickslip
       , initial_energy(0)
       // The implicit scheme's frictionless contact: its summary says
       // "friction: none (no frictional contact node)".
-      , rest(!parameters.contact.enabled ? "frictional node" :
-             parameters.time_scheme == TimeScheme::implicit_newmark ?
-                                           "frictional contact node" :
-                                           "contact node")
+      , rest(!parameters.contact.enabled    ? "frictional node" :
+             parameters.solves_implicitly() ? "frictional contact node" :
+                                              "contact node")
       , last_slip_time(-std::numeric_limits<double>::infinity())
       , current_time(time.initial_time)
     {
@@ -116,7 +115,8 @@ namespace stickslip
                                                   fully_prescribed,
                                                   source);
           // The implicit scheme always takes the normal mass off the
-          // contact nodes (ImplicitStep: its energy with contact).
+          // contact nodes (ImplicitStep: its energy with contact); the
+          // quasi-static one uses no mass.
           if (contact->redistributed_mass() ||
               parameters.time_scheme == TimeScheme::implicit_newmark)
             redistribute_mass(held, mass, source);
@@ -134,7 +134,7 @@ namespace stickslip
             partly_prescribed,
             source);
         }
-      if (parameters.time_scheme == TimeScheme::implicit_newmark)
+      if (parameters.solves_implicitly())
         {
           BodyVector area;
           mesh.initialize_vector(area);
@@ -733,6 +733,14 @@ namespace stickslip
                                         const FieldFiles  &files) {
                                    return write_contact_fields(t, index, files);
                                  }});
+      // The implicit and quasi-static schemes: the contact nodes at the
+      // end of the run (contact_nodes.csv).
+      if (implicit && parameters.contact.enabled)
+        series.once.push_back(
+          {{}, [this](const OutputDirectory &directory) {
+             directory.write_atomically("contact_nodes.csv",
+                                        implicit->contact_table());
+           }});
       return series;
     }
 

@@ -504,7 +504,7 @@ namespace stickslip
       prm.declare_entry(
         "Time scheme",
         "explicit",
-        Patterns::Selection("explicit|implicit"),
+        Patterns::Selection("explicit|implicit|quasi-static"),
         "explicit: central differences with the lumped mass, contact and "
         "friction node by node, dt below the stability bound (doc/body.md); "
         "implicit: Newmark's average acceleration (beta = 1/4, gamma = 1/2) "
@@ -513,7 +513,11 @@ namespace stickslip
         "whatever that says), and exact unilateral contact at "
         "the end of the step by a primal-dual active-set method, with Coulomb "
         "friction (constant mu) and exact stick, any dt (doc/theory.md §7.7; "
-        "Body/Linear solver).");
+        "Body/Linear solver); quasi-static: no inertia, K u = f + R at every "
+        "step with the same contact and friction (the friction path over the "
+        "load step), Time the load parameter of the loads and prescribed "
+        "displacements; the prescribed unknowns must remove the rigid-body "
+        "modes and Initial velocity must be 0 (doc/theory.md §7.8).");
       prm.enter_subsection("Linear solver");
       ImplicitSolverParameters::declare_parameters(prm);
       prm.leave_subsection();
@@ -568,14 +572,15 @@ namespace stickslip
       time_scheme =
         parse_selection<TimeScheme>(prm.get("Time scheme"),
                                     {{"explicit", TimeScheme::explicit_central},
-                                     {"implicit",
-                                      TimeScheme::implicit_newmark}},
+                                     {"implicit", TimeScheme::implicit_newmark},
+                                     {"quasi-static",
+                                      TimeScheme::quasi_static}},
                                     "Body/Time scheme");
       prm.enter_subsection("Linear solver");
       linear_solver.parse(prm, source);
       prm.leave_subsection();
       prm.leave_subsection();
-      if (time_scheme == TimeScheme::implicit_newmark)
+      if (solves_implicitly())
         check_implicit(source);
       if (has_distributed_friction() && dimension != 2)
         throw_bad_parameter(source,
@@ -659,7 +664,18 @@ namespace stickslip
     void
     BodyParameters::check_implicit(const ParameterSource &source) const
     {
-      const std::string why = "Body/Time scheme = implicit supports ";
+      const bool        quasi = time_scheme == TimeScheme::quasi_static;
+      const std::string why   = std::string("Body/Time scheme = ") +
+                              (quasi ? "quasi-static" : "implicit") +
+                              " supports ";
+      // Quasi-static: no velocity (the kinetic energy is not in its
+      // equations).
+      if (quasi && !is_zero_expression(initial_velocity))
+        throw_bad_parameter(source,
+                            "Body/Initial velocity",
+                            initial_velocity,
+                            why + "no initial velocity (there is no inertia): "
+                                  "use 0");
       if (has_distributed_friction())
         throw_bad_parameter(source,
                             "Body/Distributed friction",

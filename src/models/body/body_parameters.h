@@ -55,7 +55,9 @@ namespace stickslip
     enum class TimeScheme
     {
       explicit_central, ///< central differences, lumped mass (the default)
-      implicit_newmark  ///< Newmark average acceleration, contact at t^{n+1}
+      implicit_newmark, ///< Newmark average acceleration, contact at t^{n+1}
+      /** No inertia: K u = f + R at each load step (doc/theory.md §7.8). */
+      quasi_static
     };
 
     /**
@@ -205,6 +207,13 @@ namespace stickslip
 
       TimeScheme               time_scheme;
       ImplicitSolverParameters linear_solver; ///< implicit scheme only
+
+      /** Time scheme = implicit or quasi-static (ImplicitStep). */
+      bool
+      solves_implicitly() const
+      {
+        return time_scheme != TimeScheme::explicit_central;
+      }
 
       /** The slots Body/Displacement 1..n and Body/Traction 1..n. */
       static constexpr unsigned int n_displacement_slots = 3;

@@ -5,6 +5,7 @@
 #include <deal.II/fe/fe_values.h>
 
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/solver_cg.h>
 #include <deal.II/lac/solver_control.h>
 #include <deal.II/lac/sparsity_tools.h>
@@ -12,6 +13,7 @@
 #include <base/expressions.h>
 #include <base/input_error.h>
 #include <base/local_values.h>
+#include <base/output_files.h>
 #include <friction/friction_law.h>
 #include <linear_algebra/elasticity_amg.h>
 #include <models/body/implicit_step.h>
@@ -36,6 +38,7 @@ namespace stickslip
       : mesh(mesh)
       , parameters(parameters)
       , comm(mesh.communicator())
+      , quasi_static(parameters.time_scheme == TimeScheme::quasi_static)
       , mass(mass)
       , prescribed(prescribed)
       , normal_sign(1)
@@ -83,6 +86,7 @@ namespace stickslip
                 area_of_node.push_back(area.local_element(node.unknowns[0]));
                 total_area += area_of_node.back();
                 nodes.push_back(node);
+                points.push_back(node.point);
               }
           total_area = Utilities::MPI::sum(total_area, comm);
           set_up_friction(nodes, held, source);
@@ -116,6 +120,138 @@ namespace stickslip
       matrix.reinit(owned, owned, pattern, comm);
       rhs.reinit(owned, comm);
       solution.reinit(owned, comm);
+      if (quasi_static)
+        {
+          check_rigid_modes(source);
+          set_up_tangential_stiffness();
+        }
+    }
+
+
+
+    template <int dim>
+    double
+    ImplicitStep<dim>::inertia_coefficient(const double dt) const
+    {
+      return quasi_static ? 0. : 4. / (dt * dt);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::check_rigid_modes(const ParameterSource &source) const
+    {
+      // The rigid-body modes r_a (rigid_body_modes(): dim translations, 1
+      // or 3 rotations about the centroid) at the prescribed unknowns:
+      // G_ab = sum_i r_a(x_i) r_b(x_i) over them, scaled by the modes'
+      // norms over the whole body (free of the body's size), is singular
+      // iff some mode moves no prescribed unknown (it moves the whole body).
+      const unsigned int  n_modes = rigid_modes.size();
+      std::vector<double> gram(n_modes * n_modes, 0.), norm(n_modes);
+      for (unsigned int a = 0; a < n_modes; ++a)
+        norm[a] = std::max(rigid_modes[a].l2_norm(), 1e-300);
+      std::vector<std::unique_ptr<ConstLocalValues>> modes;
+      for (const auto &mode : rigid_modes)
+        modes.push_back(std::make_unique<ConstLocalValues>(mode));
+      for (const unsigned int i : prescribed)
+        for (unsigned int a = 0; a < n_modes; ++a)
+          for (unsigned int b = 0; b < n_modes; ++b)
+            gram[a * n_modes + b] +=
+              (*modes[a])[i] * (*modes[b])[i] / (norm[a] * norm[b]);
+      modes.clear();
+      Utilities::MPI::sum(gram, comm, gram);
+      LAPACKFullMatrix<double> matrix(n_modes, n_modes);
+      double                   trace = 0;
+      for (unsigned int a = 0; a < n_modes; ++a)
+        {
+          for (unsigned int b = 0; b < n_modes; ++b)
+            matrix(a, b) = gram[a * n_modes + b];
+          trace += gram[a * n_modes + a];
+        }
+      Vector<double>     eigenvalues;
+      FullMatrix<double> eigenvectors;
+      matrix.compute_eigenvalues_symmetric(
+        -1., 2. * trace + 1., 0., eigenvalues, eigenvectors);
+      // The smallest eigenvalue against round-off of the largest; its
+      // eigenvector names the free mode.
+      const double largest = std::max(trace, 1.);
+      if (eigenvalues.size() == n_modes && eigenvalues[0] > 1e-10 * largest)
+        return;
+      const std::vector<std::string> names =
+        dim == 2 ? std::vector<std::string>{"a translation along x",
+                                            "a translation along y",
+                                            "a rotation about z"} :
+                   std::vector<std::string>{"a translation along x",
+                                            "a translation along y",
+                                            "a translation along z",
+                                            "a rotation about x",
+                                            "a rotation about y",
+                                            "a rotation about z"};
+      std::string free_mode;
+      for (unsigned int a = 0; a < n_modes; ++a)
+        if (eigenvectors.m() == n_modes && std::abs(eigenvectors(a, 0)) > 0.1)
+          free_mode += (free_mode.empty() ? "" : " with ") + names[a];
+      throw_bad_parameter(
+        source,
+        "Body/Time scheme",
+        "quasi-static",
+        "with no inertia the body must be held without contact: the "
+        "prescribed displacements (Body/Displacement k) leave " +
+          (free_mode.empty() ? std::string("a rigid-body mode") : free_mode) +
+          " free, and K u = f + R is singular before contact (prescribe "
+          "components that remove it, e.g. a symmetry line, or use Time "
+          "scheme = implicit)");
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::for_each_cell_stiffness(
+      const std::function<void(const FullMatrix<double> &,
+                               const std::vector<types::global_dof_index> &)>
+        &add) const
+    {
+      const FiniteElement<dim>            &fe = mesh.fe();
+      FEValues<dim>                        values(fe,
+                           QGauss<dim>(parameters.degree + 1),
+                           update_gradients | update_JxW_values);
+      const unsigned int                   n = fe.n_dofs_per_cell();
+      FullMatrix<double>                   local(n, n);
+      std::vector<types::global_dof_index> indices(n);
+      for (const auto &cell : mesh.dof_handler().active_cell_iterators())
+        if (cell->is_locally_owned())
+          {
+            values.reinit(cell);
+            cell_stiffness(values,
+                           parameters.lambda,
+                           parameters.shear_modulus,
+                           local);
+            cell->get_dof_indices(indices);
+            add(local, indices);
+          }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::set_up_tangential_stiffness()
+    {
+      // K_ii cell by cell (the diagonal of the quasi-static friction's
+      // fixed point, in place of c0 m_i).
+      LinearAlgebra::distributed::Vector<double> diagonal(relevant_partitioner);
+      for_each_cell_stiffness(
+        [&](const FullMatrix<double>                   &local,
+            const std::vector<types::global_dof_index> &indices) {
+          for (unsigned int i = 0; i < indices.size(); ++i)
+            diagonal(indices[i]) += local(i, i);
+        });
+      diagonal.compress(VectorOperation::add);
+      tangential_stiffness.clear();
+      for (const unsigned int i : tangential_unknown)
+        tangential_stiffness.push_back(diagonal.local_element(i));
     }
 
 
@@ -175,9 +311,10 @@ namespace stickslip
     ImplicitStep<dim>::initialize(const BodyVector &displacement,
                                   const BodyVector &force)
     {
+      // Quasi-static: no acceleration.
       for (unsigned int i = 0; i < acceleration.locally_owned_size(); ++i)
         acceleration.local_element(i) =
-          mass.local_element(i) > 0 ?
+          !quasi_static && mass.local_element(i) > 0 ?
             force.local_element(i) / mass.local_element(i) :
             0.;
       for (const unsigned int i : prescribed)
@@ -248,25 +385,12 @@ namespace stickslip
 
       // K cell by cell, then c0 M on the diagonal: M is the body's lumped
       // mass (with the contact nodes' normal mass redistributed).
-      const FiniteElement<dim>            &fe = mesh.fe();
-      FEValues<dim>                        values(fe,
-                           QGauss<dim>(parameters.degree + 1),
-                           update_gradients | update_JxW_values);
-      const unsigned int                   n = fe.n_dofs_per_cell();
-      FullMatrix<double>                   local(n, n);
-      std::vector<types::global_dof_index> indices(n);
       matrix = 0;
-      for (const auto &cell : mesh.dof_handler().active_cell_iterators())
-        if (cell->is_locally_owned())
-          {
-            values.reinit(cell);
-            cell_stiffness(values,
-                           parameters.lambda,
-                           parameters.shear_modulus,
-                           local);
-            cell->get_dof_indices(indices);
-            constraints.distribute_local_to_global(local, indices, matrix);
-          }
+      for_each_cell_stiffness(
+        [&](const FullMatrix<double>                   &local,
+            const std::vector<types::global_dof_index> &indices) {
+          constraints.distribute_local_to_global(local, indices, matrix);
+        });
       matrix.compress(VectorOperation::add);
       const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
       for (unsigned int i = 0; i < mass.locally_owned_size(); ++i)
@@ -375,7 +499,7 @@ namespace stickslip
                             const std::vector<double> &prescribed_values,
                             ImplicitWork              &work)
     {
-      const double       c0 = 4. / (dt * dt);
+      const double       c0 = inertia_coefficient(dt);
       const unsigned int n  = displacement.locally_owned_size();
       BodyVector         b, u, product, correction;
       for (BodyVector *vector : {&b, &u, &product, &correction})
@@ -584,8 +708,11 @@ namespace stickslip
               const unsigned int i = tangential_unknown[m];
               const double       slip =
                 u.local_element(i) - displacement.local_element(i) - shift[c];
-              z[c] = stuck[k] ? residual.local_element(i) :
-                                slip_force[m] - c0 * tangential_mass[m] * slip;
+              // The slip weighed by c0 m_i (K_ii quasi-static).
+              const double weight = quasi_static ? tangential_stiffness[m] :
+                                                   c0 * tangential_mass[m];
+              z[c]                = stuck[k] ? residual.local_element(i) :
+                                               slip_force[m] - weight * slip;
               norm += z[c] * z[c];
             }
           norm = std::sqrt(norm);
@@ -626,7 +753,7 @@ namespace stickslip
                                    const BodyVector &load_next,
                                    ImplicitWork     &work)
     {
-      const double       c0 = 4. / (dt * dt);
+      const double       c0 = inertia_coefficient(dt);
       const unsigned int n  = displacement.locally_owned_size();
       // The constraint forces of the rows that carry one; the works with
       // the trapezoidal rule of the scheme's energy balance.
@@ -872,6 +999,50 @@ namespace stickslip
 
     template <int dim>
     std::string
+    ImplicitStep<dim>::contact_table() const
+    {
+      // Each rank's rows, gathered on rank 0 in rank order.
+      std::vector<double> rows;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          for (unsigned int d = 0; d < dim; ++d)
+            rows.push_back(points[k][d]);
+          const double force = pressure[k] * area_of_node[k];
+          rows.insert(rows.end(),
+                      {gap[k], pressure[k], force, area_of_node[k]});
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            rows.push_back(
+              frictional ?
+                reaction.local_element(tangential_unknown[k * (dim - 1) + c]) :
+                0.);
+          rows.push_back(active[k] ? 1. : 0.);
+          rows.push_back(active[k] && stuck[k] && mu[k] > 0 ? 1. : 0.);
+        }
+      const auto all = Utilities::MPI::gather(comm, rows, 0);
+      if (Utilities::MPI::this_mpi_process(comm) != 0)
+        return "";
+      std::vector<std::string> columns = {"x", "y", "z"};
+      columns.resize(dim);
+      for (const std::string name : {"gap", "pressure", "normal_force", "area"})
+        columns.push_back(name);
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        columns.push_back("tangential_force_" + std::to_string(c + 1));
+      columns.push_back("active");
+      columns.push_back("stuck");
+      std::string text = csv_header(columns);
+      for (const std::vector<double> &part : all)
+        for (std::size_t i = 0; i + columns.size() <= part.size();
+             i += columns.size())
+          text +=
+            csv_row(std::vector<double>(part.begin() + i,
+                                        part.begin() + i + columns.size()));
+      return text;
+    }
+
+
+
+    template <int dim>
+    std::string
     ImplicitStep<dim>::summary() const
     {
       std::ostringstream text;
@@ -892,14 +1063,17 @@ namespace stickslip
     std::string
     ImplicitStep<dim>::description() const
     {
-      return std::string("implicit Newmark (average acceleration), ") +
+      return std::string(quasi_static ?
+                           "quasi-static (no inertia, load steps), " :
+                           "implicit Newmark (average acceleration), ") +
              (!parameters.contact.enabled ?
                 "" :
               frictional ?
                 "unilateral contact with Coulomb friction (exact stick) by a "
                 "primal-dual active set, " :
                 "frictionless unilateral contact by a primal-dual active set, ") +
-             "CG + " + ElasticityAmg::name() + " on K + 4/dt^2 M";
+             "CG + " + ElasticityAmg::name() +
+             (quasi_static ? " on K" : " on K + 4/dt^2 M");
     }
 
 

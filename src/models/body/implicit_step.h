@@ -12,6 +12,7 @@
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,6 +69,15 @@ namespace stickslip
      * (F^n + F^{n+1})/2, F = f + R, E = v.M v/2 + u.K u/2, books the
      * contact forces' work (either sign: the contact at the end of the
      * step is not energy-consistent) as impact_work.
+     *
+     * Body/Time scheme = quasi-static (doc/theory.md §7.8) is the same step
+     * with no inertia, c0 = 0 and b = f^{n+1}: K u^{n+1} = f^{n+1} +
+     * R^{n+1}, the loads and prescribed displacements at the load parameter
+     * t^{n+1}, the velocity and acceleration 0. The friction's fixed point
+     * then weighs the slip by the diagonal K_ii instead of c0 m_i. The
+     * prescribed unknowns must hold every rigid-body mode (the constructor
+     * throws an InputError otherwise): before contact the body is not
+     * held by anything else.
      */
     template <int dim>
     class ImplicitStep
@@ -134,6 +144,16 @@ namespace stickslip
       double
       stick_fraction() const;
 
+      /**
+       * The contact nodes at the end of the last step as a CSV table (on
+       * rank 0; empty elsewhere; collective): x, y(, z), the gap g, the
+       * pressure P_i/A_i, the nodal normal force P_i, the nodal area A_i,
+       * the tangential reactions R_T, active (1) and stuck (1) flags. The
+       * nodal pressure of the Hertz check (postprocess/hertz.py).
+       */
+      std::string
+      contact_table() const;
+
       /** For the log: the solver and the counts (collective). */
       std::string
       summary() const;
@@ -143,6 +163,28 @@ namespace stickslip
       description() const;
 
     private:
+      /** c0 = 4/dt^2 of Newmark's scheme, 0 quasi-static. */
+      double
+      inertia_coefficient(const double dt) const;
+
+      /**
+       * Quasi-static: an InputError (naming Body/Time scheme) when the
+       * prescribed unknowns leave a rigid-body mode free.
+       */
+      void
+      check_rigid_modes(const ParameterSource &source) const;
+
+      /** Each owned cell's stiffness matrix and DoF indices to @p add. */
+      void
+      for_each_cell_stiffness(
+        const std::function<void(const FullMatrix<double> &,
+                                 const std::vector<types::global_dof_index> &)>
+          &add) const;
+
+      /** Quasi-static: K_ii of the tangential unknowns (constructor). */
+      void
+      set_up_tangential_stiffness();
+
       /** (K + c0 M) @p x into @p y (c0 M with the lumped mass). */
       void
       apply_effective(BodyVector &y, const BodyVector &x, const double c0);
@@ -239,6 +281,7 @@ namespace stickslip
       const BodyDiscretization<dim> &mesh;
       const BodyParameters          &parameters;
       const MPI_Comm                 comm;
+      const bool                     quasi_static;
       BodyVector                     mass;
       std::vector<unsigned int>      prescribed;
       /** Periodic copies (no equation of their own). */
@@ -249,6 +292,7 @@ namespace stickslip
       std::vector<unsigned int> normal_unknown;
       double                    normal_sign;
       std::vector<double>       gap0, area_of_node, pressure, gap;
+      std::vector<Point<dim>>   points; ///< of the contact nodes
       std::vector<bool>         active;
       double                    total_area;
       double                    gap_tolerance;
@@ -257,9 +301,11 @@ namespace stickslip
       // the normal's), mu_i (0: frictionless node), the tangential masses,
       // the stuck flags, the slip forces applied (and of the next
       // iteration), the foundation's displacement over the step.
-      bool                               frictional;
-      std::vector<unsigned int>          tangential_unknown;
-      std::vector<double>                mu, tangential_mass;
+      bool                      frictional;
+      std::vector<unsigned int> tangential_unknown;
+      std::vector<double>       mu, tangential_mass;
+      /** Quasi-static: K_ii of the tangential unknowns (c0 m_i else). */
+      std::vector<double>                tangential_stiffness;
       std::vector<bool>                  stuck;
       std::vector<double>                slip_force, next_force;
       std::vector<double>                shift;
