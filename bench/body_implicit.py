@@ -84,6 +84,12 @@ def main():
             print("| %d | %d | %d | %.1f | %.1f | %d | %.3g | %.3g | **%.2f** | %d | %.3g |"
                   % (dim, n, unknowns, newton, cg, c["assemblies"], loop / 4, eloop / 64,
                      loop / eloop, s["cg_iterations"], sloop))
+    print("\nRead: the CG iterations per solve (17-19 sliding, 20-24 static) do not grow with the mesh in 2D "
+          "or 3D, nor the active-set iterations (11 per sliding step: the fixed point on the slip forces, "
+          "one matrix and multigrid set-up per stick-set change). At c dt/h = 8 a sliding step costs "
+          "30-60 explicit steps' time for the same physical time: the implicit scheme pays where the "
+          "step can be 100-1000 times the explicit bound (slow loading; the static column: one step "
+          "at c dt/h = 1000 costs 10-100 explicit steps) or without inertia (quasi-static).")
     print("\nLoad average when this section ran: %s (2 cores)." % load)
 
 
