@@ -89,7 +89,7 @@ def main():
           "one matrix and multigrid set-up per stick-set change). At c dt/h = 8 a sliding step costs "
           "30-60 explicit steps' time for the same physical time: the implicit scheme pays where the "
           "step can be 100-1000 times the explicit bound (slow loading; the static column: one step "
-          "at c dt/h = 1000 costs 10-100 explicit steps) or without inertia (quasi-static).")
+          "at c dt/h = 1000 costs the time of 170-350 explicit steps, against 2000 for the same physical time) or without inertia (quasi-static).")
     print("\nLoad average when this section ran: %s (2 cores)." % load)
 
 
