@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """fuzz_inputs.py STICKSLIP PRM_DIR WORK_DIR [--cases N] [--seed S]
                   [--timeout SECONDS] [--jobs J] [--np-every K] [--part K/N]
+                  [--times FILE]
 
 Mutates the parameter files of PRM_DIR (numbers to 0, negative, huge, tiny,
 nan, inf; names misspelled; lines dropped, duplicated or truncated; random
@@ -21,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 NUMBER = re.compile(r"(?<![A-Za-z_])[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 REPLACEMENTS = ["0", "-1", "-0.5", "1e300", "-1e300", "1e-300", "nan", "inf",
@@ -87,6 +89,7 @@ def run_case(args, index, prm_name, mutant, description):
         if os.geteuid() == 0:
             launcher.append("--allow-run-as-root")
         command = launcher + command
+    start = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT,
                                start_new_session=True)
@@ -99,6 +102,7 @@ def run_case(args, index, prm_name, mutant, description):
         subprocess.run(["pkill", "-KILL", "-s", str(process.pid)])
         output, _ = process.communicate()
         status = None
+    seconds = time.monotonic() - start
     output = output.decode("latin-1")
     verdict = "ok"
     if status is None:
@@ -111,7 +115,7 @@ def run_case(args, index, prm_name, mutant, description):
         verdict = "failure without a message"
     if verdict == "ok":
         shutil.rmtree(case_dir, ignore_errors=True)
-    return index, prm_name, description, status, verdict, output
+    return index, prm_name, description, status, verdict, output, seconds
 
 
 def main():
@@ -125,6 +129,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--np-every", type=int, default=10)
     parser.add_argument("--exclude", default="")
+    # FILE: every case's time (index, parameter file, exit status, seconds).
+    parser.add_argument("--times", default="")
     # K/N: run only the cases whose index is K modulo N (the same mutants as
     # the whole sweep), so that a sweep can be split over tests that each
     # take one core.
@@ -155,10 +161,12 @@ def main():
 
     counts = {}
     failures = []
+    times = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(run_case, args, *case) for case in cases]
         for future in concurrent.futures.as_completed(futures):
-            index, name, description, status, verdict, output = future.result()
+            index, name, description, status, verdict, output, seconds = future.result()
+            times.append((seconds, index, name, status))
             key = verdict if verdict != "ok" else "exit %d" % status
             counts[key] = counts.get(key, 0) + 1
             if verdict != "ok":
@@ -167,6 +175,15 @@ def main():
     print("%d cases over %d parameter files: %s" % (
         len(cases), len(files),
         ", ".join("%s: %d" % kv for kv in sorted(counts.items()))))
+    # Where the time goes: the slowest cases (a mutant that is accepted runs
+    # its file's whole example).
+    times.sort(reverse=True)
+    if args.times:
+        with open(args.times, "w") as f:
+            for t, i, n, s in times:
+                f.write("%d %s %s %.2f\n" % (i, n, s, t))
+    print("%.1f s in all; slowest: %s" % (sum(t[0] for t in times), ", ".join(
+        "case %d (%s, exit %s) %.1f s" % (i, n, s, t) for t, i, n, s in times[:5])))
     for index, name, description, verdict, output in sorted(failures):
         print("FAIL case %d (%s, %s): %s\n%s" % (
             index, name, description, verdict,
