@@ -164,7 +164,7 @@ implicit_slide=(--set "Body/Time scheme=implicit"
   --set "Body/Traction 1/Value=3e-4; -1e-3")
 part_implicit() {
   run implicit_bar prm/body_signorini_bar.prm "${implicit_bar[@]}" \
-    --set "Output/Checkpoint interval=0.3" --set "Time/Final time=0.3"
+    --set "Output/Checkpoint interval=0.15" --set "Time/Final time=0.3"
   run implicit_bar_resumed prm/body_signorini_bar.prm "${implicit_bar[@]}" \
     --resume "$out/implicit_bar"
   run implicit_friction prm/body_sliding_block_2d.prm "${implicit_slide[@]}"
