@@ -59,7 +59,18 @@ add_test(NAME resume_body_adaptive
           --set "Body/Adaptive time steps/Enabled=true"
           --set "Body/Adaptive time steps/Minimum time step=0.00625")
 
-# ---- 5. Bad input.
+# ---- 5. Quasi-static: the frictionless Hertz cylinder of
+# prm/body_hertz_2d.prm (4 load steps) with Minimum time step = step/4:
+# every contact change cuts, so 16 substeps (2 cuts); the solution does not
+# depend on the load path, and the rows agree with the fixed load steps to
+# 3.9e-14 of each column's scale (measured): tolerance 1e-12.
+add_test(NAME body_adaptive_quasi_static
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_adaptive.py ${EXE}
+     ${SRC}/prm/body_hertz_2d.prm ${OUT}/body_adaptive_quasi_static
+     quasi-static --levels 2 --tolerance 1e-12
+     --set "Body/Mesh file=${SRC}/meshes/cylinder_2d_1.msh")
+
+# ---- 6. Bad input.
 stickslip_bad_input(body_adaptive_minimum_step
   "Body/Adaptive time steps/Minimum time step.*'0'.*a time step > 0"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit"

@@ -28,6 +28,11 @@ must reach T with at least --min-cuts cuts.
 CASE stop: the same with Minimum time step = the grid step: the run must
 stop with the RunError naming Body/Adaptive time steps/Minimum time step,
 and history.csv must keep the rows before the failure (--min-rows).
+CASE quasi-static: PRM is then prm/body_hertz_2d.prm (frictionless,
+quasi-static: the solution does not depend on the load path): the fixed
+load steps and the adaptive substeps (Minimum time step = step/2^L) must
+give the same rows (normal_force, mean_pressure, contact_fraction,
+elastic_energy) within --tolerance times each column's largest magnitude.
 Exit 0 if all hold.
 """
 import argparse
@@ -148,12 +153,28 @@ def stop(a, base, dt):
     return True
 
 
+def quasi_static(a):
+    base = {"Output/Interval": "0", **dict(item.split("=", 1) for item in a.set)}
+    fixed = run(a.exe, a.prm, os.path.join(a.outdir, "fixed"), base)
+    dt = fixed[1]["t"] - fixed[0]["t"]
+    rows = run(a.exe, a.prm, os.path.join(a.outdir, "adaptive"),
+               {**base, **adaptive(a.levels, dt, a.changes, a.calm)})
+    worst = 0.0
+    for key in ("normal_force", "mean_pressure", "contact_fraction", "elastic_energy"):
+        scale = max(abs(r[key]) for r in fixed) or 1.0
+        worst = max(worst, max(abs(r[key] - q[key]) for r, q in zip(fixed, rows)) / scale)
+    print("quasi-static, %d load steps, %d substeps, %d cuts: largest difference %.2e "
+          "of the column's scale" % (len(fixed) - 1, sum(r["substeps"] for r in rows),
+                                     sum(r["substep_cuts"] for r in rows), worst))
+    return len(rows) == len(fixed) and worst <= a.tolerance
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("exe")
     p.add_argument("prm")
     p.add_argument("outdir")
-    p.add_argument("case", choices=("accuracy", "rescue", "stop"))
+    p.add_argument("case", choices=("accuracy", "rescue", "stop", "quasi-static"))
     p.add_argument("--level", type=int, default=50, help="cells along the height")
     p.add_argument("--cfl", type=float, default=40)
     p.add_argument("--levels", type=int, default=4, help="grid step / minimum = 2^levels")
@@ -166,9 +187,12 @@ def main():
     p.add_argument("--iterations", type=int, default=1)
     p.add_argument("--min-cuts", type=int, default=1)
     p.add_argument("--min-rows", type=int, default=2)
+    p.add_argument("--tolerance", type=float, default=1e-12)
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="quasi-static: a further setting of both runs")
     a = p.parse_args()
-    if a.case == "rescue":
-        ok = rescue(a)
+    if a.case in ("rescue", "quasi-static"):
+        ok = rescue(a) if a.case == "rescue" else quasi_static(a)
         print("PASS" if ok else "FAILED")
         sys.exit(0 if ok else 1)
     base, dt, mass = settings(a.level, a.cfl, 2)

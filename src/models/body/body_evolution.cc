@@ -552,7 +552,7 @@ namespace stickslip
       else
         {
           ImplicitWork work;
-          implicit_step(step.time, step.size, work);
+          implicit_step(step.time, step.next_time, step.size, work);
           book_implicit_work(work);
         }
       note_time_dependent_data(step.next_time);
@@ -566,6 +566,7 @@ namespace stickslip
     template <int dim>
     void
     BodyEvolution<dim>::implicit_step(const double  t,
+                                      const double  t_next,
                                       const double  dt,
                                       ImplicitWork &work)
     {
@@ -574,13 +575,13 @@ namespace stickslip
       if (data.has_load() && data.load_depends_on_time())
         {
           mesh.assemble_load(data.body_force(), data.tractions(), t, load_now);
-          mesh.assemble_load(data.body_force(), data.tractions(), t + dt, load);
+          mesh.assemble_load(data.body_force(), data.tractions(), t_next, load);
         }
       else
         load_now = load;
       std::vector<double> values;
       for (const auto &unknown : prescribed)
-        values.push_back(data.prescribed_value(unknown, t + dt));
+        values.push_back(data.prescribed_value(unknown, t_next));
       implicit->step(t, dt, u, v, load_now, load, values, work);
     }
 
@@ -616,15 +617,16 @@ namespace stickslip
         {
           const unsigned long length = 1UL << (finest - substep_level);
           const double        t      = step.substep_time(position, parts);
-          const double        dt     = step.size / double(1UL << substep_level);
-          u_start                    = u;
-          v_start                    = v;
+          const double t_next = step.substep_time(position + length, parts);
+          const double dt     = step.size / double(1UL << substep_level);
+          u_start             = u;
+          v_start             = v;
           implicit->save_state();
           ImplicitWork work;
           bool         cut = false;
           try
             {
-              implicit_step(t, dt, work);
+              implicit_step(t, t_next, dt, work);
               cut =
                 implicit->flag_changes_of_last_step() > adaptive.max_changes &&
                 substep_level < finest;

@@ -156,11 +156,15 @@ namespace stickslip
       advance_implicit(const TimeStep &step);
 
       /**
-       * One implicit step from @p t of size @p dt: the loads of both ends,
-       * the prescribed values of t + dt; the works into @p work.
+       * One implicit step of size @p dt from @p t to @p t_next (the grid's
+       * times: t + dt can differ by an ulp): the loads of both ends, the
+       * prescribed values of t_next; the works into @p work.
        */
       void
-      implicit_step(const double t, const double dt, ImplicitWork &work);
+      implicit_step(const double  t,
+                    const double  t_next,
+                    const double  dt,
+                    ImplicitWork &work);
 
       /** The works of an accepted implicit step into the energy account. */
       void

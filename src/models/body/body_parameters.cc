@@ -589,9 +589,9 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Body/Adaptive time steps/Enabled",
                             "true",
-                            "false with Body/Time scheme = explicit (the "
-                            "adaptive steps are the implicit and "
-                            "quasi-static schemes')");
+                            "false with Body/Time scheme = explicit (only "
+                            "the implicit and quasi-static schemes take "
+                            "adaptive steps)");
       prm.leave_subsection();
       if (solves_implicitly())
         check_implicit(source);
@@ -690,10 +690,12 @@ namespace stickslip
       prm.declare_entry("Minimum time step",
                         "0",
                         Patterns::Double(),
-                        "The smallest substep [s] (> 0 when Enabled, at most "
-                        "Time/Time step): an active set that does not settle "
-                        "at this size stops the run; an event at this size "
-                        "is accepted.");
+                        "The smallest substep [s] (> 0 when Enabled): the "
+                        "substeps are Time/Time step/2^l down to this size "
+                        "(not below; at Time/Time step or above, no cut). An "
+                        "active set that does not settle at the smallest "
+                        "substep stops the run; an event there is "
+                        "accepted.");
       prm.declare_entry("Maximum changes per step",
                         "0",
                         Patterns::Integer(),
