@@ -547,34 +547,126 @@ namespace stickslip
     void
     BodyEvolution<dim>::advance_implicit(const TimeStep &step)
     {
+      if (parameters.adaptive.enabled)
+        advance_adaptive(step);
+      else
+        {
+          ImplicitWork work;
+          implicit_step(step.time, step.next_time, step.size, work);
+          book_implicit_work(work);
+        }
+      note_time_dependent_data(step.next_time);
+      product_current = false;
+      if (step.index % 64 == 0)
+        check_finite(step);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::implicit_step(const double  t,
+                                      const double  t_next,
+                                      const double  dt,
+                                      ImplicitWork &work)
+    {
       // The loads of both ends of the step (the trapezoidal rule).
       BodyVector load_now;
       if (data.has_load() && data.load_depends_on_time())
         {
-          mesh.assemble_load(data.body_force(),
-                             data.tractions(),
-                             step.time,
-                             load_now);
-          mesh.assemble_load(data.body_force(),
-                             data.tractions(),
-                             step.next_time,
-                             load);
+          mesh.assemble_load(data.body_force(), data.tractions(), t, load_now);
+          mesh.assemble_load(data.body_force(), data.tractions(), t_next, load);
         }
       else
         load_now = load;
       std::vector<double> values;
       for (const auto &unknown : prescribed)
-        values.push_back(data.prescribed_value(unknown, step.next_time));
-      ImplicitWork work;
-      implicit->step(step.time, step.size, u, v, load_now, load, values, work);
+        values.push_back(data.prescribed_value(unknown, t_next));
+      implicit->step(t, dt, u, v, load_now, load, values, work);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::book_implicit_work(const ImplicitWork &work)
+    {
       account[EnergyAccount::impact] += work.contact;
       account[EnergyAccount::data] +=
         work.prescribed + work.load + work.foundation;
       account[EnergyAccount::dissipated] += work.friction;
-      note_time_dependent_data(step.next_time);
-      product_current = false;
-      if (step.index % 64 == 0)
-        check_finite(step);
+    }
+
+
+
+    template <int dim>
+    void
+    BodyEvolution<dim>::advance_adaptive(const TimeStep &step)
+    {
+      // Positions in units of the smallest substep dt/2^finest: the
+      // substeps' ends are exact fractions of the grid step (substep_time
+      // gives its end exactly), and a doubled substep starts at a multiple
+      // of its own size.
+      const AdaptiveStepParameters &adaptive = parameters.adaptive;
+      const unsigned int            finest   = adaptive.finest_level(step.size);
+      const unsigned long           parts    = 1UL << finest;
+      unsigned long                 position = 0;
+      substep_level = std::min<unsigned long>(substep_level, finest);
+      BodyVector u_start, v_start;
+      while (position < parts)
+        {
+          const unsigned long length = 1UL << (finest - substep_level);
+          const double        t      = step.substep_time(position, parts);
+          const double t_next = step.substep_time(position + length, parts);
+          const double dt     = step.size / double(1UL << substep_level);
+          u_start             = u;
+          v_start             = v;
+          implicit->save_state();
+          ImplicitWork work;
+          bool         cut = false;
+          try
+            {
+              implicit_step(t, t_next, dt, work);
+              cut =
+                implicit->flag_changes_of_last_step() > adaptive.max_changes &&
+                substep_level < finest;
+            }
+          catch (const ActiveSetNotSettled &failure)
+            {
+              if (substep_level >= finest)
+                throw RunError(
+                  std::string(failure.what()) + ", at t = " + format_number(t) +
+                  " with the smallest substep " + format_number(dt) +
+                  " (Body/Adaptive time steps/Minimum time step = " +
+                  format_number(adaptive.minimum_time_step) +
+                  "): lower it or raise the iterations");
+              cut = true;
+            }
+          if (cut)
+            {
+              u = u_start;
+              v = v_start;
+              implicit->restore_state();
+              ++substep_level;
+              calm_substeps = 0;
+              ++interval_cuts;
+              continue;
+            }
+          book_implicit_work(work);
+          position += length;
+          interval_min_substep =
+            interval_substeps == 0 ? dt : std::min(interval_min_substep, dt);
+          ++interval_substeps;
+          last_substep = dt;
+          calm_substeps =
+            implicit->flag_changes_of_last_step() == 0 ? calm_substeps + 1 : 0;
+          if (calm_substeps >= adaptive.calm_steps && substep_level > 0 &&
+              position % (2 * length) == 0)
+            {
+              --substep_level;
+              calm_substeps = 0;
+            }
+        }
     }
 
 
@@ -681,6 +773,16 @@ namespace stickslip
       rest.register_state(archive);
       if (implicit)
         implicit->register_state(archive);
+      if (implicit && parameters.adaptive.enabled)
+        {
+          for (unsigned long *count : {&substep_level,
+                                       &calm_substeps,
+                                       &interval_substeps,
+                                       &interval_cuts})
+            archive.add(*count);
+          archive.add(interval_min_substep);
+          archive.add(last_substep);
+        }
       if (contact)
         {
           contact->register_state(archive, u);
@@ -795,6 +897,10 @@ namespace stickslip
       if (implicit)
         for (const std::string &name : implicit->history_columns())
           columns.push_back(name);
+      if (implicit && parameters.adaptive.enabled)
+        for (const std::string name :
+             {"substeps", "substep_cuts", "min_substep", "last_substep"})
+          columns.push_back(name);
       return columns;
     }
 
@@ -865,6 +971,15 @@ namespace stickslip
           stick = implicit->stick_fraction();
           for (const double value : implicit->history_values(u))
             row.push_back(value);
+        }
+      if (implicit && parameters.adaptive.enabled)
+        {
+          // Since the last row (0 in the row at t0).
+          row.push_back(double(interval_substeps));
+          row.push_back(double(interval_cuts));
+          row.push_back(interval_substeps > 0 ? interval_min_substep : 0.);
+          row.push_back(last_substep);
+          interval_substeps = interval_cuts = 0;
         }
       rest.record({t,
                    kinetic,

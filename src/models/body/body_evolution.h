@@ -155,6 +155,32 @@ namespace stickslip
       void
       advance_implicit(const TimeStep &step);
 
+      /**
+       * One implicit step of size @p dt from @p t to @p t_next (the grid's
+       * times: t + dt can differ by an ulp): the loads of both ends, the
+       * prescribed values of t_next; the works into @p work.
+       */
+      void
+      implicit_step(const double  t,
+                    const double  t_next,
+                    const double  dt,
+                    ImplicitWork &work);
+
+      /** The works of an accepted implicit step into the energy account. */
+      void
+      book_implicit_work(const ImplicitWork &work);
+
+      /**
+       * Body/Adaptive time steps: the grid step @p step as substeps dt/2^l
+       * (doc/body.md): a substep whose active set does not settle, or that
+       * changes more than Maximum changes per step flags, is repeated from
+       * its start at half the size; Calm steps quiet substeps double it.
+       * An active set that does not settle at the smallest substep is a
+       * RunError.
+       */
+      void
+      advance_adaptive(const TimeStep &step);
+
       /** v^{-1/2} from the data (the first step of a fresh run). */
       void
       start_half_step(const double dt);
@@ -232,6 +258,16 @@ namespace stickslip
        * arrest only).
        */
       double last_slip_time, current_time;
+
+      /**
+       * Body/Adaptive time steps: the substep is the grid step / 2^level;
+       * the quiet substeps since the last change or size change; for
+       * history.csv, since its last row: the substeps taken, the cuts, the
+       * smallest substep; the last substep (snapshots keep all of them).
+       */
+      unsigned long substep_level = 0, calm_substeps = 0;
+      unsigned long interval_substeps = 0, interval_cuts = 0;
+      double        interval_min_substep = 0, last_substep = 0;
     };
   } // namespace Body
 } // namespace stickslip

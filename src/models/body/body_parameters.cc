@@ -521,6 +521,9 @@ namespace stickslip
       prm.enter_subsection("Linear solver");
       ImplicitSolverParameters::declare_parameters(prm);
       prm.leave_subsection();
+      prm.enter_subsection("Adaptive time steps");
+      AdaptiveStepParameters::declare_parameters(prm);
+      prm.leave_subsection();
       prm.leave_subsection();
       // The output schedules moved to the Output subsection (RunLoop).
       declare_moved_entry("Body/Field output every",
@@ -579,6 +582,16 @@ namespace stickslip
       prm.enter_subsection("Linear solver");
       linear_solver.parse(prm, source);
       prm.leave_subsection();
+      prm.enter_subsection("Adaptive time steps");
+      adaptive.parse(prm, source);
+      prm.leave_subsection();
+      if (adaptive.enabled && !solves_implicitly())
+        throw_bad_parameter(source,
+                            "Body/Adaptive time steps/Enabled",
+                            "true",
+                            "false with Body/Time scheme = explicit (only "
+                            "the implicit and quasi-static schemes take "
+                            "adaptive steps)");
       prm.leave_subsection();
       if (solves_implicitly())
         check_implicit(source);
@@ -657,6 +670,89 @@ namespace stickslip
                             "a positive integer");
       max_iterations            = iterations;
       max_active_set_iterations = active_set;
+    }
+
+
+
+    void
+    AdaptiveStepParameters::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry(
+        "Enabled",
+        "false",
+        Patterns::Bool(),
+        "Body/Time scheme = implicit or quasi-static: split each step of "
+        "the time grid (Time/Time step, the largest substep) into substeps "
+        "dt/2^l, halved (the step repeated from its start) where the active "
+        "set does not settle or a substep changes more than Maximum changes "
+        "per step contact and stick flags, doubled after Calm steps quiet "
+        "substeps (doc/body.md). false: one step per grid step.");
+      prm.declare_entry("Minimum time step",
+                        "0",
+                        Patterns::Double(),
+                        "The smallest substep [s] (> 0 when Enabled): the "
+                        "substeps are Time/Time step/2^l down to this size "
+                        "(not below; at Time/Time step or above, no cut). An "
+                        "active set that does not settle at the smallest "
+                        "substep stops the run; an event there is "
+                        "accepted.");
+      prm.declare_entry("Maximum changes per step",
+                        "0",
+                        Patterns::Integer(),
+                        "Largest number (>= 0) of contact nodes whose contact "
+                        "or stick flag differs between the start and the end "
+                        "of a substep; more halves the substep (down to "
+                        "Minimum time step).");
+      prm.declare_entry("Calm steps",
+                        "4",
+                        Patterns::Integer(),
+                        "Number (>= 1) of consecutive substeps without a "
+                        "contact or stick change after which the substep "
+                        "doubles (up to Time/Time step).");
+    }
+
+
+
+    void
+    AdaptiveStepParameters::parse(ParameterHandler      &prm,
+                                  const ParameterSource &source)
+    {
+      enabled                   = prm.get_bool("Enabled");
+      minimum_time_step         = prm.get_double("Minimum time step");
+      const long        changes = prm.get_integer("Maximum changes per step");
+      const long        calm    = prm.get_integer("Calm steps");
+      const std::string here    = "Body/Adaptive time steps/";
+      if (!(minimum_time_step >= 0) || !std::isfinite(minimum_time_step) ||
+          (enabled && minimum_time_step == 0))
+        throw_bad_parameter(source,
+                            here + "Minimum time step",
+                            format_number(minimum_time_step),
+                            enabled ? "a time step > 0 [s]" :
+                                      "a time step >= 0 [s]");
+      if (changes < 0)
+        throw_bad_parameter(source,
+                            here + "Maximum changes per step",
+                            std::to_string(changes),
+                            "an integer >= 0");
+      if (calm < 1)
+        throw_bad_parameter(source,
+                            here + "Calm steps",
+                            std::to_string(calm),
+                            "a positive integer");
+      max_changes = changes;
+      calm_steps  = calm;
+    }
+
+
+
+    unsigned int
+    AdaptiveStepParameters::finest_level(const double grid_step) const
+    {
+      unsigned int level = 0;
+      while (level < 40 && grid_step / double(1UL << (level + 1)) >=
+                             minimum_time_step * (1 - 1e-12))
+        ++level;
+      return level;
     }
 
 

@@ -78,6 +78,29 @@ namespace stickslip
       parse(ParameterHandler &prm, const ParameterSource &source);
     };
 
+    /**
+     * The subsection Body/Adaptive time steps of the implicit and
+     * quasi-static schemes (doc/body.md): substeps h = dt/2^l of the grid
+     * step dt, halved where the active set does not settle or a substep
+     * changes too many contact or stick flags, doubled after calm
+     * substeps.
+     */
+    struct AdaptiveStepParameters
+    {
+      bool         enabled;           ///< false: one step per grid step
+      double       minimum_time_step; ///< the smallest substep [s]
+      unsigned int max_changes;       ///< contact + stick flags per substep
+      unsigned int calm_steps;        ///< before the substep doubles
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler &prm, const ParameterSource &source);
+      /** The largest l with dt/2^l >= Minimum time step (0 if none). */
+      unsigned int
+      finest_level(const double grid_step) const;
+    };
+
     /** A pair of boundaries identified periodically, in one direction. */
     struct PeriodicPair
     {
@@ -207,6 +230,7 @@ namespace stickslip
 
       TimeScheme               time_scheme;
       ImplicitSolverParameters linear_solver; ///< implicit scheme only
+      AdaptiveStepParameters   adaptive;      ///< implicit scheme only
 
       /** Time scheme = implicit or quasi-static (ImplicitStep). */
       bool

@@ -501,7 +501,9 @@ namespace stickslip
     {
       const double       c0 = inertia_coefficient(dt);
       const unsigned int n  = displacement.locally_owned_size();
-      BodyVector         b, u, product, correction;
+      active_at_start       = active;
+      stuck_at_start        = stuck;
+      BodyVector b, u, product, correction;
       for (BodyVector *vector : {&b, &u, &product, &correction})
         mesh.initialize_vector(*vector);
       for (unsigned int i = 0; i < n; ++i)
@@ -583,6 +585,47 @@ namespace stickslip
 
       finish_step(
         dt, u, product, displacement, velocity, load_now, load_next, work);
+      unsigned long flags = 0;
+      for (std::size_t k = 0; k < active.size(); ++k)
+        flags += active[k] != active_at_start[k] ||
+                     (active[k] && mu[k] > 0 && stuck[k] != stuck_at_start[k]) ?
+                   1 :
+                   0;
+      last_flag_changes = Utilities::MPI::sum(flags, comm);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::save_state()
+    {
+      saved.acceleration            = acceleration;
+      saved.reaction                = reaction;
+      saved.active                  = active;
+      saved.stuck                   = stuck;
+      saved.slip_force              = slip_force;
+      saved.next_force              = next_force;
+      saved.pressure                = pressure;
+      saved.gap                     = gap;
+      saved.foundation_displacement = foundation_displacement;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::restore_state()
+    {
+      acceleration            = saved.acceleration;
+      reaction                = saved.reaction;
+      active                  = saved.active;
+      stuck                   = saved.stuck;
+      slip_force              = saved.slip_force;
+      next_force              = saved.next_force;
+      pressure                = saved.pressure;
+      gap                     = saved.gap;
+      foundation_displacement = saved.foundation_displacement;
     }
 
 
@@ -650,7 +693,7 @@ namespace stickslip
                 "tolerance = " +
                 format_number(parameters.linear_solver.friction_tolerance) +
                 ")";
-      throw RunError(
+      throw ActiveSetNotSettled(
         "the active set of the implicit contact step did not settle in " +
         std::to_string(iteration) + " iterations (" + what +
         "; Body/Linear solver/Maximum active-set iterations = " +

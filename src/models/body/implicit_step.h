@@ -36,6 +36,16 @@ namespace stickslip
     };
 
     /**
+     * The active set of an implicit step did not settle: a RunError that
+     * the adaptive steps catch to halve the step (BodyEvolution).
+     */
+    class ActiveSetNotSettled : public RunError
+    {
+    public:
+      using RunError::RunError;
+    };
+
+    /**
      * Body/Time scheme = implicit (doc/theory.md §7.7): Newmark's average
      * acceleration scheme (beta = 1/4, gamma = 1/2) with the lumped mass M
      * (the contact nodes' normal mass redistributed, §7.5: the body gives
@@ -120,6 +130,30 @@ namespace stickslip
            const BodyVector          &load_next,
            const std::vector<double> &prescribed_values,
            ImplicitWork              &work);
+
+      /**
+       * The state beyond u and v at the start of a step (a, R, the contact
+       * and stick flags, the slip forces, the foundation's displacement):
+       * an adaptive step repeats a step from it (restore_state()). The
+       * counts since t0 keep the work of the repeated steps.
+       */
+      void
+      save_state();
+
+      /** Back to the state of the last save_state(). */
+      void
+      restore_state();
+
+      /**
+       * The contact nodes whose contact or stick flag differs between the
+       * start and the end of the last step (over all ranks): the event
+       * indicator of the adaptive steps.
+       */
+      unsigned long
+      flag_changes_of_last_step() const
+      {
+        return last_flag_changes;
+      }
 
       /** a, R and the active set (collective when read or written). */
       void
@@ -332,6 +366,19 @@ namespace stickslip
       unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
         assemblies;
       unsigned long max_newton, max_cg, stick_slip_changes;
+
+      /** The flags' changes over the last step (its start's flags). */
+      unsigned long     last_flag_changes = 0;
+      std::vector<bool> active_at_start, stuck_at_start;
+
+      /** What save_state() keeps. */
+      struct SavedState
+      {
+        BodyVector          acceleration, reaction;
+        std::vector<bool>   active, stuck;
+        std::vector<double> slip_force, next_force, pressure, gap;
+        std::vector<double> foundation_displacement;
+      } saved;
 
       /** The near-null space of the multigrid. */
       const std::vector<DistributedVector> rigid_modes;
