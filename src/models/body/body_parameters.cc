@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace stickslip
@@ -280,6 +281,16 @@ namespace stickslip
                         "Velocity v_*(t) [m/s] of the foundation in its plane "
                         "(normal to n), dim expressions of t (0: at rest).");
       prm.declare_entry(
+        "Friction from time",
+        "none",
+        Patterns::Anything(),
+        "Time t_f from which the friction law acts: the steps ending at "
+        "t^{n+1} <= t_f are frictionless, the later ones apply the friction "
+        "law to the slip increment from the frictionless state (a body "
+        "pressed without friction, then sheared: doc/body.md, "
+        "\"Cattaneo-Mindlin\"). none: friction at every step. Body/Time "
+        "scheme = implicit or quasi-static only.");
+      prm.declare_entry(
         "Counterpart",
         "rigid plane",
         Patterns::Selection("rigid plane|mirror"),
@@ -383,6 +394,7 @@ namespace stickslip
         n /= length;
       initial_gap         = prm.get("Initial gap");
       foundation_velocity = prm.get("Foundation velocity");
+      parse_friction_from_time(prm.get("Friction from time"), source);
       counterpart =
         parse_selection<Counterpart>(prm.get("Counterpart"),
                                      {{"rigid plane", Counterpart::rigid_plane},
@@ -433,6 +445,26 @@ namespace stickslip
                             "Body/Contact/Normal must be a coordinate axis "
                             "(it is " +
                               prm.get("Normal") + "): use lumped");
+    }
+
+
+
+    void
+    ContactParameters::parse_friction_from_time(const std::string     &text,
+                                                const ParameterSource &source)
+    {
+      friction_from_time = -std::numeric_limits<double>::infinity();
+      if (text == "none")
+        return;
+      const std::vector<double> value =
+        parse_number_list(text, "Body/Contact/Friction from time", source);
+      if (value.size() != 1 || !std::isfinite(value[0]))
+        throw_bad_parameter(source,
+                            "Body/Contact/Friction from time",
+                            text,
+                            "none or one finite number t_f (the steps "
+                            "ending at t <= t_f are frictionless)");
+      friction_from_time = value[0];
     }
 
 
@@ -595,6 +627,13 @@ namespace stickslip
       prm.leave_subsection();
       if (solves_implicitly())
         check_implicit(source);
+      else if (contact.enabled && std::isfinite(contact.friction_from_time))
+        throw_bad_parameter(source,
+                            "Body/Contact/Friction from time",
+                            format_number(contact.friction_from_time),
+                            "a delayed friction is applied by Body/Time "
+                            "scheme = implicit or quasi-static only (it is "
+                            "explicit): use none");
       if (has_distributed_friction() && dimension != 2)
         throw_bad_parameter(source,
                             "Body/Distributed friction",

@@ -8,6 +8,7 @@
 #include <friction/contact_node.h>
 #include <friction/friction_law.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -173,6 +174,12 @@ namespace stickslip
       bool redistributed_mass;
       /** Body/Contact/Friction law: mu of every contact node. */
       Parameters::FrictionLaw friction;
+      /**
+       * Friction from time t_f: the implicit and quasi-static steps ending
+       * at t^{n+1} <= t_f are frictionless (-infinity: "none", friction at
+       * every step).
+       */
+      double friction_from_time = -std::numeric_limits<double>::infinity();
 
       static void
       declare_parameters(ParameterHandler &prm);
@@ -196,6 +203,10 @@ namespace stickslip
        */
       void
       check_counterpart(const ParameterSource &source) const;
+      /** Friction from time: none or a finite number (an InputError). */
+      void
+      parse_friction_from_time(const std::string     &text,
+                               const ParameterSource &source);
     };
 
     /** The subsection Body: geometry, material, element and data. */

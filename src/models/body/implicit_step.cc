@@ -283,6 +283,7 @@ namespace stickslip
                 free = free && !held[node.unknowns[d]];
               }
           mu.push_back(free ? value : 0.);
+          law_mu.push_back(mu.back());
           largest = std::max(largest, mu.back());
           if (problem.empty())
             problem = here;
@@ -518,6 +519,20 @@ namespace stickslip
         }
       if (frictional)
         {
+          // Friction from time t_f: a step ending at t + dt <= t_f is
+          // frictionless (no node stuck); at the step that crosses t_f the
+          // nodes in contact start stuck with R_T = 0, as at the start of a
+          // run (starting them slipping with F = 0 made the slip forces of
+          // the whole contact cycle: measured), and the law acts on the
+          // increment from the frictionless state.
+          const double from   = parameters.contact.friction_from_time;
+          const bool   on     = t + dt > from;
+          const bool   starts = on && !(t > from);
+          for (std::size_t k = 0; k < mu.size(); ++k)
+            {
+              mu[k]    = on ? law_mu[k] : 0.;
+              stuck[k] = on && (starts ? active[k] && mu[k] > 0 : stuck[k]);
+            }
           // ds_* = dt (v_*(t) + v_*(t + dt))/2 in the tangent axes.
           Vector<double> now(dim), next(dim);
           foundation_velocity->vector_value(Point<1>(t), now);

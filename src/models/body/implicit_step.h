@@ -338,6 +338,8 @@ namespace stickslip
       bool                      frictional;
       std::vector<unsigned int> tangential_unknown;
       std::vector<double>       mu, tangential_mass;
+      /** mu_i of the law; mu is 0 at the steps before Friction from time. */
+      std::vector<double> law_mu;
       /** Quasi-static: K_ii of the tangential unknowns (c0 m_i else). */
       std::vector<double>                tangential_stiffness;
       std::vector<bool>                  stuck;

@@ -1,0 +1,258 @@
+#!/usr/bin/python3
+"""Cattaneo-Mindlin partial slip of a plane-strain cylinder on the rigid plane
+against the closed forms (doc/theory.md §7.10; Johnson 1985, §7.1; Hills and
+Nowell 1994; Mindlin and Deresiewicz 1953).
+
+Reads a quasi-static run of prm/body_cattaneo_mindlin.prm (the lower half of
+the cylinder, pressed without friction up to t = 1, then sheared by the
+top's displacement through 0 -> delta* -> -delta* -> delta*): history.csv
+(P = normal_force, Q = -friction_force_1, the force the plane transmits
+along the shear, dissipated_energy, data_work) and contact.pvd (per step:
+the nodes' x, pressure, friction traction, state, displacement).
+
+For every sheared step: the stick zone's half-width c (half way from the
+outermost stuck nodes to their slipping neighbours, both sides) against
+a sqrt(1 - Q/(mu P)) on first loading and a sqrt(1 - |Q - Q_t|/(2 mu P))
+after a turning point Q_t (Mindlin-Deresiewicz), relative to a; the L2 error
+of the tangential traction against q(x) over |x| <= 1.5 a relative to mu p0;
+the largest tangential displacement of a node stuck over a step (exact
+stick: round-off). Over the cycle from the first turning point on: the
+dissipated energy of the code, the loop area of Q against the top's delta
+(trapezoidal) and the closed form
+    W = 4 (mu P)^2/(pi E*) [(1 - psi) ln(1 - psi) + psi - psi^2/2],
+psi = Q*/(mu P). Prints one JSON object.
+
+    python3 postprocess/cattaneo_mindlin.py RUN --young 1 --poisson 0.45 \\
+        --mu 0.3 [--radius 1] [--plot PNG]
+"""
+import argparse
+import csv
+import json
+import math
+import os
+
+
+
+def hertz(pressure_force, radius, e_star):
+    """a and p0 of the plane-strain Hertz contact (Johnson 1985, §4.2)."""
+    a = math.sqrt(4 * pressure_force * radius / (math.pi * e_star))
+    return a, 2 * pressure_force / (math.pi * a)
+
+
+def cattaneo_traction(x, shear, mu, pressure_force, a, p0):
+    """q(x) of Cattaneo 1938 for 0 <= shear < mu P: the full-slip mu p minus
+    the Hertz-like correction over the stick zone |x| < c."""
+    mu_p0 = mu * p0
+    c = a * math.sqrt(max(0.0, 1 - shear / (mu * pressure_force)))
+    outer = mu_p0 * math.sqrt(max(0.0, 1 - (x / a) ** 2))
+    inner = (c / a) * mu_p0 * math.sqrt(max(0.0, 1 - (x / c) ** 2)) if c > 0 else 0.0
+    return outer - inner
+
+
+def read_history(run):
+    with open(os.path.join(run, "history.csv")) as handle:
+        return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+
+
+def read_nodes(run):
+    """contact_nodes.csv (the end of the run), sorted by x: x, p, q (the
+    traction along the shear: minus the tangential reaction on the body per
+    area), state (1 stuck), area."""
+    with open(os.path.join(run, "contact_nodes.csv")) as handle:
+        rows = [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+    return [{"x": r["x"], "p": r["pressure"], "area": r["area"],
+             "q": -r["tangential_force_1"] / r["area"] if r["area"] > 0 else 0.0,
+             "state": 1 if r["active"] > 0.5 and r["stuck"] > 0.5 else 0}
+            for r in sorted(rows, key=lambda r: r["x"])]
+
+
+def stick_half_width(nodes):
+    """Half the width of the stuck nodes' span, each end half way to the next
+    node, and the span's centre."""
+    stuck = [i for i, node in enumerate(nodes) if node["state"] == 1]
+    if not stuck:
+        return 0.0, 0.0
+    lo, hi = min(stuck), max(stuck)
+    left = 0.5 * (nodes[lo]["x"] + nodes[lo - 1]["x"]) if lo > 0 else nodes[lo]["x"]
+    right = 0.5 * (nodes[hi]["x"] + nodes[hi + 1]["x"]) if hi + 1 < len(nodes) else nodes[hi]["x"]
+    return 0.5 * (right - left), 0.5 * (right + left)
+
+
+def node_widths(nodes):
+    xs = [node["x"] for node in nodes]
+    return [0.5 * (xs[min(i + 1, len(xs) - 1)] - xs[max(i - 1, 0)]) for i in range(len(xs))]
+
+
+class Masing:
+    """The closed-form traction along a loading path that starts from
+    q = 0 at Q = 0 and reverses at turning points (Mindlin and Deresiewicz
+    1953): after a turning point (Q_t, q_t), q = q_t + s 2 q_C(|Q - Q_t|/2),
+    s the sign of Q - Q_t, q_C Cattaneo's traction."""
+
+    def __init__(self):
+        self.turn = None  # (Q_t, the traction function at Q_t)
+        self.last = 0.0
+        self.direction = 0
+
+    def update(self, shear, mu, pressure_force, a, p0):
+        direction = 1 if shear > self.last else -1
+        if self.direction != 0 and direction != self.direction:
+            self.turn = (self.last, self.current)
+        self.direction, self.last = direction, shear
+        if self.turn is None:
+            sign = 1.0 if shear >= 0 else -1.0
+            self.current = (lambda x, Q=abs(shear), s=sign:
+                            s * cattaneo_traction(x, Q, mu, pressure_force, a, p0))
+            c = a * math.sqrt(max(0.0, 1 - abs(shear) / (mu * pressure_force)))
+        else:
+            q_turn, traction_turn = self.turn
+            change = abs(shear - q_turn) / 2
+            s = 1.0 if shear > q_turn else -1.0
+            self.current = (lambda x, f=traction_turn, Q=change, s=s:
+                            f(x) + s * 2 * cattaneo_traction(x, Q, mu, pressure_force, a, p0))
+            c = a * math.sqrt(max(0.0, 1 - change / (mu * pressure_force)))
+        return self.current, c
+
+
+def analyse(run, radius, young, poisson, mu, friction_from=1.0):
+    """The end of the run against the closed form of its loading path (the
+    turning points from history.csv's Q)."""
+    e_star = young / (1 - poisson ** 2)
+    history = read_history(run)
+    masing = Masing()
+    for row in history:
+        if row["t"] <= friction_from + 1e-9:
+            continue
+        P, Q = row["normal_force"], -row["friction_force_1"]
+        a, p0 = hertz(P, radius, e_star)
+        traction, c_exact = masing.update(Q, mu, P, a, p0)
+    nodes = read_nodes(run)
+    c, centre = stick_half_width(nodes)
+    near = [n for n in nodes if abs(n["x"]) <= 1.5 * a]
+    l2 = math.sqrt(sum(n["area"] * (n["q"] - traction(n["x"])) ** 2 for n in near)
+                   / (3 * a)) / (mu * p0)
+    spacing = min(abs(n["x"]) for n in nodes if n["x"] > 0)
+    last = history[-1]
+    return history, {
+        "t": last["t"], "P": P, "Q": Q, "Q_over_muP": Q / (mu * P), "a": a, "p0": p0,
+        "Q_nodes_over_Q": sum(n["q"] * n["area"] for n in nodes) / Q if Q else 0.0,
+        "h_over_a": spacing / a, "c_over_a": c / a, "c_exact_over_a": c_exact / a,
+        "error_c": abs(c - c_exact) / a, "centre_over_a": centre / a,
+        "error_q_l2": l2, "turned": masing.turn is not None,
+        "max_newton": max(r["max_newton_iterations"] for r in history),
+        "nodes": nodes, "traction": traction}
+
+
+def newton_per_step(history):
+    """The largest number of active-set iterations of one load step."""
+    counts = [r1["newton_iterations"] - r0["newton_iterations"]
+              for r0, r1 in zip(history[:-1], history[1:])]
+    return int(max(counts))
+
+
+def loop_energies(history, mu, young, poisson, top_displacement, friction_from=1.0):
+    """From the first turning point of Q to the end of the run (a full cycle
+    Q* -> -Q* -> Q* in prm/body_cattaneo_mindlin.prm): the code's
+    dissipation, the loop area of Q against the top's delta (trapezoidal),
+    the elastic energy's change, and the closed form W of Q*."""
+    e_star = young / (1 - poisson ** 2)
+    sheared = [r for r in history if r["t"] > friction_from + 1e-9]
+    shear = [-r["friction_force_1"] for r in sheared]
+    turn = next((i for i in range(1, len(shear) - 1) if shear[i + 1] < shear[i]), None)
+    if turn is None:
+        return None
+    t0 = sheared[turn]["t"]
+    cycle = [row for row in history if row["t"] >= t0 - 1e-9]
+    area = 0.0
+    for r0, r1 in zip(cycle[:-1], cycle[1:]):
+        area += 0.5 * (-r0["friction_force_1"] - r1["friction_force_1"]) * (
+            top_displacement(r1["t"]) - top_displacement(r0["t"]))
+    peak = sheared[turn]
+    psi = -peak["friction_force_1"] / (mu * peak["normal_force"])
+    closed = 4 * (mu * peak["normal_force"]) ** 2 / (math.pi * e_star) * (
+        (1 - psi) * math.log(1 - psi) + psi - psi ** 2 / 2)
+    dissipated = cycle[-1]["dissipated_energy"] - cycle[0]["dissipated_energy"]
+    return {"t_from": t0, "t_to": cycle[-1]["t"], "Q_star_over_muP": psi,
+            "dissipated": dissipated, "loop_area": area,
+            "elastic_change": cycle[-1]["elastic_energy"] - cycle[0]["elastic_energy"],
+            "closed_form": closed,
+            "error_loop_vs_dissipated": abs(area - dissipated) / dissipated,
+            "error_dissipated_vs_closed": abs(dissipated - closed) / closed}
+
+
+def triangle_displacement(amplitude):
+    """The top's u_x of prm/body_cattaneo_mindlin.prm."""
+    def delta(t):
+        if t <= 1:
+            return 0.0
+        if t <= 2:
+            return amplitude * (t - 1)
+        if t <= 3:
+            return amplitude * (5 - 2 * t)
+        return amplitude * (2 * t - 7)
+    return delta
+
+
+def plot(results, history, path, mu, amplitude):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
+    for result, colour in zip(results, ["C0", "C1", "C2", "C3", "C4", "C5"]):
+        a, mp0 = result["a"], mu * result["p0"]
+        xs = [1.5 * a * (2 * i / 300 - 1) for i in range(301)]
+        left.plot([x / a for x in xs], [result["traction"](x) / mp0 for x in xs], "-",
+                  color=colour, label="t = %.2f, Q/(mu P) = %+.2f" % (result["t"],
+                                                                     result["Q_over_muP"]))
+        near = [n for n in result["nodes"] if abs(n["x"]) <= 1.5 * a]
+        left.plot([n["x"] / a for n in near], [n["q"] / mp0 for n in near], "o",
+                  color=colour, markersize=3, fillstyle="none")
+    left.set_xlabel("x / a")
+    left.set_ylabel("q / (mu p0)")
+    left.set_title("tangential traction: nodes (o), Cattaneo / Mindlin-Deresiewicz (-)")
+    left.legend(fontsize=8)
+    delta = triangle_displacement(amplitude)
+    sheared = [r for r in history if r["t"] >= 1 - 1e-9]
+    # The loop is thin beside the body's linear compliance: plotted against
+    # delta minus the secant's delta* Q/Q*, it opens.
+    ratios = [-r["friction_force_1"] / (mu * r["normal_force"]) for r in sheared]
+    peak = max(ratios)
+    right.plot([delta(r["t"]) - amplitude * q / peak for r, q in zip(sheared, ratios)],
+               ratios, "o-", markersize=3)
+    right.set_xlabel("delta - delta* Q/Q* (the top's displacement off the secant)")
+    right.set_ylabel("Q / (mu P)")
+    right.set_title("the loop: loading, unloading, reloading")
+    figure.suptitle("prm/body_cattaneo_mindlin.prm: Cattaneo-Mindlin partial slip")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("runs", nargs="+",
+                        help="runs of the same prm ended at different times; the "
+                             "cycle's energies from the last")
+    parser.add_argument("--radius", type=float, default=1.0)
+    parser.add_argument("--young", type=float, default=1.0)
+    parser.add_argument("--poisson", type=float, default=0.45)
+    parser.add_argument("--mu", type=float, default=0.3)
+    parser.add_argument("--amplitude", type=float, default=0.0016,
+                        help="delta*, the top's largest u_x (the prm's)")
+    parser.add_argument("--plot")
+    args = parser.parse_args()
+    results, history = [], None
+    for run in args.runs:
+        history, result = analyse(run, args.radius, args.young, args.poisson, args.mu)
+        result["newton_per_step"] = newton_per_step(history)
+        results.append(result)
+    energies = loop_energies(history, args.mu, args.young, args.poisson,
+                             triangle_displacement(args.amplitude))
+    table = [{k: v for k, v in r.items() if k not in ("nodes", "traction")} for r in results]
+    print(json.dumps({"runs": table, "cycle": energies}, indent=1))
+    if args.plot:
+        plot(results, history, args.plot, args.mu, args.amplitude)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+# Cattaneo-Mindlin partial slip (doc/theory.md §7.10, doc/body.md
+# "Cattaneo-Mindlin"): prm/body_cattaneo_mindlin.prm, the lower half of the
+# cylinder (meshes/half_cylinder_2d_<K>.msh) pressed without friction
+# (Body/Contact/Friction from time = 1), then sheared with mu = 0.3, nu =
+# 0.45 (Dundurs' beta = 0.091). Measured (check_cattaneo.py; errors of c
+# relative to a, of q in L2 over |x| <= 1.5 a relative to mu p0; h the
+# contact nodes' spacing at x = 0):
+#   K  h/a     Q/(muP) = 0.18     0.36               0.59
+#              err_c    err_q     err_c    err_q     err_c    err_q
+#   0  0.109   2.15e-2  6.75e-2   1.45e-2  6.75e-2   4.72e-2  4.56e-2
+#   1  0.058   1.22e-3  2.35e-2   1.43e-2  2.09e-2   8.92e-4  2.32e-2
+#   2  0.030   1.25e-3  1.33e-2   6.80e-4  1.58e-2   3.18e-3  2.61e-2
+# The largest c error per level 4.72e-2, 1.43e-2, 3.18e-3 (within h/2 of a
+# node; asserted decreasing and <= 3.5e-3 at K = 2); the q error falls from
+# K = 0 to 1 and then stops at about 2e-2: the stick zone's centre moves by
+# 0.03 a at K = 2 (beta != 0; 0.061 a at nu = 0.3, 0.015 a at nu = 0.49),
+# asserted <= 2.9e-2 (2.61e-2). Cycle on K = 0 with load steps of 0.05
+# (Q* = 0.58 mu P; steps of 0.1 or finer meshes cycle at the turning point,
+# doc/body.md "Cattaneo-Mindlin", "Weak"): unloading to Q = -0.009 mu P, c'
+# error 2.11e-2 (<= 2.4e-2), q error 8.26e-2 (<= 9.1e-2); the dissipation
+# per cycle 3.494e-8 against the closed form W = 3.441e-8: 1.56e-2 (<=
+# 1.72e-2); the loop area of Q against the top's delta = dissipation -
+# impact work (1.08e-10: the edge nodes closing, O(dt)) to 2.3e-12 relative
+# (<= 1e-10); at most 12 active-set iterations in a load step (<= 13). CPU
+# 38 s, wall 90 s on the shared machine (11 runs).
+add_test(NAME body_cattaneo_mindlin
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
+     ${OUT}/body_cattaneo_mindlin --levels 0 1 2 --loading-times 1.3 1.6 2.0
+     --max-c 3.5e-3 --max-q-l2 2.9e-2 --cycle-level 0 --cycle-step 0.05
+     --unloading-time 2.5 --max-c-unloading 2.4e-2 --max-q-l2-unloading 9.1e-2
+     --max-loop-error 1.72e-2 --max-newton 13)
+set_tests_properties(body_cattaneo_mindlin PROPERTIES LABELS body)
+
+# Bad input: a delayed friction with the explicit scheme; two numbers.
+stickslip_bad_input(body_friction_from_time_explicit
+  "Body/Contact/Friction from time.*implicit or quasi-static only"
+  ${SRC}/prm/body_cattaneo_mindlin.prm --set "Body/Time scheme=explicit")
+stickslip_bad_input(body_friction_from_time_two_numbers
+  "Body/Contact/Friction from time.*1, 2.*none or one finite number"
+  ${SRC}/prm/body_cattaneo_mindlin.prm --set "Body/Contact/Friction from time=1, 2")

@@ -1,0 +1,148 @@
+#!/usr/bin/python3
+"""check_cattaneo.py EXE PRM OUTDIR --levels K... --loading-times T...
+                    [--max-c E] [--max-q-l2 E] [--cycle-level K]
+                    [--cycle-step DT] [--unloading-time T] [--max-c-unloading E]
+                    [--max-q-l2-unloading E] [--max-loop-error E]
+                    [--max-newton N]
+
+Cattaneo-Mindlin (doc/theory.md §7.10): prm/body_cattaneo_mindlin.prm on
+meshes/half_cylinder_2d_<K>.msh. Loading: for each level K and each load
+time T of --loading-times (1 < T <= 2, first loading), a run ended at T;
+postprocess/cattaneo_mindlin.py compares its contact_nodes.csv with
+c = a sqrt(1 - Q/(mu P)) and Cattaneo's q(x). Asserts: at the finest level
+every |c - c_exact|/a <= --max-c and every L2 error of q (relative to
+mu p0) <= --max-q-l2; the largest error of c over the load times decreases
+from level to level, that of q from the first level to the second (then
+it stops at the floor of Dundurs' beta != 0). Cycle (at --cycle-level, Time step --cycle-step): a run
+ended at --unloading-time (after the turning point Q* at t = 2) against
+Mindlin-Deresiewicz's c' and q (--max-c-unloading, --max-q-l2-unloading),
+and the full run to t = 4: the loop area of Q against the top's delta equals
+the dissipation minus the impact work's change (plus the elastic energy's)
+to 1e-10 relative (the quasi-static energy balance), and the dissipation matches the closed form W
+to --max-loop-error. Every run: at most --max-newton active-set iterations
+in a load step (no cycling). Prints the table; exit 0 if all hold.
+"""
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "postprocess"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import body_runs  # noqa: E402
+import cattaneo_mindlin  # noqa: E402
+
+YOUNG, POISSON, MU, AMPLITUDE = 1.0, 0.45, 0.3, 0.0016
+
+
+def run_to(args, out, level, final_time, step=None):
+    meshes = os.path.join(os.path.dirname(os.path.abspath(args.prm)), "..", "meshes")
+    settings = {"Body/Mesh file": os.path.join(meshes, "half_cylinder_2d_%d.msh" % level),
+                "Time/Final time": repr(final_time), "Output/Field output": "false"}
+    if step is not None:
+        settings.update({"Time/Time step": repr(step), "Output/Interval": repr(step)})
+    body_runs.run(args.exe, args.prm, out, settings)
+    history, result = cattaneo_mindlin.analyse(out, 1.0, YOUNG, POISSON, MU)
+    result["newton_per_step"] = cattaneo_mindlin.newton_per_step(history)
+    return history, result
+
+
+def line(level, result):
+    return "%5d  %.4f  %5.2f  %+.4f  %.4f  %.4f  %.3e  %.3e  %+.1e  %4d" % (
+        level, result["h_over_a"], result["t"], result["Q_over_muP"], result["c_over_a"],
+        result["c_exact_over_a"], result["error_c"], result["error_q_l2"],
+        result["centre_over_a"], result["newton_per_step"])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("exe")
+    parser.add_argument("prm")
+    parser.add_argument("out")
+    parser.add_argument("--levels", type=int, nargs="+", required=True)
+    parser.add_argument("--loading-times", type=float, nargs="+", required=True)
+    parser.add_argument("--max-c", type=float, default=math.inf)
+    parser.add_argument("--max-q-l2", type=float, default=math.inf)
+    parser.add_argument("--cycle-level", type=int)
+    parser.add_argument("--cycle-step", type=float)
+    parser.add_argument("--unloading-time", type=float, default=2.5)
+    parser.add_argument("--max-c-unloading", type=float, default=math.inf)
+    parser.add_argument("--max-q-l2-unloading", type=float, default=math.inf)
+    parser.add_argument("--max-loop-error", type=float, default=math.inf)
+    parser.add_argument("--max-newton", type=int, default=10 ** 9)
+    args = parser.parse_args()
+    failures = []
+    print("level  h/a     t      Q/(muP)  c/a     exact   err_c      err_q_L2   centre/a  "
+          "newton")
+    worst_c, worst_q = [], []
+    for level in args.levels:
+        results = []
+        for final_time in args.loading_times:
+            out = os.path.join(args.out, "level%d_t%g" % (level, final_time))
+            results.append(run_to(args, out, level, final_time)[1])
+            print(line(level, results[-1]))
+        worst_c.append(max(r["error_c"] for r in results))
+        worst_q.append(max(r["error_q_l2"] for r in results))
+        for r in results:
+            if r["newton_per_step"] > args.max_newton:
+                failures.append("level %d, t = %g: %d active-set iterations > %d"
+                                % (level, r["t"], r["newton_per_step"], args.max_newton))
+    # c decreases at every level; q's L2 error from the coarsest to the next
+    # only: below, the floor of beta != 0 (doc/body.md, "Cattaneo-Mindlin").
+    for name, worst, levels in (("c", worst_c, len(worst_c)), ("q L2", worst_q, 2)):
+        print("largest error of %s per level: %s" % (name, ", ".join("%.3e" % w for w in worst)))
+        for i in range(1, min(levels, len(worst))):
+            if not worst[i] < worst[i - 1]:
+                failures.append("the error of %s does not decrease: %s" % (name, worst))
+    if worst_c[-1] > args.max_c:
+        failures.append("c error %.3e > %g" % (worst_c[-1], args.max_c))
+    if worst_q[-1] > args.max_q_l2:
+        failures.append("q L2 error %.3e > %g" % (worst_q[-1], args.max_q_l2))
+    if args.cycle_level is not None:
+        level = args.cycle_level
+        _, unloading = run_to(args, os.path.join(args.out, "unloading"), level,
+                              args.unloading_time, args.cycle_step)
+        print(line(level, unloading) + "  (unloading from Q*)")
+        history, full = run_to(args, os.path.join(args.out, "cycle"), level, 4.0,
+                               args.cycle_step)
+        print(line(level, full) + "  (after the cycle)")
+        energies = cattaneo_mindlin.loop_energies(
+            history, MU, YOUNG, POISSON, cattaneo_mindlin.triangle_displacement(AMPLITUDE))
+        impact = history[-1]["impact_work"] - next(
+            r["impact_work"] for r in history if r["t"] >= energies["t_from"] - 1e-9)
+        # data_work = elastic + dissipated - impact_work (doc/theory.md §7.8).
+        balance = abs(energies["loop_area"] - energies["dissipated"] + impact
+                      - energies["elastic_change"]) / energies["dissipated"]
+        print("cycle Q*/(mu P) = %.4f: loop area %.6e, dissipated %.6e, impact work %.3e, "
+              "closed form W %.6e; |loop - dissipated + impact - elastic|/dissipated %.1e, "
+              "|dissipated - W|/W %.3e" % (
+                  energies["Q_star_over_muP"], energies["loop_area"], energies["dissipated"],
+                  impact, energies["closed_form"], balance,
+                  energies["error_dissipated_vs_closed"]))
+        if not unloading["turned"]:
+            failures.append("the unloading run has no turning point")
+        if unloading["error_c"] > args.max_c_unloading:
+            failures.append("unloading c' error %.3e > %g" % (unloading["error_c"],
+                                                             args.max_c_unloading))
+        if unloading["error_q_l2"] > args.max_q_l2_unloading:
+            failures.append("unloading q L2 error %.3e > %g" % (unloading["error_q_l2"],
+                                                               args.max_q_l2_unloading))
+        # Measured 2.3e-12 (8e-20 of 3.5e-8: the CG residual and the sums).
+        if balance > 1e-10:
+            failures.append("loop area and dissipation disagree: %.2e" % balance)
+        if energies["error_dissipated_vs_closed"] > args.max_loop_error:
+            failures.append("dissipation per cycle %.3e from W > %g" % (
+                energies["error_dissipated_vs_closed"], args.max_loop_error))
+        for r in (unloading, full):
+            if r["newton_per_step"] > args.max_newton:
+                failures.append("cycle: %d active-set iterations > %d"
+                                % (r["newton_per_step"], args.max_newton))
+    for failure in failures:
+        print("FAIL: " + failure)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
