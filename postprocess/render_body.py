@@ -6,7 +6,8 @@ Usage:
                  [--change-since T0] [--warp FACTOR|auto] [--vmin V] [--vmax V]
                  [--no-contact] [--view ELEV,AZIM] [--size 1400x800]
 
-Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks the record nearest to --time
+Reads OUTPUT_DIR/solution.pvd or solution.xdmf (Output/Field format = hdf5;
+vtk_python.py), picks the record nearest to --time
 (or number --index, Python-style; default the last), reads that .pvtu with
 VTK's vtkXMLPUnstructuredGridReader and draws the body displaced by
 FACTOR x displacement (--warp, default auto: the largest displacement drawn as
@@ -209,7 +210,8 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
     pc = ax.tripcolor(tri, values, shading="gouraud", cmap="viridis", norm=norm)
     cax = fig.add_axes([0.89, ax.get_position().y0, 0.02, ax.get_position().height])
     fig.colorbar(pc, cax=cax, label=label, extend=extend)
-    has_floor = os.path.isfile(os.path.join(a.output_dir, "contact.pvd"))
+    has_floor = any(os.path.isfile(os.path.join(a.output_dir, "contact" + extension))
+                    for extension in (".pvd", ".xdmf"))
     if has_floor:                                 # not for a membrane on its plane
         ax.axhline(floor_y, color="0.3", lw=2.0)  # the floor (reference position)
     else:
