@@ -236,7 +236,7 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
         axc.set_xlabel("x [mm] (reference position)")
         axc.grid(True, which="major", alpha=0.3)
         axc.legend(loc="upper left", fontsize=8, framealpha=0.8)
-        axc.set_title(f"contact surface (contact.pvd) at t = {tc:.6g} s; stuck nodes on "
+        axc.set_title(f"contact surface at t = {tc:.6g} s; stuck nodes on "
                       "the bottom line", fontsize=9)
     return ax
 
@@ -332,7 +332,7 @@ def main(argv):
         fig.suptitle(f"{label} at t = {t:.6g} s, displacement x {scale:.3g}   "
                      f"({os.path.basename(path)})", fontsize=12)
         fig.text(0.01, 0.01, f"{label}: range [{values.min():.4g}, {values.max():.4g}]; "
-                 f"{grid.GetNumberOfCells()} cells; drawn with matplotlib from the VTU",
+                 f"{grid.GetNumberOfCells()} cells; drawn with matplotlib from the field files",
                  fontsize=8, color="0.35")
         d = os.path.dirname(os.path.abspath(a.output))
         os.makedirs(d, exist_ok=True)

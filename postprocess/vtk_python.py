@@ -174,6 +174,11 @@ def read_xdmf_record(path):
     if errors or grid is None or not hasattr(grid, "GetPoints") or \
             grid.GetNumberOfPoints() == 0:
         raise Error(f"VTK could not read {path} (a missing HDF5 file?) or it has no points")
+    # A copy: the reader's arrays may point into memory the reader frees with
+    # itself (their values were garbage, and a later access crashed).
+    copy = grid.NewInstance()
+    copy.DeepCopy(grid)
+    grid = copy
     if grid.GetCellData().GetNumberOfArrays() > 0:
         to_points = vtkCellDataToPointData()
         to_points.SetInputData(grid)

@@ -27,9 +27,14 @@ namespace stickslip
   {
     namespace
     {
-    /** Write @p set into the open @p file (collective); "" or the reason. */
+    /**
+     * Write @p set into the open @p file (collective if @p parallel: the
+     * file is open through MPI-IO); "" or the reason.
+     */
     std::string
-    write_dataset_collectively(const hid_t file, const Dataset &set)
+    write_dataset_collectively(const hid_t    file,
+                               const Dataset &set,
+                               const bool     parallel)
     {
       const hsize_t global[2] = {set.global_rows, set.columns};
       const hsize_t local[2]  = {set.local_rows, set.columns};
@@ -56,7 +61,8 @@ namespace stickslip
           H5Sselect_none(memory);
         }
       const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
-      H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
+      if (parallel)
+        H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
       const herr_t status =
         dataset < 0 ?
           -1 :
@@ -123,8 +129,13 @@ namespace stickslip
       const std::string temporary =
         Utilities::MPI::broadcast(comm, root ? temporary_name(path) : "", 0);
       H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-      const hid_t access = H5Pcreate(H5P_FILE_ACCESS);
-      H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
+      // On one rank HDF5's default (POSIX) driver: MPI-IO's opening and
+      // closing of a file cost about 4 ms more per file (body_fronts_2d's
+      // contact surface, 1500 files; BENCHMARKS.md, "Field output").
+      const bool  parallel = Utilities::MPI::n_mpi_processes(comm) > 1;
+      const hid_t access   = H5Pcreate(H5P_FILE_ACCESS);
+      if (parallel)
+        H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
       const hid_t file =
         H5Fcreate(temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
       H5Pclose(access);
@@ -135,7 +146,7 @@ namespace stickslip
         {
           for (const Dataset &set : datasets)
             if (error.empty())
-              error = write_dataset_collectively(file, set);
+              error = write_dataset_collectively(file, set, parallel);
           if (error.empty() && !std::isnan(t))
             {
               const hid_t scalar    = H5Screate(H5S_SCALAR);
