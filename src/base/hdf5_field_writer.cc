@@ -123,7 +123,8 @@ namespace stickslip
     write_file_atomically(const std::string          &path,
                           const std::vector<Dataset> &datasets,
                           const double                t,
-                          const MPI_Comm              comm)
+                          const MPI_Comm              comm,
+                          const bool same_bytes_on_any_ranks)
     {
       const bool        root = Utilities::MPI::this_mpi_process(comm) == 0;
       const std::string temporary =
@@ -131,8 +132,9 @@ namespace stickslip
       H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
       // On one rank HDF5's default (POSIX) driver: MPI-IO's opening and
       // closing of a file cost about 4 ms more per file (body_fronts_2d's
-      // contact surface, 1500 files; BENCHMARKS.md, "Field output").
-      const bool  parallel = Utilities::MPI::n_mpi_processes(comm) > 1;
+      // contact surface, 1500 files; doc/outputs.md).
+      const bool parallel =
+        same_bytes_on_any_ranks || Utilities::MPI::n_mpi_processes(comm) > 1;
       const hid_t access   = H5Pcreate(H5P_FILE_ACCESS);
       if (parallel)
         H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
@@ -390,7 +392,8 @@ namespace stickslip
                                                n_local_cells,
                                                connectivity.data())},
                           std::numeric_limits<double>::quiet_NaN(),
-                          comm);
+                          comm,
+                          true);
   }
 
 

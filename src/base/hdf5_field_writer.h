@@ -64,12 +64,16 @@ namespace stickslip
      * Write @p datasets to the HDF5 file @p path (collective, MPI-IO) under
      * a temporary name, and rename it (rank 0); with the attribute "time"
      * = @p t if @p t is not NaN. A failure is a RunError on every rank.
+     * On one rank through HDF5's default (POSIX) driver, unless
+     * @p same_bytes_on_any_ranks (a mesh file: 1 and N ranks then write
+     * the same bytes; the two drivers lay a file out differently).
      */
     void
     write_file_atomically(const std::string          &path,
                           const std::vector<Dataset> &datasets,
                           const double                t,
-                          const MPI_Comm              comm);
+                          const MPI_Comm              comm,
+                          const bool same_bytes_on_any_ranks = false);
 
     /** The exclusive prefix sum of @p local over the ranks, and the total. */
     std::pair<std::uint64_t, std::uint64_t>

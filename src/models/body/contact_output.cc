@@ -322,7 +322,8 @@ namespace stickslip
                              n_local_hdf5_cells,
                              cells.data())},
         std::numeric_limits<double>::quiet_NaN(),
-        comm);
+        comm,
+        true);
       hdf5_mesh_directory = files.output_directory().path();
     }
 
