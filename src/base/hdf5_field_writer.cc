@@ -27,53 +27,55 @@ namespace stickslip
   {
     namespace
     {
-    /**
-     * Write @p set into the open @p file (collective if @p parallel: the
-     * file is open through MPI-IO); "" or the reason.
-     */
-    std::string
-    write_dataset_collectively(const hid_t    file,
-                               const Dataset &set,
-                               const bool     parallel)
-    {
-      const hsize_t global[2] = {set.global_rows, set.columns};
-      const hsize_t local[2]  = {set.local_rows, set.columns};
-      const hsize_t start[2]  = {set.first_row, 0};
-      const hid_t   space     = H5Screate_simple(2, global, nullptr);
-      const hid_t   memory    = H5Screate_simple(2, local, nullptr);
-      // No modification times: the same data give the same bytes.
-      const hid_t creation = H5Pcreate(H5P_DATASET_CREATE);
-      H5Pset_obj_track_times(creation, false);
-      const hid_t dataset = H5Dcreate2(file,
-                                       set.name.c_str(),
-                                       set.file_type,
-                                       space,
-                                       H5P_DEFAULT,
-                                       creation,
-                                       H5P_DEFAULT);
-      H5Pclose(creation);
-      if (set.local_rows > 0)
-        H5Sselect_hyperslab(
-          space, H5S_SELECT_SET, start, nullptr, local, nullptr);
-      else
-        {
-          H5Sselect_none(space);
-          H5Sselect_none(memory);
-        }
-      const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
-      if (parallel)
-        H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
-      const herr_t status =
-        dataset < 0 ?
-          -1 :
-          H5Dwrite(dataset, set.memory_type, memory, space, transfer, set.data);
-      H5Pclose(transfer);
-      if (dataset >= 0)
-        H5Dclose(dataset);
-      H5Sclose(memory);
-      H5Sclose(space);
-      return status < 0 ? "HDF5 could not write the dataset /" + set.name : "";
-    }
+      /**
+       * Write @p set into the open @p file (collective if @p parallel: the
+       * file is open through MPI-IO); "" or the reason.
+       */
+      std::string
+      write_dataset_collectively(const hid_t    file,
+                                 const Dataset &set,
+                                 const bool     parallel)
+      {
+        const hsize_t global[2] = {set.global_rows, set.columns};
+        const hsize_t local[2]  = {set.local_rows, set.columns};
+        const hsize_t start[2]  = {set.first_row, 0};
+        const hid_t   space     = H5Screate_simple(2, global, nullptr);
+        const hid_t   memory    = H5Screate_simple(2, local, nullptr);
+        // No modification times: the same data give the same bytes.
+        const hid_t creation = H5Pcreate(H5P_DATASET_CREATE);
+        H5Pset_obj_track_times(creation, false);
+        const hid_t dataset = H5Dcreate2(file,
+                                         set.name.c_str(),
+                                         set.file_type,
+                                         space,
+                                         H5P_DEFAULT,
+                                         creation,
+                                         H5P_DEFAULT);
+        H5Pclose(creation);
+        if (set.local_rows > 0)
+          H5Sselect_hyperslab(
+            space, H5S_SELECT_SET, start, nullptr, local, nullptr);
+        else
+          {
+            H5Sselect_none(space);
+            H5Sselect_none(memory);
+          }
+        const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
+        if (parallel)
+          H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
+        const herr_t status =
+          dataset < 0 ?
+            -1 :
+            H5Dwrite(
+              dataset, set.memory_type, memory, space, transfer, set.data);
+        H5Pclose(transfer);
+        if (dataset >= 0)
+          H5Dclose(dataset);
+        H5Sclose(memory);
+        H5Sclose(space);
+        return status < 0 ? "HDF5 could not write the dataset /" + set.name :
+                            "";
+      }
     } // namespace
 
 
@@ -124,7 +126,7 @@ namespace stickslip
                           const std::vector<Dataset> &datasets,
                           const double                t,
                           const MPI_Comm              comm,
-                          const bool same_bytes_on_any_ranks)
+                          const bool                  same_bytes_on_any_ranks)
     {
       const bool        root = Utilities::MPI::this_mpi_process(comm) == 0;
       const std::string temporary =
@@ -135,7 +137,7 @@ namespace stickslip
       // contact surface, 1500 files; doc/outputs.md).
       const bool parallel =
         same_bytes_on_any_ranks || Utilities::MPI::n_mpi_processes(comm) > 1;
-      const hid_t access   = H5Pcreate(H5P_FILE_ACCESS);
+      const hid_t access = H5Pcreate(H5P_FILE_ACCESS);
       if (parallel)
         H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
       const hid_t file =
@@ -365,8 +367,9 @@ namespace stickslip
                 points.push_back(support.quadrature_point(j)[d]);
             }
       }
-    const std::uint64_t n_local          = node_dofs.size() / n_components;
-    std::tie(first_node, n_global_nodes) = Hdf5::offset_and_total(n_local, comm);
+    const std::uint64_t n_local = node_dofs.size() / n_components;
+    std::tie(first_node, n_global_nodes) =
+      Hdf5::offset_and_total(n_local, comm);
 
     const std::vector<std::int64_t> connectivity =
       linear_cells(dofs, cells, node_dofs, first_node, comm);
@@ -376,24 +379,24 @@ namespace stickslip
     std::tie(first_cell, n_global_cells) =
       Hdf5::offset_and_total(n_local_cells, comm);
     Hdf5::write_file_atomically(files.output_directory().file(
-                            OutputDirectory::field_folder) +
-                            "/" + series + "_mesh.h5",
-                          {Hdf5::table("nodes",
-                                       n_global_nodes,
-                                       dim,
-                                       first_node,
-                                       n_local,
-                                       false,
-                                       points.data()),
-                           Hdf5::integer_table("cells",
-                                               n_global_cells,
-                                               n_corners,
-                                               first_cell,
-                                               n_local_cells,
-                                               connectivity.data())},
-                          std::numeric_limits<double>::quiet_NaN(),
-                          comm,
-                          true);
+                                  OutputDirectory::field_folder) +
+                                  "/" + series + "_mesh.h5",
+                                {Hdf5::table("nodes",
+                                             n_global_nodes,
+                                             dim,
+                                             first_node,
+                                             n_local,
+                                             false,
+                                             points.data()),
+                                 Hdf5::integer_table("cells",
+                                                     n_global_cells,
+                                                     n_corners,
+                                                     first_cell,
+                                                     n_local_cells,
+                                                     connectivity.data())},
+                                std::numeric_limits<double>::quiet_NaN(),
+                                comm,
+                                true);
   }
 
 
@@ -441,15 +444,15 @@ namespace stickslip
               else
                 doubles[f][k * n_file_components + c] = value;
             }
-        datasets.push_back(Hdf5::table(
-          fields[f].first,
-          n_global_nodes,
-          n_file_components,
-          first_node,
-          n_local,
-          single,
-          single ? static_cast<const void *>(floats[f].data()) :
-                   static_cast<const void *>(doubles[f].data())));
+        datasets.push_back(
+          Hdf5::table(fields[f].first,
+                      n_global_nodes,
+                      n_file_components,
+                      first_node,
+                      n_local,
+                      single,
+                      single ? static_cast<const void *>(floats[f].data()) :
+                               static_cast<const void *>(doubles[f].data())));
       }
     std::vector<std::vector<float>> cell_floats(single ? cell_fields.size() :
                                                          0);
@@ -459,15 +462,16 @@ namespace stickslip
         AssertDimension(values.size(), n_local_cells);
         if (single)
           cell_floats[f].assign(values.begin(), values.end());
-        datasets.push_back(Hdf5::table(
-          cell_fields[f].first,
-          n_global_cells,
-          1,
-          first_cell,
-          n_local_cells,
-          single,
-          single ? static_cast<const void *>(cell_floats[f].data()) :
-                   static_cast<const void *>(values.data())));
+        datasets.push_back(
+          Hdf5::table(cell_fields[f].first,
+                      n_global_cells,
+                      1,
+                      first_cell,
+                      n_local_cells,
+                      single,
+                      single ?
+                        static_cast<const void *>(cell_floats[f].data()) :
+                        static_cast<const void *>(values.data())));
       }
     const std::string stem = series + "_" + Utilities::int_to_string(index, 5);
     const std::string folder =
@@ -530,7 +534,7 @@ namespace stickslip
     const std::vector<CellField>                              &cell_fields,
     const bool single_precision) const
   {
-    const auto &data_item = Hdf5::xdmf_data_item;
+    const auto        &data_item = Hdf5::xdmf_data_item;
     std::ostringstream xml;
     xml.precision(17);
     xml

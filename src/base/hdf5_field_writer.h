@@ -43,7 +43,7 @@ namespace stickslip
      * then a float array, see float_type()).
      */
     Dataset
-    table(const std::string &name,
+    table(const std::string  &name,
           const std::uint64_t global_rows,
           const std::uint64_t columns,
           const std::uint64_t first_row,

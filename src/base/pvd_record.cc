@@ -27,8 +27,7 @@ namespace stickslip
     bool
     is_xdmf_name(const std::string &name)
     {
-      return name.size() > 5 &&
-             name.compare(name.size() - 5, 5, ".xdmf") == 0;
+      return name.size() > 5 && name.compare(name.size() - 5, 5, ".xdmf") == 0;
     }
   } // namespace
 
@@ -65,16 +64,15 @@ namespace stickslip
         const std::string grid = grid_of_record(directory, grids.size(), error);
         const std::string path = directory.file(series + ".xdmf");
         const std::string text = grid + xdmf_series_tail;
-        const int descriptor = error.empty() ? ::open(path.c_str(), O_WRONLY | O_CLOEXEC) : -1;
+        const int         descriptor =
+          error.empty() ? ::open(path.c_str(), O_WRONLY | O_CLOEXEC) : -1;
         if (error.empty() && descriptor < 0)
           error = "cannot open " + path + ": " + std::strerror(errno);
         else if (error.empty())
           {
             // One call: a kill leaves the old series or the new one.
-            const ssize_t written = ::pwrite(descriptor,
-                                             text.data(),
-                                             text.size(),
-                                             xdmf_tail_offset);
+            const ssize_t written =
+              ::pwrite(descriptor, text.data(), text.size(), xdmf_tail_offset);
             if (written != static_cast<ssize_t>(text.size()))
               error = "cannot append to " + path + ": " +
                       (written < 0 ? std::strerror(errno) : "short write");
@@ -119,8 +117,8 @@ namespace stickslip
     };
     const bool root =
       Utilities::MPI::this_mpi_process(directory.communicator()) == 0;
-    const bool as_xdmf = !outputs.empty() &&
-                         std::all_of(outputs.begin(), outputs.end(), is_xdmf);
+    const bool as_xdmf =
+      !outputs.empty() && std::all_of(outputs.begin(), outputs.end(), is_xdmf);
     xdmf_directory.clear();
     if (!as_xdmf)
       {
@@ -147,8 +145,9 @@ namespace stickslip
     if (root)
       {
         std::error_code code;
-        std::filesystem::remove(
-          directory.file(series + (as_xdmf ? ".pvd" : ".xdmf")), code);
+        std::filesystem::remove(directory.file(series +
+                                               (as_xdmf ? ".pvd" : ".xdmf")),
+                                code);
       }
   }
 

@@ -269,24 +269,25 @@ namespace stickslip
       // interpolated (bi)linearly at i/p (, j/p), i (and j) = 0, ..., p.
       std::vector<double>       points;
       std::vector<std::int64_t> cells;
-      const std::uint64_t       n_local_nodes = patch_list.size() * nodes_per_face;
+      const std::uint64_t n_local_nodes = patch_list.size() * nodes_per_face;
       std::tie(first_hdf5_node, n_hdf5_nodes) =
         Hdf5::offset_and_total(n_local_nodes, comm);
       for (std::size_t f = 0; f < patch_list.size(); ++f)
         {
-          const auto         &v     = patch_list[f].vertices;
-          constexpr unsigned int n_vertices = GeometryInfo<dim - 1>::vertices_per_cell;
-          const std::int64_t  first = first_hdf5_node + f * nodes_per_face;
+          const auto            &v = patch_list[f].vertices;
+          constexpr unsigned int n_vertices =
+            GeometryInfo<dim - 1>::vertices_per_cell;
+          const std::int64_t first = first_hdf5_node + f * nodes_per_face;
           for (unsigned int l = 0; l < nodes_per_face; ++l)
             {
-              const double x = double(l % n) / p;
-              const double y = double(l / n) / p;
+              const double     x = double(l % n) / p;
+              const double     y = double(l / n) / p;
               const Point<dim> point =
-                dim == 2 ? Point<dim>(v[0] * (1 - x) + v[1] * x) :
-                           Point<dim>(v[0] * ((1 - x) * (1 - y)) +
-                                      v[1] * (x * (1 - y)) +
-                                      v[2 % n_vertices] * ((1 - x) * y) +
-                                      v[3 % n_vertices] * (x * y));
+                dim == 2 ?
+                  Point<dim>(v[0] * (1 - x) + v[1] * x) :
+                  Point<dim>(v[0] * ((1 - x) * (1 - y)) + v[1] * (x * (1 - y)) +
+                             v[2 % n_vertices] * ((1 - x) * y) +
+                             v[3 % n_vertices] * (x * y));
               for (unsigned int d = 0; d < dim; ++d)
                 points.push_back(point[d]);
             }
@@ -305,25 +306,25 @@ namespace stickslip
       n_local_hdf5_cells         = cells.size() / corners;
       std::tie(first_hdf5_cell, n_hdf5_cells) =
         Hdf5::offset_and_total(n_local_hdf5_cells, comm);
-      Hdf5::write_file_atomically(
-        files.output_directory().file(OutputDirectory::field_folder) +
-          "/contact_mesh.h5",
-        {Hdf5::table("nodes",
-                     n_hdf5_nodes,
-                     dim,
-                     first_hdf5_node,
-                     n_local_nodes,
-                     false,
-                     points.data()),
-         Hdf5::integer_table("cells",
-                             n_hdf5_cells,
-                             corners,
-                             first_hdf5_cell,
-                             n_local_hdf5_cells,
-                             cells.data())},
-        std::numeric_limits<double>::quiet_NaN(),
-        comm,
-        true);
+      Hdf5::write_file_atomically(files.output_directory().file(
+                                    OutputDirectory::field_folder) +
+                                    "/contact_mesh.h5",
+                                  {Hdf5::table("nodes",
+                                               n_hdf5_nodes,
+                                               dim,
+                                               first_hdf5_node,
+                                               n_local_nodes,
+                                               false,
+                                               points.data()),
+                                   Hdf5::integer_table("cells",
+                                                       n_hdf5_cells,
+                                                       corners,
+                                                       first_hdf5_cell,
+                                                       n_local_hdf5_cells,
+                                                       cells.data())},
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  comm,
+                                  true);
       hdf5_mesh_directory = files.output_directory().path();
     }
 
@@ -368,15 +369,15 @@ namespace stickslip
                   patch_list[f].data(c, l);
           if (single)
             floats[k].assign(doubles[k].begin(), doubles[k].end());
-          datasets.push_back(Hdf5::table(
-            fields[k].first,
-            n_hdf5_nodes,
-            n_columns,
-            first_hdf5_node,
-            n_local,
-            single,
-            single ? static_cast<const void *>(floats[k].data()) :
-                     static_cast<const void *>(doubles[k].data())));
+          datasets.push_back(
+            Hdf5::table(fields[k].first,
+                        n_hdf5_nodes,
+                        n_columns,
+                        first_hdf5_node,
+                        n_local,
+                        single,
+                        single ? static_cast<const void *>(floats[k].data()) :
+                                 static_cast<const void *>(doubles[k].data())));
         }
       const std::string stem = "contact_" + Utilities::int_to_string(index, 5);
       const std::string folder =
@@ -400,8 +401,7 @@ namespace stickslip
                    n_hdf5_nodes, dim, "Float", 8, "contact_mesh.h5:/nodes")
               << "</Geometry>\n"
               << "<Topology TopologyType=\""
-              << (dim == 2 ? "Polyline\" NodesPerElement=\"2" :
-                             "Quadrilateral")
+              << (dim == 2 ? "Polyline\" NodesPerElement=\"2" : "Quadrilateral")
               << "\" NumberOfElements=\"" << n_hdf5_cells << "\">"
               << Hdf5::xdmf_data_item(n_hdf5_cells,
                                       dim == 2 ? 2 : 4,
@@ -421,7 +421,8 @@ namespace stickslip
                                         stem + ".h5:/" + fields[k].first)
                 << "</Attribute>\n";
           xml << "</Grid>\n</Domain>\n</Xdmf>\n";
-          error = write_file_atomically(folder + stem + ".xdmf", xml.str(), false);
+          error =
+            write_file_atomically(folder + stem + ".xdmf", xml.str(), false);
         }
       throw_if_any_failed(error, comm);
       return std::string(OutputDirectory::field_folder) + "/" + stem + ".xdmf";

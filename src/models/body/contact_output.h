@@ -68,11 +68,12 @@ namespace stickslip
        * write_vtu: a vector's name once per component) (collective).
        */
       std::string
-      write_hdf5(const double                                         t,
-                 const unsigned int                                   index,
-                 const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
-                 const std::vector<std::string>                      &names,
-                 const FieldFiles                                    &files);
+      write_hdf5(
+        const double                                         t,
+        const unsigned int                                   index,
+        const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
+        const std::vector<std::string>                      &names,
+        const FieldFiles                                    &files);
 
       /** Write contact_mesh.h5 of @p patch_list (collective). */
       void
@@ -121,10 +122,10 @@ namespace stickslip
       /** The output directory whose contact_mesh.h5 this writer wrote. */
       std::string hdf5_mesh_directory;
       /** This rank's first node and cell in the HDF5 files, and the totals. */
-      std::uint64_t first_hdf5_node  = 0;
-      std::uint64_t n_hdf5_nodes     = 0;
-      std::uint64_t first_hdf5_cell  = 0;
-      std::uint64_t n_hdf5_cells     = 0;
+      std::uint64_t first_hdf5_node    = 0;
+      std::uint64_t n_hdf5_nodes       = 0;
+      std::uint64_t first_hdf5_cell    = 0;
+      std::uint64_t n_hdf5_cells       = 0;
       std::uint64_t n_local_hdf5_cells = 0;
     };
   } // namespace Body
