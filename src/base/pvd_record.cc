@@ -70,7 +70,10 @@ namespace stickslip
           error = "cannot open " + path + ": " + std::strerror(errno);
         else if (error.empty())
           {
-            // One call: a kill leaves the old series or the new one.
+            // One call: a kill before or after it leaves a complete series
+            // (the old or the new). Inside it, Linux stops a write for a
+            // fatal signal only between pages, so a grid that crosses a
+            // page boundary (every ~2 outputs) is the one remaining window.
             const ssize_t written =
               ::pwrite(descriptor, text.data(), text.size(), xdmf_tail_offset);
             if (written != static_cast<ssize_t>(text.size()))

@@ -84,7 +84,8 @@ namespace stickslip
      * ends with the closing tags of the collection; the new grid and those
      * tags overwrite the old closing tags in one write() call, so that a
      * run killed between two calls leaves a complete series of its
-     * complete outputs, and the work is the new grid only, not the whole
+     * complete outputs (inside the call, only between two pages of the
+     * file), and the work is the new grid only, not the whole
      * series again (1500 outputs: 1500 grids, not 1500^2/2).
      */
     bool
