@@ -82,3 +82,11 @@ set_tests_properties(kill_anywhere_body_hdf5 PROPERTIES TIMEOUT 900
 stickslip_bad_input(field_format_hdf5_other_model
   "Output/Field format.*hdf5.*only Model = body writes its fields as HDF5"
   ${SRC}/prm/p1.prm --set "Output/Field format=hdf5")
+
+# A fresh run in a folder holding another format's series removes it: VTU,
+# then HDF5 into the same folder (Output/Overwrite), leaves contact.xdmf and
+# solution.xdmf, no contact.pvd or solution.pvd (src/base/run_directory.cc;
+# PvdRecord::write() removes the other format's file on a resume).
+set(HDF5_STALE ${OUT}/body_hdf5_stale_series)
+add_test(NAME body_hdf5_removes_stale_vtu_series
+  COMMAND bash -c "set -e; run() { ${EXE} ${BODY_BLOCK} --quiet --set Output/Directory=${HDF5_STALE} --set Output/Overwrite=true --set 'Time/Final time=4e-6' \"$@\" > /dev/null; }; run; test -f ${HDF5_STALE}/contact.pvd; run --set 'Output/Field format=hdf5'; test -f ${HDF5_STALE}/contact.xdmf; test -f ${HDF5_STALE}/solution.xdmf; test ! -e ${HDF5_STALE}/contact.pvd; test ! -e ${HDF5_STALE}/solution.pvd; echo PASS")
