@@ -333,7 +333,15 @@ def render(a):
                                     "(Output/Field output = false, or a model without "
                                     "fields)"), a.time)
     check_display()
-    reader = simple.XMLPartitionedUnstructuredGridReader(FileName=[os.path.abspath(record.path)])
+    if record.path.endswith(".xdmf"):
+        # Output/Field format = hdf5: the record's grid, its cell fields (the
+        # body's stress) averaged to the nodes like the VTU's point fields.
+        reader = simple.CellDatatoPointData(
+            Input=simple.Xdmf3ReaderS(FileName=[os.path.abspath(record.path)]))
+        reader.PassCellData = 1
+    else:
+        reader = simple.XMLPartitionedUnstructuredGridReader(
+            FileName=[os.path.abspath(record.path)])
     t = record.t
     reader.UpdatePipeline()
     arrays = point_arrays(reader)

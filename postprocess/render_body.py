@@ -6,7 +6,8 @@ Usage:
                  [--change-since T0] [--warp FACTOR|auto] [--vmin V] [--vmax V]
                  [--no-contact] [--view ELEV,AZIM] [--size 1400x800]
 
-Reads OUTPUT_DIR/solution.pvd (vtk_python.py), picks the record nearest to --time
+Reads OUTPUT_DIR/solution.pvd or solution.xdmf (Output/Field format = hdf5;
+vtk_python.py), picks the record nearest to --time
 (or number --index, Python-style; default the last), reads that .pvtu with
 VTK's vtkXMLPUnstructuredGridReader and draws the body displaced by
 FACTOR x displacement (--warp, default auto: the largest displacement drawn as
@@ -209,7 +210,8 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
     pc = ax.tripcolor(tri, values, shading="gouraud", cmap="viridis", norm=norm)
     cax = fig.add_axes([0.89, ax.get_position().y0, 0.02, ax.get_position().height])
     fig.colorbar(pc, cax=cax, label=label, extend=extend)
-    has_floor = os.path.isfile(os.path.join(a.output_dir, "contact.pvd"))
+    has_floor = any(os.path.isfile(os.path.join(a.output_dir, "contact" + extension))
+                    for extension in (".pvd", ".xdmf"))
     if has_floor:                                 # not for a membrane on its plane
         ax.axhline(floor_y, color="0.3", lw=2.0)  # the floor (reference position)
     else:
@@ -234,7 +236,7 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
         axc.set_xlabel("x [mm] (reference position)")
         axc.grid(True, which="major", alpha=0.3)
         axc.legend(loc="upper left", fontsize=8, framealpha=0.8)
-        axc.set_title(f"contact surface (contact.pvd) at t = {tc:.6g} s; stuck nodes on "
+        axc.set_title(f"contact surface at t = {tc:.6g} s; stuck nodes on "
                       "the bottom line", fontsize=9)
     return ax
 
@@ -330,7 +332,7 @@ def main(argv):
         fig.suptitle(f"{label} at t = {t:.6g} s, displacement x {scale:.3g}   "
                      f"({os.path.basename(path)})", fontsize=12)
         fig.text(0.01, 0.01, f"{label}: range [{values.min():.4g}, {values.max():.4g}]; "
-                 f"{grid.GetNumberOfCells()} cells; drawn with matplotlib from the VTU",
+                 f"{grid.GetNumberOfCells()} cells; drawn with matplotlib from the field files",
                  fontsize=8, color="0.35")
         d = os.path.dirname(os.path.abspath(a.output))
         os.makedirs(d, exist_ok=True)

@@ -9,6 +9,8 @@ Usage:
 
 Reads OUTPUT_DIR/contact.pvd (vtk_python.py) and every record it lists in
 [--tmin, --tmax] (.pvtu files, read with VTK's vtkXMLPUnstructuredGridReader),
+or, with Output/Field format = hdf5, contact.xdmf and its records (.xdmf and
+.h5 files, read with VTK's vtkXdmf3Reader),
 and draws the field --field (default slip_rate) of the contact nodes as a map:
 the position along the interface horizontally, the time vertically (upwards),
 the colour the value.  A slip front is the slanted edge of a coloured
@@ -100,7 +102,7 @@ def parse_args(argv):
 
 # --------------------------------------------------------------------------- input
 def list_records(output_dir, tmin, tmax):
-    """[(t, path)] of contact.pvd within [tmin, tmax], sorted by t."""
+    """[(t, path)] of contact.pvd (or contact.xdmf) within [tmin, tmax], sorted by t."""
     records = in_window(read_pvd(output_dir, "contact",
                                  "not the output of a Model = body run with a contact "
                                  "boundary (Body/Contact/Boundary id) and Output/Field "

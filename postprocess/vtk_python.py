@@ -64,6 +64,9 @@ def read_pvd(output_dir, name="solution", missing=None):
     pvd = os.path.join(output_dir, name + ".pvd")
     if not os.path.isdir(output_dir):
         raise Error(f"{output_dir} is not a directory")
+    xdmf = os.path.join(output_dir, name + ".xdmf")
+    if not os.path.isfile(pvd) and os.path.isfile(xdmf):
+        return read_xdmf_series(xdmf)
     if not os.path.isfile(pvd):
         raise Error(f"{output_dir} has no {name}.pvd" + (f": {missing}" if missing else ""))
     try:
@@ -82,6 +85,31 @@ def read_pvd(output_dir, name="solution", missing=None):
         records.append(Record(t, os.path.join(os.path.dirname(pvd), ds.get("file"))))
     if not records:
         raise Error(f"{pvd} lists no data sets")
+    return records
+
+
+def read_xdmf_series(xdmf):
+    """[Record(t, path)] of an XDMF time series (Output/Field format = hdf5):
+    each grid is the one of the record solution/<grid name>.xdmf, which
+    read_pvtu() reads."""
+    try:
+        root = ET.parse(xdmf).getroot()
+    except (OSError, ET.ParseError) as e:
+        raise Error(f"cannot read {xdmf}: {e}")
+    collection = root.find("Domain/Grid")
+    records = []
+    for number, grid in enumerate([] if collection is None else collection.findall("Grid")):
+        time = grid.find("Time")
+        try:
+            t = float(time.get("Value"))
+        except (AttributeError, TypeError, ValueError):
+            t = math.nan
+        if not math.isfinite(t) or not grid.get("Name"):
+            raise Error(f"{xdmf}: grid {number} has no numeric time and name")
+        records.append(Record(t, os.path.join(os.path.dirname(xdmf), "solution",
+                                              grid.get("Name") + ".xdmf")))
+    if not records:
+        raise Error(f"{xdmf} lists no grids")
     return records
 
 
@@ -115,6 +143,8 @@ def read_pvtu(path):
     vtkUnstructuredGrid; an Error when VTK reports one or the grid has no points."""
     from vtkmodules.vtkCommonCore import vtkCommand
     from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+    if path.endswith(".xdmf"):
+        return read_xdmf_record(path)
     errors = []
     reader = vtkXMLPUnstructuredGridReader()
     reader.AddObserver(vtkCommand.ErrorEvent, lambda caller, event: errors.append(event))
@@ -124,6 +154,41 @@ def read_pvtu(path):
     if errors or grid is None or grid.GetNumberOfPoints() == 0:
         raise Error(f"VTK could not read {path} (a missing or truncated piece?) "
                     "or it has no points")
+    return grid
+
+
+def read_xdmf_record(path):
+    """One XDMF record (SERIES_KKKKK.xdmf and its HDF5 files) as a
+    vtkUnstructuredGrid, its cell fields (the body's stress) also as point
+    fields averaged over the cells around each node, as point_values() reads
+    them."""
+    from vtkmodules.vtkCommonCore import vtkCommand
+    from vtkmodules.vtkIOXdmf3 import vtkXdmf3Reader
+    from vtkmodules.vtkFiltersCore import vtkCellDataToPointData
+    errors = []
+    reader = vtkXdmf3Reader()
+    reader.AddObserver(vtkCommand.ErrorEvent, lambda caller, event: errors.append(event))
+    reader.SetFileName(path)
+    reader.Update()
+    grid = reader.GetOutputDataObject(0)
+    if errors or grid is None or not hasattr(grid, "GetPoints") or \
+            grid.GetNumberOfPoints() == 0:
+        raise Error(f"VTK could not read {path} (a missing HDF5 file?) or it has no points")
+    # A copy: the reader's arrays may point into memory the reader frees with
+    # itself (their values were garbage, and a later access crashed).
+    copy = grid.NewInstance()
+    copy.DeepCopy(grid)
+    grid = copy
+    if grid.GetCellData().GetNumberOfArrays() > 0:
+        to_points = vtkCellDataToPointData()
+        to_points.SetInputData(grid)
+        to_points.PassCellDataOn()
+        to_points.Update()
+        point_data = grid.GetPointData()
+        averaged = to_points.GetOutput().GetPointData()
+        for i in range(averaged.GetNumberOfArrays()):
+            if point_data.GetArray(averaged.GetArrayName(i)) is None:
+                point_data.AddArray(averaged.GetArray(i))
     return grid
 
 

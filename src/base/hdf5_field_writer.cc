@@ -23,85 +23,123 @@
 
 namespace stickslip
 {
-  namespace
+  namespace Hdf5
   {
-    /** One two-dimensional dataset: this rank's rows of a global table. */
-    struct Dataset
+    namespace
     {
-      std::string   name;
-      std::uint64_t global_rows;
-      std::uint64_t columns;
-      std::uint64_t first_row;
-      std::uint64_t local_rows;
-      /** HDF5's memory type of @p data (the file stores it little-endian). */
-      hid_t       memory_type;
-      hid_t       file_type;
-      const void *data;
-    };
+      /**
+       * Write @p set into the open @p file (collective if @p parallel: the
+       * file is open through MPI-IO); "" or the reason.
+       */
+      std::string
+      write_dataset_collectively(const hid_t    file,
+                                 const Dataset &set,
+                                 const bool     parallel)
+      {
+        const hsize_t global[2] = {set.global_rows, set.columns};
+        const hsize_t local[2]  = {set.local_rows, set.columns};
+        const hsize_t start[2]  = {set.first_row, 0};
+        const hid_t   space     = H5Screate_simple(2, global, nullptr);
+        const hid_t   memory    = H5Screate_simple(2, local, nullptr);
+        // No modification times: the same data give the same bytes.
+        const hid_t creation = H5Pcreate(H5P_DATASET_CREATE);
+        H5Pset_obj_track_times(creation, false);
+        const hid_t dataset = H5Dcreate2(file,
+                                         set.name.c_str(),
+                                         set.file_type,
+                                         space,
+                                         H5P_DEFAULT,
+                                         creation,
+                                         H5P_DEFAULT);
+        H5Pclose(creation);
+        if (set.local_rows > 0)
+          H5Sselect_hyperslab(
+            space, H5S_SELECT_SET, start, nullptr, local, nullptr);
+        else
+          {
+            H5Sselect_none(space);
+            H5Sselect_none(memory);
+          }
+        const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
+        if (parallel)
+          H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
+        const herr_t status =
+          dataset < 0 ?
+            -1 :
+            H5Dwrite(
+              dataset, set.memory_type, memory, space, transfer, set.data);
+        H5Pclose(transfer);
+        if (dataset >= 0)
+          H5Dclose(dataset);
+        H5Sclose(memory);
+        H5Sclose(space);
+        return status < 0 ? "HDF5 could not write the dataset /" + set.name :
+                            "";
+      }
+    } // namespace
 
 
 
-    /** Write @p set into the open @p file (collective); "" or the reason. */
-    std::string
-    write_dataset(const hid_t file, const Dataset &set)
+    Dataset
+    table(const std::string  &name,
+          const std::uint64_t global_rows,
+          const std::uint64_t columns,
+          const std::uint64_t first_row,
+          const std::uint64_t local_rows,
+          const bool          single,
+          const void         *data)
     {
-      const hsize_t global[2] = {set.global_rows, set.columns};
-      const hsize_t local[2]  = {set.local_rows, set.columns};
-      const hsize_t start[2]  = {set.first_row, 0};
-      const hid_t   space     = H5Screate_simple(2, global, nullptr);
-      const hid_t   memory    = H5Screate_simple(2, local, nullptr);
-      // No modification times: the same data give the same bytes.
-      const hid_t creation = H5Pcreate(H5P_DATASET_CREATE);
-      H5Pset_obj_track_times(creation, false);
-      const hid_t dataset = H5Dcreate2(file,
-                                       set.name.c_str(),
-                                       set.file_type,
-                                       space,
-                                       H5P_DEFAULT,
-                                       creation,
-                                       H5P_DEFAULT);
-      H5Pclose(creation);
-      if (set.local_rows > 0)
-        H5Sselect_hyperslab(
-          space, H5S_SELECT_SET, start, nullptr, local, nullptr);
-      else
-        {
-          H5Sselect_none(space);
-          H5Sselect_none(memory);
-        }
-      const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
-      H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
-      const herr_t status =
-        dataset < 0 ?
-          -1 :
-          H5Dwrite(dataset, set.memory_type, memory, space, transfer, set.data);
-      H5Pclose(transfer);
-      if (dataset >= 0)
-        H5Dclose(dataset);
-      H5Sclose(memory);
-      H5Sclose(space);
-      return status < 0 ? "HDF5 could not write the dataset /" + set.name : "";
+      return {name,
+              global_rows,
+              columns,
+              first_row,
+              local_rows,
+              single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
+              single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE,
+              data};
     }
 
 
 
-    /**
-     * Write @p datasets to the HDF5 file @p path (collective, MPI-IO) under
-     * a temporary name, and rename it (rank 0); with the attribute "time"
-     * = @p t if @p t is not NaN. A failure is a RunError on every rank.
-     */
+    Dataset
+    integer_table(const std::string  &name,
+                  const std::uint64_t global_rows,
+                  const std::uint64_t columns,
+                  const std::uint64_t first_row,
+                  const std::uint64_t local_rows,
+                  const std::int64_t *data)
+    {
+      return {name,
+              global_rows,
+              columns,
+              first_row,
+              local_rows,
+              H5T_NATIVE_INT64,
+              H5T_STD_I64LE,
+              data};
+    }
+
+
+
     void
-    write_hdf5_atomically(const std::string          &path,
+    write_file_atomically(const std::string          &path,
                           const std::vector<Dataset> &datasets,
                           const double                t,
-                          const MPI_Comm              comm)
+                          const MPI_Comm              comm,
+                          const bool                  same_bytes_on_any_ranks)
     {
       const bool        root = Utilities::MPI::this_mpi_process(comm) == 0;
       const std::string temporary =
         Utilities::MPI::broadcast(comm, root ? temporary_name(path) : "", 0);
       H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+      // On one rank HDF5's default (POSIX) driver: MPI-IO's opening and
+      // closing of a file cost about 4 ms more per file (body_fronts_2d's
+      // contact surface, 1500 files; doc/outputs.md).
+      const bool parallel =
+        same_bytes_on_any_ranks || Utilities::MPI::n_mpi_processes(comm) > 1;
       const hid_t access = H5Pcreate(H5P_FILE_ACCESS);
-      H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
+      if (parallel)
+        H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL);
       const hid_t file =
         H5Fcreate(temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
       H5Pclose(access);
@@ -112,7 +150,7 @@ namespace stickslip
         {
           for (const Dataset &set : datasets)
             if (error.empty())
-              error = write_dataset(file, set);
+              error = write_dataset_collectively(file, set, parallel);
           if (error.empty() && !std::isnan(t))
             {
               const hid_t scalar    = H5Screate(H5S_SCALAR);
@@ -139,7 +177,6 @@ namespace stickslip
 
 
 
-    /** The exclusive prefix sum of @p local over the ranks, and the total. */
     std::pair<std::uint64_t, std::uint64_t>
     offset_and_total(const std::uint64_t local, const MPI_Comm comm)
     {
@@ -149,6 +186,27 @@ namespace stickslip
         offset = 0; // MPI_Exscan leaves rank 0's result undefined
       return {offset, Utilities::MPI::sum(local, comm)};
     }
+
+
+
+    std::string
+    xdmf_data_item(const std::uint64_t rows,
+                   const unsigned int  columns,
+                   const std::string  &type,
+                   const unsigned int  precision,
+                   const std::string  &source)
+    {
+      return "<DataItem Dimensions=\"" + std::to_string(rows) + " " +
+             std::to_string(columns) + "\" NumberType=\"" + type +
+             "\" Precision=\"" + std::to_string(precision) +
+             "\" Format=\"HDF\">" + source + "</DataItem>";
+    }
+  } // namespace Hdf5
+
+
+
+  namespace
+  {
 
 
 
@@ -309,8 +367,9 @@ namespace stickslip
                 points.push_back(support.quadrature_point(j)[d]);
             }
       }
-    const std::uint64_t n_local          = node_dofs.size() / n_components;
-    std::tie(first_node, n_global_nodes) = offset_and_total(n_local, comm);
+    const std::uint64_t n_local = node_dofs.size() / n_components;
+    std::tie(first_node, n_global_nodes) =
+      Hdf5::offset_and_total(n_local, comm);
 
     const std::vector<std::int64_t> connectivity =
       linear_cells(dofs, cells, node_dofs, first_node, comm);
@@ -318,28 +377,26 @@ namespace stickslip
     const unsigned int n_corners = 1u << dim;
     n_local_cells                = connectivity.size() / n_corners;
     std::tie(first_cell, n_global_cells) =
-      offset_and_total(n_local_cells, comm);
-    write_hdf5_atomically(files.output_directory().file(
-                            OutputDirectory::field_folder) +
-                            "/" + series + "_mesh.h5",
-                          {{"nodes",
-                            n_global_nodes,
-                            dim,
-                            first_node,
-                            n_local,
-                            H5T_NATIVE_DOUBLE,
-                            H5T_IEEE_F64LE,
-                            points.data()},
-                           {"cells",
-                            n_global_cells,
-                            n_corners,
-                            first_cell,
-                            n_local_cells,
-                            H5T_NATIVE_INT64,
-                            H5T_STD_I64LE,
-                            connectivity.data()}},
-                          std::numeric_limits<double>::quiet_NaN(),
-                          comm);
+      Hdf5::offset_and_total(n_local_cells, comm);
+    Hdf5::write_file_atomically(files.output_directory().file(
+                                  OutputDirectory::field_folder) +
+                                  "/" + series + "_mesh.h5",
+                                {Hdf5::table("nodes",
+                                             n_global_nodes,
+                                             dim,
+                                             first_node,
+                                             n_local,
+                                             false,
+                                             points.data()),
+                                 Hdf5::integer_table("cells",
+                                                     n_global_cells,
+                                                     n_corners,
+                                                     first_cell,
+                                                     n_local_cells,
+                                                     connectivity.data())},
+                                std::numeric_limits<double>::quiet_NaN(),
+                                comm,
+                                true);
   }
 
 
@@ -368,7 +425,7 @@ namespace stickslip
     // Each field's values in the file's precision, node by node.
     std::vector<std::vector<double>> doubles(single ? 0 : fields.size());
     std::vector<std::vector<float>>  floats(single ? fields.size() : 0);
-    std::vector<Dataset>             datasets;
+    std::vector<Hdf5::Dataset>       datasets;
     for (unsigned int f = 0; f < fields.size(); ++f)
       {
         const Vector &vector  = *fields[f].second;
@@ -387,16 +444,15 @@ namespace stickslip
               else
                 doubles[f][k * n_file_components + c] = value;
             }
-        datasets.push_back({fields[f].first,
-                            n_global_nodes,
-                            n_file_components,
-                            first_node,
-                            n_local,
-                            single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
-                            single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE,
-                            single ?
-                              static_cast<const void *>(floats[f].data()) :
-                              static_cast<const void *>(doubles[f].data())});
+        datasets.push_back(
+          Hdf5::table(fields[f].first,
+                      n_global_nodes,
+                      n_file_components,
+                      first_node,
+                      n_local,
+                      single,
+                      single ? static_cast<const void *>(floats[f].data()) :
+                               static_cast<const void *>(doubles[f].data())));
       }
     std::vector<std::vector<float>> cell_floats(single ? cell_fields.size() :
                                                          0);
@@ -406,21 +462,21 @@ namespace stickslip
         AssertDimension(values.size(), n_local_cells);
         if (single)
           cell_floats[f].assign(values.begin(), values.end());
-        datasets.push_back({cell_fields[f].first,
-                            n_global_cells,
-                            1,
-                            first_cell,
-                            n_local_cells,
-                            single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
-                            single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE,
-                            single ?
-                              static_cast<const void *>(cell_floats[f].data()) :
-                              static_cast<const void *>(values.data())});
+        datasets.push_back(
+          Hdf5::table(cell_fields[f].first,
+                      n_global_cells,
+                      1,
+                      first_cell,
+                      n_local_cells,
+                      single,
+                      single ?
+                        static_cast<const void *>(cell_floats[f].data()) :
+                        static_cast<const void *>(values.data())));
       }
     const std::string stem = series + "_" + Utilities::int_to_string(index, 5);
     const std::string folder =
       files.output_directory().file(OutputDirectory::field_folder) + "/";
-    write_hdf5_atomically(folder + stem + ".h5", datasets, t, comm);
+    Hdf5::write_file_atomically(folder + stem + ".h5", datasets, t, comm);
 
     // The record, once the data are complete.
     std::string error;
@@ -478,16 +534,7 @@ namespace stickslip
     const std::vector<CellField>                              &cell_fields,
     const bool single_precision) const
   {
-    const auto data_item = [](const std::uint64_t rows,
-                              const unsigned int  columns,
-                              const std::string  &type,
-                              const unsigned int  precision,
-                              const std::string  &source) {
-      return "<DataItem Dimensions=\"" + std::to_string(rows) + " " +
-             std::to_string(columns) + "\" NumberType=\"" + type +
-             "\" Precision=\"" + std::to_string(precision) +
-             "\" Format=\"HDF\">" + source + "</DataItem>";
-    };
+    const auto        &data_item = Hdf5::xdmf_data_item;
     std::ostringstream xml;
     xml.precision(17);
     xml

@@ -16,6 +16,81 @@
 namespace stickslip
 {
   /**
+   * The HDF5 writing of the field output, shared by Hdf5FieldWriter (the
+   * volume) and the body's ContactOutput (the contact surface): tables of
+   * which each rank writes its rows, in files written under a temporary
+   * name and renamed, and the XDMF text that names them.
+   */
+  namespace Hdf5
+  {
+    /** One two-dimensional dataset: this rank's rows of a global table. */
+    struct Dataset
+    {
+      std::string   name;
+      std::uint64_t global_rows;
+      std::uint64_t columns;
+      std::uint64_t first_row;
+      std::uint64_t local_rows;
+      /** HDF5's memory type of @p data (an hid_t; the file stores it
+       * little-endian as @p file_type). */
+      std::int64_t memory_type;
+      std::int64_t file_type;
+      const void  *data;
+    };
+
+    /**
+     * A dataset of doubles (@p single: stored as 32-bit floats; @p data is
+     * then a float array, see float_type()).
+     */
+    Dataset
+    table(const std::string  &name,
+          const std::uint64_t global_rows,
+          const std::uint64_t columns,
+          const std::uint64_t first_row,
+          const std::uint64_t local_rows,
+          const bool          single,
+          const void         *data);
+
+    /** A dataset of 64-bit integers. */
+    Dataset
+    integer_table(const std::string  &name,
+                  const std::uint64_t global_rows,
+                  const std::uint64_t columns,
+                  const std::uint64_t first_row,
+                  const std::uint64_t local_rows,
+                  const std::int64_t *data);
+
+    /**
+     * Write @p datasets to the HDF5 file @p path (collective, MPI-IO) under
+     * a temporary name, and rename it (rank 0); with the attribute "time"
+     * = @p t if @p t is not NaN. A failure is a RunError on every rank.
+     * On one rank through HDF5's default (POSIX) driver, unless
+     * @p same_bytes_on_any_ranks (a mesh file: 1 and N ranks then write
+     * the same bytes; the two drivers lay a file out differently).
+     */
+    void
+    write_file_atomically(const std::string          &path,
+                          const std::vector<Dataset> &datasets,
+                          const double                t,
+                          const MPI_Comm              comm,
+                          const bool same_bytes_on_any_ranks = false);
+
+    /** The exclusive prefix sum of @p local over the ranks, and the total. */
+    std::pair<std::uint64_t, std::uint64_t>
+    offset_and_total(const std::uint64_t local, const MPI_Comm comm);
+
+    /** An XDMF DataItem naming the HDF5 dataset @p source ("FILE:/NAME"). */
+    std::string
+    xdmf_data_item(const std::uint64_t rows,
+                   const unsigned int  columns,
+                   const std::string  &type,
+                   const unsigned int  precision,
+                   const std::string  &source);
+  } // namespace Hdf5
+
+
+
+  /**
    * The nodal values of fields of FE_Q(p)^n on a fixed mesh written
    * straight into HDF5 (Output/Field format = hdf5), without DataOut's
    * patches: the mesh once per run as SERIES_mesh.h5 (/nodes: the support

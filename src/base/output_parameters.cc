@@ -47,11 +47,13 @@ namespace stickslip
           "solution.pvd. hdf5 (Model = body only; any other model stops "
           "with an error): the nodal values themselves, displacement and "
           "velocity (no stress), one file solution/solution_KKKKK.h5 per "
-          "output written by all ranks at once (collective MPI-IO), the mesh "
+          "output written by all ranks at once (collective MPI-IO on several "
+          "ranks), the mesh "
           "once in solution/solution_mesh.h5, listed in solution.xdmf (open "
           "it in ParaView with the XDMF3 reader); 40-250 times faster than "
           "vtu at 10^6 unknowns (BENCHMARKS.md, Field output). The contact "
-          "surface (contact.pvd) stays VTU. No compression: the files are "
+          "surface follows: contact.xdmf, solution/contact_KKKKK.h5 "
+          "(doc/outputs.md). No compression: the files are "
           "written uncompressed (parallel HDF5's collective compression was "
           "not measured).");
         prm.declare_entry("Field precision",

@@ -4,14 +4,35 @@
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
 namespace stickslip
 {
+  namespace
+  {
+    /** The end of an XDMF time series after its grids. */
+    const std::string xdmf_series_tail = "</Grid>\n</Domain>\n</Xdmf>\n";
+
+    /** Whether @p name ends with ".xdmf". */
+    bool
+    is_xdmf_name(const std::string &name)
+    {
+      return name.size() > 5 && name.compare(name.size() - 5, 5, ".xdmf") == 0;
+    }
+  } // namespace
+
+
+
   PvdRecord::PvdRecord(const std::string &series)
     : series(series)
   {}
@@ -24,7 +45,53 @@ namespace stickslip
                  const OutputDirectory &directory)
   {
     outputs.emplace_back(t, record_name);
-    write(directory);
+    if (!appended_to_xdmf(directory))
+      write(directory);
+  }
+
+
+
+  bool
+  PvdRecord::appended_to_xdmf(const OutputDirectory &directory) const
+  {
+    if (xdmf_directory != directory.path() || outputs.empty() ||
+        !is_xdmf_name(outputs.back().second) ||
+        grids.size() + 1 != outputs.size())
+      return false;
+    std::string error;
+    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
+      {
+        const std::string grid = grid_of_record(directory, grids.size(), error);
+        const std::string path = directory.file(series + ".xdmf");
+        const std::string text = grid + xdmf_series_tail;
+        const int         descriptor =
+          error.empty() ? ::open(path.c_str(), O_WRONLY | O_CLOEXEC) : -1;
+        if (error.empty() && descriptor < 0)
+          error = "cannot open " + path + ": " + std::strerror(errno);
+        else if (error.empty())
+          {
+            // One call: a kill before or after it leaves a complete series
+            // (the old or the new). Inside it, Linux stops a write for a
+            // fatal signal only between pages, so a grid that crosses a
+            // page boundary (every ~2 outputs) is the one remaining window.
+            const ssize_t written =
+              ::pwrite(descriptor, text.data(), text.size(), xdmf_tail_offset);
+            if (written != static_cast<ssize_t>(text.size()))
+              error = "cannot append to " + path + ": " +
+                      (written < 0 ? std::strerror(errno) : "short write");
+            if (::close(descriptor) != 0 && error.empty())
+              error = "cannot close " + path + ": " + std::strerror(errno);
+          }
+        if (error.empty())
+          {
+            grids.push_back(grid);
+            xdmf_tail_offset += grid.size();
+          }
+      }
+    else
+      grids.emplace_back(); // only rank 0 keeps the grids' text
+    throw_if_any_failed(error, directory.communicator());
+    return true;
   }
 
 
@@ -49,23 +116,74 @@ namespace stickslip
   PvdRecord::write(const OutputDirectory &directory) const
   {
     const auto is_xdmf = [](const std::pair<double, std::string> &output) {
-      const std::string &name = output.second;
-      return name.size() > 5 && name.compare(name.size() - 5, 5, ".xdmf") == 0;
+      return is_xdmf_name(output.second);
     };
-    if (outputs.empty() ||
-        !std::all_of(outputs.begin(), outputs.end(), is_xdmf))
+    const bool root =
+      Utilities::MPI::this_mpi_process(directory.communicator()) == 0;
+    const bool as_xdmf =
+      !outputs.empty() && std::all_of(outputs.begin(), outputs.end(), is_xdmf);
+    xdmf_directory.clear();
+    if (!as_xdmf)
       {
         std::ostringstream xml;
         DataOutBase::write_pvd_record(xml, outputs);
         directory.write_atomically(series + ".pvd", xml.str());
-        return;
       }
-    // Rank 0 writes the file.
-    std::string xml, error;
-    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
-      error = xdmf_series(directory, xml);
-    throw_if_any_failed(error, directory.communicator());
-    directory.write_atomically(series + ".xdmf", xml);
+    else
+      {
+        // Rank 0 writes the file.
+        std::string xml, error;
+        if (root)
+          error = xdmf_series(directory, xml);
+        throw_if_any_failed(error, directory.communicator());
+        directory.write_atomically(series + ".xdmf", xml);
+        if (root)
+          xdmf_tail_offset = xml.size() - xdmf_series_tail.size();
+        else
+          grids.resize(outputs.size());
+        xdmf_directory = directory.path();
+      }
+    // The series of the other format, of an earlier run or of this one
+    // before a resume with another Output/Field format, would be stale.
+    if (root)
+      {
+        std::error_code code;
+        std::filesystem::remove(directory.file(series +
+                                               (as_xdmf ? ".pvd" : ".xdmf")),
+                                code);
+      }
+  }
+
+
+
+  std::string
+  PvdRecord::grid_of_record(const OutputDirectory &directory,
+                            const std::size_t      k,
+                            std::string           &error) const
+  {
+    // The record's <Grid>, its HDF5 files named relative to the output
+    // directory instead of the record's folder.
+    const std::string &name = outputs[k].second;
+    std::ifstream      in(directory.file(name));
+    const std::string  text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    const auto         begin = text.find("<Grid");
+    const auto         end   = text.rfind("</Grid>");
+    if (begin == std::string::npos || end == std::string::npos)
+      {
+        error = "the field record " + directory.file(name) +
+                " is missing or not an XDMF grid";
+        return "";
+      }
+    std::string       grid   = text.substr(begin, end + 7 - begin);
+    const std::string marker = "Format=\"HDF\">";
+    const std::string folder = name.find('/') == std::string::npos ?
+                                 "" :
+                                 name.substr(0, name.rfind('/') + 1);
+    for (auto at = grid.find(marker); at != std::string::npos;
+         at      = grid.find(marker, at + marker.size() + folder.size()))
+      grid.insert(at + marker.size(), folder);
+    return grid + "\n";
   }
 
 
@@ -78,26 +196,13 @@ namespace stickslip
       grids.clear();
     for (std::size_t k = grids.size(); k < outputs.size(); ++k)
       {
-        // The record's <Grid>, its HDF5 files named relative to the output
-        // directory instead of the record's folder.
-        const std::string &name = outputs[k].second;
-        std::ifstream      in(directory.file(name));
-        const std::string  text((std::istreambuf_iterator<char>(in)),
-                               std::istreambuf_iterator<char>());
-        const auto         begin = text.find("<Grid");
-        const auto         end   = text.rfind("</Grid>");
-        if (begin == std::string::npos || end == std::string::npos)
-          return "the field record " + directory.file(name) +
-                 " is missing or not an XDMF grid";
-        std::string       grid   = text.substr(begin, end + 7 - begin);
-        const std::string marker = "Format=\"HDF\">";
-        const std::string folder = name.find('/') == std::string::npos ?
-                                     "" :
-                                     name.substr(0, name.rfind('/') + 1);
-        for (auto at = grid.find(marker); at != std::string::npos;
-             at      = grid.find(marker, at + marker.size() + folder.size()))
-          grid.insert(at + marker.size(), folder);
-        grids.push_back(grid + "\n");
+        std::string error;
+        grids.push_back(grid_of_record(directory, k, error));
+        if (!error.empty())
+          {
+            grids.pop_back();
+            return error;
+          }
       }
     xml = "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n"
           "<Domain>\n<Grid Name=\"" +
@@ -106,7 +211,7 @@ namespace stickslip
           "CollectionType=\"Temporal\">\n";
     for (const std::string &grid : grids)
       xml += grid;
-    xml += "</Grid>\n</Domain>\n</Xdmf>\n";
+    xml += xdmf_series_tail;
     return "";
   }
 
@@ -134,6 +239,7 @@ namespace stickslip
       throw InputError("a snapshot's list of field outputs is unreadable");
     outputs.clear();
     grids.clear();
+    xdmf_directory.clear();
     for (unsigned int i = 0; i < n_outputs; ++i)
       {
         double      time;

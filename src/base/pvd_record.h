@@ -4,6 +4,7 @@
 #include <base/global.h>
 #include <base/output_files.h>
 
+#include <cstdint>
 #include <istream>
 #include <string>
 #include <utility>
@@ -25,8 +26,10 @@ namespace stickslip
     /** The list of the series @p series, written as SERIES.pvd. */
     explicit PvdRecord(const std::string &series = "solution");
 
-    /** Add output @p record_name at time @p t and rewrite the .pvd file
-     * (collective). */
+    /**
+     * Add output @p record_name at time @p t (collective): rewrite the .pvd
+     * file; an XDMF series is appended to (appended_to_xdmf()).
+     */
     void
     add(const double           t,
         const std::string     &record_name,
@@ -39,7 +42,11 @@ namespace stickslip
     const std::vector<std::pair<double, std::string>> &
     entries() const;
 
-    /** Rewrite the .pvd file from the list (collective). */
+    /**
+     * Rewrite the .pvd (or .xdmf) file from the list (collective), and
+     * remove the series file of the other format, so that the directory
+     * never holds a stale series next to the current one.
+     */
     void
     write(const OutputDirectory &directory) const;
 
@@ -70,11 +77,38 @@ namespace stickslip
     std::string
     xdmf_series(const OutputDirectory &directory, std::string &xml) const;
 
+    /**
+     * Append the grid of the last output to SERIES.xdmf as written by the
+     * last write() or append in @p directory (collective); false (nothing
+     * done) if there is no such file or the series is not XDMF. The file
+     * ends with the closing tags of the collection; the new grid and those
+     * tags overwrite the old closing tags in one write() call, so that a
+     * run killed between two calls leaves a complete series of its
+     * complete outputs (inside the call, only between two pages of the
+     * file), and the work is the new grid only, not the whole
+     * series again (1500 outputs: 1500 grids, not 1500^2/2).
+     */
+    bool
+    appended_to_xdmf(const OutputDirectory &directory) const;
+
+    /** The <Grid> of the XDMF record of output @p k, or "" and @p error. */
+    std::string
+    grid_of_record(const OutputDirectory &directory,
+                   const std::size_t      k,
+                   std::string           &error) const;
+
     std::string                                 series;
     std::vector<std::pair<double, std::string>> outputs;
     /** The grids of the first outputs' XDMF records, as xdmf_series() read
      * them. */
     mutable std::vector<std::string> grids;
+    /**
+     * The directory whose SERIES.xdmf the last write() or append left with
+     * the grids of all outputs, "" if none; on rank 0 where its closing
+     * tags begin.
+     */
+    mutable std::string   xdmf_directory;
+    mutable std::uint64_t xdmf_tail_offset = 0;
   };
 } // namespace stickslip
 

@@ -36,6 +36,8 @@ namespace stickslip
                                "optimization.csv",
                                "solution.pvd",
                                "solution.xdmf",
+                               "contact.pvd",
+                               "contact.xdmf",
                                "log.txt"})
         if (name == file)
           return true;

@@ -1,4 +1,5 @@
-"""check_hdf5.py (run by pvpython) HDF5DIR [--vtu VTUDIR] [--same-as DIR2]
+"""check_hdf5.py (run by pvpython) HDF5DIR [--vtu VTUDIR [--contact]]
+                 [--same-as DIR2]
                  [--tolerance T] [--steps N] [--ranks R]
 
 Checks the HDF5 + XDMF field output of a run (Output/Field format = hdf5)
@@ -22,6 +23,14 @@ as ParaView reads it:
   more), and 1e-12 of the largest stress for the round-off of two
   evaluations of the gradient in double; with R = 1 the subdomain equals
   the VTU's;
+- --contact (with --vtu): the contact surface, HDF5DIR/contact.xdmf as
+  ParaView's XDMF3 reader reads it, against VTUDIR/contact.pvd: the same
+  times, the same points in the same order (each face's nodes, face by
+  face; to a float's rounding, 2^-24 of the largest coordinate: VTU stores
+  points as 32-bit floats, the HDF5 mesh as doubles) and every nodal field
+  exactly equal: both are written from deal.II's patches, whose data are
+  32-bit floats, so the doubles and singles of the HDF5 file hold the same
+  values the VTU holds (measured difference: 0);
 - --same-as DIR2, the same run on another number of ranks: the same mesh
   file bytes, the same points and cells in the same order, and nodal and
   stress values equal to T relative to each field's largest value.
@@ -240,6 +249,70 @@ def compare_runs(one, two, out_one, out_two, tolerance):
                               % (t, name, difference, tolerance))
 
 
+CONTACT_FIELDS = ("gap", "pressure", "slip_rate", "state", "friction_ratio",
+                  "uniqueness_ratio", "friction_coefficient", "slip",
+                  "rupture_time", "friction_state", "effective_pressure",
+                  "displacement", "friction_traction", "slip_velocity")
+
+
+def contact_hdf5_steps(out):
+    """[(t, points, cells, arrays)] of OUT/contact.xdmf, as ParaView reads it."""
+    path = os.path.join(out, "contact.xdmf")
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError) as e:
+        raise Failure("%s does not parse: %s" % (path, e))
+    times = [float(g.find("Time").get("Value"))
+             for g in root.find("Domain/Grid").findall("Grid")]
+    reader = pv.Xdmf3ReaderS(FileName=[path])
+    reader.UpdatePipelineInformation()
+    result = []
+    for t in times:
+        reader.UpdatePipeline(t)
+        data = servermanager.Fetch(reader)
+        result.append((t,) + arrays_of(data, t, CONTACT_FIELDS, ()))
+    return result
+
+
+def contact_vtu_steps(out):
+    root = ET.parse(os.path.join(out, "contact.pvd")).getroot()
+    result = []
+    for dataset in root.iter("DataSet"):
+        t = float(dataset.get("timestep"))
+        reader = vtkXMLPUnstructuredGridReader()
+        reader.SetFileName(os.path.join(out, dataset.get("file")))
+        reader.Update()
+        result.append((t,) + arrays_of(reader.GetOutput(), t, CONTACT_FIELDS, ()))
+    return result
+
+
+def compare_contact(hdf5, vtu):
+    if len(hdf5) != len(vtu) or not hdf5:
+        raise Failure("contact.xdmf: %d steps, contact.pvd %d" % (len(hdf5), len(vtu)))
+    for (t, points, cells, arrays), (t_vtu, points_vtu, cells_vtu, arrays_vtu) \
+            in zip(hdf5, vtu):
+        if abs(t - t_vtu) > 1e-12 * max(1, abs(t)):
+            raise Failure("contact: HDF5 step at t = %r, VTU at t = %r" % (t, t_vtu))
+        if points.shape[0] != points_vtu.shape[0] or \
+                not np.array_equal(cells, cells_vtu):
+            raise Failure("t = %g: contact mesh of %d points, the VTU's %d, "
+                          "or other cells" % (t, points.shape[0], points_vtu.shape[0]))
+        allowed = 2.0 ** -24 * np.abs(points_vtu).max()
+        difference = np.abs(points[:, :points_vtu.shape[1]].astype(np.float64)
+                            - points_vtu.astype(np.float64)).max()
+        if difference > allowed:
+            raise Failure("t = %g: contact points differ from the VTU's by %g "
+                          "(allowed %g)" % (t, difference, allowed))
+        for name in CONTACT_FIELDS:
+            mine = arrays[name].astype(np.float64)
+            theirs = arrays_vtu[name].astype(np.float64)
+            if mine.shape != theirs.shape or not np.array_equal(mine, theirs):
+                raise Failure("t = %g: contact field %s differs from the VTU's "
+                              "(largest difference %s)" % (
+                                  t, name, np.abs(mine - theirs).max()
+                                  if mine.shape == theirs.shape else "shape"))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -248,20 +321,24 @@ def main():
     parser.add_argument("--tolerance", type=float, default=0)
     parser.add_argument("--steps", type=int)
     parser.add_argument("--ranks", type=int, default=1)
+    parser.add_argument("--contact", action="store_true")
     args = parser.parse_args()
     try:
         steps = hdf5_steps(args.out, args.steps, args.ranks)
         if args.vtu:
             compare_with_vtu(steps, vtu_steps(args.vtu),
                              single_precision(args.out), args.ranks)
+        if args.vtu and args.contact:
+            compare_contact(contact_hdf5_steps(args.out), contact_vtu_steps(args.vtu))
         if args.same_as:
             compare_runs(steps, hdf5_steps(args.same_as, len(steps), 1),
                          args.out, args.same_as, args.tolerance)
     except Failure as failure:
         print("FAIL: %s" % failure)
         return 1
-    print("%s: %d steps read by ParaView's XDMF3 reader%s%s" % (
+    print("%s: %d steps read by ParaView's XDMF3 reader%s%s%s" % (
         args.out, len(steps), ", equal to the VTU's" if args.vtu else "",
+        ", the contact surface too" if args.contact else "",
         ", the same as %s" % args.same_as if args.same_as else ""))
     return 0
 

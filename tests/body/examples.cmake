@@ -14,7 +14,8 @@
 # history.csv: exactly the columns of Model = body with a contact boundary
 # in D dimensions, N rows, every value finite, t increasing; contact.pvd and
 # solution.pvd: the numbers of records, every record's .pvtu and its R
-# pieces exist and are not empty; then the physics asked for: rows with the
+# pieces exist and are not empty (contact.xdmf and solution.xdmf: every
+# record and the HDF5 files it names); then the physics asked for: rows with the
 # whole interface stuck (stick_fraction = 1) and rows with stick_fraction
 # <= F and max_slip_rate >= V (slip events); ambiguous_nodes <= N;
 # mean_pressure in [LO, HI] after t = T; in 3D the friction force
@@ -71,9 +72,34 @@ if any(not later["t"] > r["t"] for r, later in zip(rows, rows[1:])):
     failures.append("t does not increase in history.csv")
 print("history.csv: %d rows x %d columns" % (len(body), len(header)))
 
-# ---- the .pvd series
+# ---- the .pvd series (or .xdmf: Output/Field format = hdf5)
+def xdmf_series(name, expected):
+    """Every grid's record and the HDF5 files it names exist, not empty."""
+    path = os.path.join(a.outdir, name + ".xdmf")
+    try:
+        grids = ET.parse(path).getroot().find("Domain/Grid").findall("Grid")
+    except (OSError, ET.ParseError, AttributeError) as e:
+        failures.append("%s: %s" % (path, e))
+        return
+    if len(grids) != expected:
+        failures.append("%s lists %d records, expected %d" % (path, len(grids), expected))
+    times, files = [], set()
+    for g in grids:
+        times.append(float(g.find("Time").get("Value")))
+        record = os.path.join(a.outdir, "solution", g.get("Name") + ".xdmf")
+        for f in [record] + [os.path.join(a.outdir, i.text.split(":")[0])
+                             for i in g.iter("DataItem")]:
+            files.add(f)
+            if not os.path.isfile(f) or os.path.getsize(f) == 0:
+                failures.append("%s lists %s, missing or empty" % (path, f))
+    if any(not u > t for t, u in zip(times, times[1:])):
+        failures.append("%s: the times do not increase" % path)
+    print("%s.xdmf: %d records, %d files" % (name, len(grids), len(files)))
+
 def series(name, expected):
     path = os.path.join(a.outdir, name + ".pvd")
+    if not os.path.exists(path) and os.path.exists(os.path.join(a.outdir, name + ".xdmf")):
+        return xdmf_series(name, expected)
     try:
         sets = list(ET.parse(path).getroot().iter("DataSet"))
     except (OSError, ET.ParseError) as e:

@@ -5,6 +5,7 @@
 # 32-bit floats: single precision exactly, double to a float's rounding),
 # the stress components and von Mises of each cell the mean of the VTU's
 # values at its vertices, the subdomain the ranks;
+# the contact surface (contact.xdmf) the values of contact.pvd, node for node;
 # 1 and 2 ranks write the same mesh file (bytes), the same nodes in the same
 # order, and values to HDF5_RANK_TOLERANCE; killed and resumed on other
 # numbers of ranks, only complete files and no lost or repeated output.
@@ -46,17 +47,18 @@ function(body_hdf5_check name)
     TIMEOUT 300)
 endfunction()
 # 2D Q1: 6 outputs (t = 0, 4e-6, ..., 2e-5).
+# With the contact surface (contact.xdmf against contact.pvd).
 body_hdf5_check(body_hdf5_same_as_vtu ${OUT}/body_hdf5_np1 --steps 6
-  --vtu ${OUT}/body_hdf5_vtu_np1)
+  --vtu ${OUT}/body_hdf5_vtu_np1 --contact)
 body_hdf5_check(body_hdf5_single_same_as_vtu ${OUT}/body_hdf5_single_np1
-  --steps 6 --vtu ${OUT}/body_hdf5_vtu_np1)
+  --steps 6 --vtu ${OUT}/body_hdf5_vtu_np1 --contact)
 body_hdf5_check(body_hdf5_np2_same_as_np1 ${OUT}/body_hdf5_np2 --steps 6
   --ranks 2 --same-as ${OUT}/body_hdf5_np1 --tolerance ${HDF5_RANK_TOLERANCE})
 # Q2 (each cell written as 2^dim linear cells of its support points).
 body_hdf5_check(body_hdf5_p2_same_as_vtu ${OUT}/body_hdf5_p2_np2 --steps 6
   --ranks 2 --vtu ${OUT}/body_hdf5_p2_vtu_np1)
 body_hdf5_check(body_hdf5_3d_same_as_vtu ${OUT}/body_hdf5_3d_np1 --steps 6
-  --vtu ${OUT}/body_hdf5_3d_vtu_np1)
+  --vtu ${OUT}/body_hdf5_3d_vtu_np1 --contact)
 body_hdf5_check(body_hdf5_3d_np2_same_as_np1 ${OUT}/body_hdf5_3d_np2
   --steps 6 --ranks 2 --same-as ${OUT}/body_hdf5_3d_np1
   --tolerance ${HDF5_RANK_TOLERANCE})
@@ -80,3 +82,11 @@ set_tests_properties(kill_anywhere_body_hdf5 PROPERTIES TIMEOUT 900
 stickslip_bad_input(field_format_hdf5_other_model
   "Output/Field format.*hdf5.*only Model = body writes its fields as HDF5"
   ${SRC}/prm/p1.prm --set "Output/Field format=hdf5")
+
+# A fresh run in a folder holding another format's series removes it: VTU,
+# then HDF5 into the same folder (Output/Overwrite), leaves contact.xdmf and
+# solution.xdmf, no contact.pvd or solution.pvd (src/base/run_directory.cc;
+# PvdRecord::write() removes the other format's file on a resume).
+set(HDF5_STALE ${OUT}/body_hdf5_stale_series)
+add_test(NAME body_hdf5_removes_stale_vtu_series
+  COMMAND bash -c "set -e; run() { ${EXE} ${BODY_BLOCK} --quiet --set Output/Directory=${HDF5_STALE} --set Output/Overwrite=true --set 'Time/Final time=4e-6' \"$@\" > /dev/null; }; run; test -f ${HDF5_STALE}/contact.pvd; run --set 'Output/Field format=hdf5'; test -f ${HDF5_STALE}/contact.xdmf; test -f ${HDF5_STALE}/solution.xdmf; test ! -e ${HDF5_STALE}/contact.pvd; test ! -e ${HDF5_STALE}/solution.pvd; echo PASS")

@@ -1,7 +1,11 @@
 #include <deal.II/fe/fe_tools.h>
 
+#include <base/hdf5_field_writer.h>
+#include <base/output_files.h>
 #include <models/body/contact_output.h>
 
+#include <limits>
+#include <sstream>
 #include <unordered_map>
 
 namespace stickslip
@@ -234,6 +238,8 @@ namespace stickslip
           for (unsigned int d = 0; d < dim; ++d)
             names.push_back(name);
         }
+      if (files.format() == FieldFiles::Format::hdf5)
+        return write_hdf5(t, index, patch_list, names, files);
       DataOutBase::VtkFlags flags(t, index);
       flags.compression_level = DataOutBase::VtkFlags::best_speed;
       return files.write(
@@ -246,6 +252,180 @@ namespace stickslip
         [&](std::ostream &out, const std::vector<std::string> &pieces) {
           DataOutBase::write_pvtu_record(out, pieces, names, vectors, flags);
         });
+    }
+
+
+
+    template <int dim>
+    void
+    ContactOutput<dim>::write_hdf5_mesh(
+      const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
+      const FieldFiles                                    &files)
+    {
+      const MPI_Comm     comm = files.output_directory().communicator();
+      const unsigned int p    = discretization.fe().degree;
+      const unsigned int n    = p + 1; // nodes per face edge
+      // The nodes where DataOutBase puts a patch's values: its corners
+      // interpolated (bi)linearly at i/p (, j/p), i (and j) = 0, ..., p.
+      std::vector<double>       points;
+      std::vector<std::int64_t> cells;
+      const std::uint64_t n_local_nodes = patch_list.size() * nodes_per_face;
+      std::tie(first_hdf5_node, n_hdf5_nodes) =
+        Hdf5::offset_and_total(n_local_nodes, comm);
+      for (std::size_t f = 0; f < patch_list.size(); ++f)
+        {
+          const auto            &v = patch_list[f].vertices;
+          constexpr unsigned int n_vertices =
+            GeometryInfo<dim - 1>::vertices_per_cell;
+          const std::int64_t first = first_hdf5_node + f * nodes_per_face;
+          for (unsigned int l = 0; l < nodes_per_face; ++l)
+            {
+              const double     x = double(l % n) / p;
+              const double     y = double(l / n) / p;
+              const Point<dim> point =
+                dim == 2 ?
+                  Point<dim>(v[0] * (1 - x) + v[1] * x) :
+                  Point<dim>(v[0] * ((1 - x) * (1 - y)) + v[1] * (x * (1 - y)) +
+                             v[2 % n_vertices] * ((1 - x) * y) +
+                             v[3 % n_vertices] * (x * y));
+              for (unsigned int d = 0; d < dim; ++d)
+                points.push_back(point[d]);
+            }
+          for (unsigned int j = 0; j < (dim == 3 ? p : 1); ++j)
+            for (unsigned int i = 0; i < p; ++i)
+              if (dim == 2)
+                cells.insert(cells.end(), {first + i, first + i + 1});
+              else
+                cells.insert(cells.end(),
+                             {first + i + n * j,
+                              first + i + 1 + n * j,
+                              first + i + 1 + n * (j + 1),
+                              first + i + n * (j + 1)});
+        }
+      const unsigned int corners = dim == 2 ? 2 : 4;
+      n_local_hdf5_cells         = cells.size() / corners;
+      std::tie(first_hdf5_cell, n_hdf5_cells) =
+        Hdf5::offset_and_total(n_local_hdf5_cells, comm);
+      Hdf5::write_file_atomically(files.output_directory().file(
+                                    OutputDirectory::field_folder) +
+                                    "/contact_mesh.h5",
+                                  {Hdf5::table("nodes",
+                                               n_hdf5_nodes,
+                                               dim,
+                                               first_hdf5_node,
+                                               n_local_nodes,
+                                               false,
+                                               points.data()),
+                                   Hdf5::integer_table("cells",
+                                                       n_hdf5_cells,
+                                                       corners,
+                                                       first_hdf5_cell,
+                                                       n_local_hdf5_cells,
+                                                       cells.data())},
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  comm,
+                                  true);
+      hdf5_mesh_directory = files.output_directory().path();
+    }
+
+
+
+    template <int dim>
+    std::string
+    ContactOutput<dim>::write_hdf5(
+      const double                                         t,
+      const unsigned int                                   index,
+      const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
+      const std::vector<std::string>                      &names,
+      const FieldFiles                                    &files)
+    {
+      if (hdf5_mesh_directory != files.output_directory().path())
+        write_hdf5_mesh(patch_list, files);
+      const MPI_Comm      comm    = files.output_directory().communicator();
+      const bool          single  = files.single_precision();
+      const std::uint64_t n_local = patch_list.size() * nodes_per_face;
+      // The fields: a name and its first column in the patches' data; a
+      // vector's components are consecutive, written as 3 (ParaView's).
+      std::vector<std::pair<std::string, unsigned int>> fields;
+      for (unsigned int c = 0; c < names.size(); ++c)
+        if (c == 0 || names[c] != names[c - 1])
+          fields.emplace_back(names[c], c);
+      std::vector<std::vector<double>> doubles(fields.size());
+      std::vector<std::vector<float>>  floats(single ? fields.size() : 0);
+      std::vector<Hdf5::Dataset>       datasets;
+      std::vector<unsigned int>        columns;
+      for (unsigned int k = 0; k < fields.size(); ++k)
+        {
+          const unsigned int first = fields[k].second;
+          const unsigned int end =
+            k + 1 < fields.size() ? fields[k + 1].second : names.size();
+          const unsigned int n_columns = end - first == 1 ? 1 : 3;
+          columns.push_back(n_columns);
+          doubles[k].assign(n_local * n_columns, 0.);
+          for (std::size_t f = 0; f < patch_list.size(); ++f)
+            for (unsigned int l = 0; l < nodes_per_face; ++l)
+              for (unsigned int c = first; c < end; ++c)
+                doubles[k][(f * nodes_per_face + l) * n_columns + c - first] =
+                  patch_list[f].data(c, l);
+          if (single)
+            floats[k].assign(doubles[k].begin(), doubles[k].end());
+          datasets.push_back(
+            Hdf5::table(fields[k].first,
+                        n_hdf5_nodes,
+                        n_columns,
+                        first_hdf5_node,
+                        n_local,
+                        single,
+                        single ? static_cast<const void *>(floats[k].data()) :
+                                 static_cast<const void *>(doubles[k].data())));
+        }
+      const std::string stem = "contact_" + Utilities::int_to_string(index, 5);
+      const std::string folder =
+        files.output_directory().file(OutputDirectory::field_folder) + "/";
+      Hdf5::write_file_atomically(folder + stem + ".h5", datasets, t, comm);
+
+      // The record, once the data are complete.
+      std::string error;
+      if (Utilities::MPI::this_mpi_process(comm) == 0)
+        {
+          std::ostringstream xml;
+          xml.precision(17);
+          xml << "<?xml version=\"1.0\" ?>\n"
+              << "<Xdmf Version=\"3.0\">\n"
+              << "<Domain>\n"
+              << "<Grid Name=\"" << stem << "\" GridType=\"Uniform\">\n"
+              << "<Time Value=\"" << t << "\"/>\n"
+              << "<Geometry GeometryType=\"" << (dim == 2 ? "XY" : "XYZ")
+              << "\">"
+              << Hdf5::xdmf_data_item(
+                   n_hdf5_nodes, dim, "Float", 8, "contact_mesh.h5:/nodes")
+              << "</Geometry>\n"
+              << "<Topology TopologyType=\""
+              << (dim == 2 ? "Polyline\" NodesPerElement=\"2" : "Quadrilateral")
+              << "\" NumberOfElements=\"" << n_hdf5_cells << "\">"
+              << Hdf5::xdmf_data_item(n_hdf5_cells,
+                                      dim == 2 ? 2 : 4,
+                                      "Int",
+                                      8,
+                                      "contact_mesh.h5:/cells")
+              << "</Topology>\n";
+          for (unsigned int k = 0; k < fields.size(); ++k)
+            xml << "<Attribute Name=\"" << fields[k].first
+                << "\" AttributeType=\""
+                << (columns[k] == 1 ? "Scalar" : "Vector")
+                << "\" Center=\"Node\">"
+                << Hdf5::xdmf_data_item(n_hdf5_nodes,
+                                        columns[k],
+                                        "Float",
+                                        single ? 4 : 8,
+                                        stem + ".h5:/" + fields[k].first)
+                << "</Attribute>\n";
+          xml << "</Grid>\n</Domain>\n</Xdmf>\n";
+          error =
+            write_file_atomically(folder + stem + ".xdmf", xml.str(), false);
+        }
+      throw_if_any_failed(error, comm);
+      return std::string(OutputDirectory::field_folder) + "/" + stem + ".xdmf";
     }
 
 

@@ -9,6 +9,7 @@
 #include <models/body/body_discretization.h>
 #include <models/body/contact_surface.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,16 @@ namespace stickslip
      * few steps). Here the nodal values of the surface are exchanged between
      * the ranks that share a face (Utilities::MPI::NoncontiguousPartitioner,
      * set up once) and written as patches with DataOutBase::write_vtu.
+     *
+     * With Output/Field format = hdf5 the same patches go to HDF5 files
+     * (Hdf5::write_file_atomically(), shared with Hdf5FieldWriter): the
+     * surface mesh once per run as solution/contact_mesh.h5 (/nodes: every
+     * face's nodes at the points where the VTU has them, /cells: each face
+     * split into p^(dim-1) segments or quadrilaterals), output K as
+     * solution/contact_KKKKK.h5 (one dataset per field, nodes x 1 for a
+     * scalar, nodes x 3 for a vector) with its XDMF record
+     * solution/contact_KKKKK.xdmf; PvdRecord appends the records' grids to
+     * contact.xdmf. The values are the VTU's, node for node.
      */
     template <int dim>
     class ContactOutput
@@ -52,6 +63,24 @@ namespace stickslip
             const FieldFiles          &files);
 
     private:
+      /**
+       * The HDF5 output of @p patch_list (fields named @p names, as for
+       * write_vtu: a vector's name once per component) (collective).
+       */
+      std::string
+      write_hdf5(
+        const double                                         t,
+        const unsigned int                                   index,
+        const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
+        const std::vector<std::string>                      &names,
+        const FieldFiles                                    &files);
+
+      /** Write contact_mesh.h5 of @p patch_list (collective). */
+      void
+      write_hdf5_mesh(
+        const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
+        const FieldFiles                                    &files);
+
       /** The faces, their nodes and the exchange pattern (first output). */
       void
       set_up(const ContactSurface<dim> &contact);
@@ -90,6 +119,14 @@ namespace stickslip
       unsigned int                             n_ghosts;
       /** The tangent basis of the contact surface (of the last write). */
       std::vector<Tensor<1, dim>> surface_tangents;
+      /** The output directory whose contact_mesh.h5 this writer wrote. */
+      std::string hdf5_mesh_directory;
+      /** This rank's first node and cell in the HDF5 files, and the totals. */
+      std::uint64_t first_hdf5_node    = 0;
+      std::uint64_t n_hdf5_nodes       = 0;
+      std::uint64_t first_hdf5_cell    = 0;
+      std::uint64_t n_hdf5_cells       = 0;
+      std::uint64_t n_local_hdf5_cells = 0;
     };
   } // namespace Body
 } // namespace stickslip
