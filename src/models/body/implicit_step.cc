@@ -491,6 +491,36 @@ namespace stickslip
 
     template <int dim>
     void
+    ImplicitStep<dim>::begin_friction_step(const double t, const double dt)
+    {
+      // Friction from time t_f: a step ending at t + dt <= t_f is
+      // frictionless (no node stuck); at the step that crosses t_f the
+      // nodes in contact start stuck with R_T = 0, as at the start of a
+      // run (starting them slipping with F = 0 made the slip forces of
+      // the whole contact cycle: measured), and the law acts on the
+      // increment from the frictionless state.
+      const double from   = parameters.contact.friction_from_time;
+      const bool   on     = t + dt > from;
+      const bool   starts = on && !(t > from);
+      for (std::size_t k = 0; k < mu.size(); ++k)
+        {
+          mu[k]    = on ? law_mu[k] : 0.;
+          stuck[k] = on && (starts ? active[k] && mu[k] > 0 : stuck[k]);
+        }
+      // ds_* = dt (v_*(t) + v_*(t + dt))/2 in the tangent axes.
+      Vector<double> now(dim), next(dim);
+      foundation_velocity->vector_value(Point<1>(t), now);
+      foundation_velocity->vector_value(Point<1>(t + dt), next);
+      unsigned int c = 0;
+      for (unsigned int d = 0; d < dim; ++d)
+        if (std::abs(parameters.contact.normal[d]) < 0.5)
+          shift[c++] = 0.5 * dt * (now[d] + next[d]);
+    }
+
+
+
+    template <int dim>
+    void
     ImplicitStep<dim>::step(const double               t,
                             const double               dt,
                             BodyVector                &displacement,
@@ -518,30 +548,7 @@ namespace stickslip
           u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
         }
       if (frictional)
-        {
-          // Friction from time t_f: a step ending at t + dt <= t_f is
-          // frictionless (no node stuck); at the step that crosses t_f the
-          // nodes in contact start stuck with R_T = 0, as at the start of a
-          // run (starting them slipping with F = 0 made the slip forces of
-          // the whole contact cycle: measured), and the law acts on the
-          // increment from the frictionless state.
-          const double from   = parameters.contact.friction_from_time;
-          const bool   on     = t + dt > from;
-          const bool   starts = on && !(t > from);
-          for (std::size_t k = 0; k < mu.size(); ++k)
-            {
-              mu[k]    = on ? law_mu[k] : 0.;
-              stuck[k] = on && (starts ? active[k] && mu[k] > 0 : stuck[k]);
-            }
-          // ds_* = dt (v_*(t) + v_*(t + dt))/2 in the tangent axes.
-          Vector<double> now(dim), next(dim);
-          foundation_velocity->vector_value(Point<1>(t), now);
-          foundation_velocity->vector_value(Point<1>(t + dt), next);
-          unsigned int c = 0;
-          for (unsigned int d = 0; d < dim; ++d)
-            if (std::abs(parameters.contact.normal[d]) < 0.5)
-              shift[c++] = 0.5 * dt * (now[d] + next[d]);
-        }
+        begin_friction_step(t, dt);
       // The predictor's penetrating nodes start active (slipping, F = 0).
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <

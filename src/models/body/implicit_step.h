@@ -202,6 +202,13 @@ namespace stickslip
       inertia_coefficient(const double dt) const;
 
       /**
+       * The friction of the step from @p t to t + @p dt: mu_i switched on
+       * by Contact/Friction from time, the foundation's slip increment.
+       */
+      void
+      begin_friction_step(const double t, const double dt);
+
+      /**
        * Quasi-static: an InputError (naming Body/Time scheme) when the
        * prescribed unknowns leave a rigid-body mode free.
        */
