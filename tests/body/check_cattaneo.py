@@ -42,6 +42,12 @@ def run_to(args, out, level, final_time, step=None):
                 "Time/Final time": repr(final_time), "Output/Field output": "false"}
     if step is not None:
         settings.update({"Time/Time step": repr(step), "Output/Interval": repr(step)})
+    if args.adaptive_minimum is not None:
+        # Cut a load step only where the active set does not settle.
+        settings.update({"Body/Adaptive time steps/Enabled": "true",
+                         "Body/Adaptive time steps/Minimum time step":
+                             repr(args.adaptive_minimum),
+                         "Body/Adaptive time steps/Maximum changes per step": "1000000"})
     body_runs.run(args.exe, args.prm, out, settings)
     history, result = cattaneo_mindlin.analyse(out, 1.0, YOUNG, POISSON, MU)
     result["newton_per_step"] = cattaneo_mindlin.newton_per_step(history)
@@ -72,6 +78,9 @@ def main():
     parser.add_argument("--max-q-l2-unloading", type=float, default=math.inf)
     parser.add_argument("--max-loop-error", type=float, default=math.inf)
     parser.add_argument("--max-newton", type=int, default=10 ** 9)
+    parser.add_argument("--max-balance", type=float, default=1e-10)
+    parser.add_argument("--adaptive-minimum", type=float,
+                        help="adaptive load steps down to this size (every run)")
     args = parser.parse_args()
     failures = []
     print("level  h/a     t      Q/(muP)  c/a     exact   err_c      err_q_L2   centre/a  "
@@ -129,8 +138,11 @@ def main():
         if unloading["error_q_l2"] > args.max_q_l2_unloading:
             failures.append("unloading q L2 error %.3e > %g" % (unloading["error_q_l2"],
                                                                args.max_q_l2_unloading))
-        # Measured 2.3e-12 (8e-20 of 3.5e-8: the CG residual and the sums).
-        if balance > 1e-10:
+        # Measured 2.3e-12 (8e-20 of 3.5e-8: the CG residual and the sums)
+        # with fixed load steps; with adaptive ones the loop area (the
+        # trapezoidal rule on history.csv's rows) and the works booked per
+        # substep integrate Q dδ differently over the cut steps: 1.5e-3.
+        if balance > args.max_balance:
             failures.append("loop area and dissipation disagree: %.2e" % balance)
         if energies["error_dissipated_vs_closed"] > args.max_loop_error:
             failures.append("dissipation per cycle %.3e from W > %g" % (
