@@ -2,7 +2,6 @@
 #include <deal.II/base/mpi.h>
 
 #include <base/input_error.h>
-#include <base/output_files.h>
 #include <base/pvd_record.h>
 
 #include <fcntl.h>
@@ -23,57 +22,6 @@ namespace stickslip
   {
     /** The end of an XDMF time series after its grids. */
     const std::string xdmf_series_tail = "</Grid>\n</Domain>\n</Xdmf>\n";
-
-    /**
-     * Writes @p text over the file at @p path from @p offset on (where the
-     * old closing tags begin). A kill before or after one write() call
-     * leaves the old or the new series, complete; inside the call, Linux
-     * stops a write for a fatal signal only between two pages of the file.
-     * So the text goes in one call when it stays inside one page, and
-     * otherwise (a grid of about 2 kB crosses a page boundary about every
-     * other output) the whole series is written to a temporary file and
-     * renamed over the old one: never a torn series. Not flushed to disk
-     * (fsync): a kill cannot lose the page cache, and a resume writes the
-     * series again, durably. Returns "" or what failed.
-     */
-    std::string
-    replace_series_tail(const std::string  &path,
-                        const std::string  &text,
-                        const std::uint64_t offset)
-    {
-      const std::uint64_t page = ::sysconf(_SC_PAGESIZE);
-      const bool          inside_one_page =
-        offset / page == (offset + text.size() - 1) / page;
-      const int descriptor =
-        ::open(path.c_str(),
-               (inside_one_page ? O_WRONLY : O_RDONLY) | O_CLOEXEC);
-      if (descriptor < 0)
-        return "cannot open " + path + ": " + std::strerror(errno);
-      std::string error;
-      if (inside_one_page)
-        {
-          const ssize_t written =
-            ::pwrite(descriptor, text.data(), text.size(), offset);
-          if (written != static_cast<ssize_t>(text.size()))
-            error = "cannot append to " + path + ": " +
-                    (written < 0 ? std::strerror(errno) : "short write");
-        }
-      else
-        {
-          std::string   series(offset, '\0');
-          const ssize_t read = ::pread(descriptor, series.data(), offset, 0);
-          if (read != static_cast<ssize_t>(offset))
-            error = "cannot read " + path + ": " +
-                    (read < 0 ? std::strerror(errno) : "short read");
-          else
-            error = write_file_atomically(path, series + text, false);
-        }
-      if (::close(descriptor) != 0 && error.empty())
-        error = "cannot close " + path + ": " + std::strerror(errno);
-      return error;
-    }
-
-
 
     /** Whether @p name ends with ".xdmf". */
     bool
@@ -116,8 +64,24 @@ namespace stickslip
         const std::string grid = grid_of_record(directory, grids.size(), error);
         const std::string path = directory.file(series + ".xdmf");
         const std::string text = grid + xdmf_series_tail;
-        if (error.empty())
-          error = replace_series_tail(path, text, xdmf_tail_offset);
+        const int         descriptor =
+          error.empty() ? ::open(path.c_str(), O_WRONLY | O_CLOEXEC) : -1;
+        if (error.empty() && descriptor < 0)
+          error = "cannot open " + path + ": " + std::strerror(errno);
+        else if (error.empty())
+          {
+            // One call: a kill before or after it leaves a complete series
+            // (the old or the new). Inside it, Linux stops a write for a
+            // fatal signal only between pages, so a grid that crosses a
+            // page boundary (every ~2 outputs) is the one remaining window.
+            const ssize_t written =
+              ::pwrite(descriptor, text.data(), text.size(), xdmf_tail_offset);
+            if (written != static_cast<ssize_t>(text.size()))
+              error = "cannot append to " + path + ": " +
+                      (written < 0 ? std::strerror(errno) : "short write");
+            if (::close(descriptor) != 0 && error.empty())
+              error = "cannot close " + path + ": " + std::strerror(errno);
+          }
         if (error.empty())
           {
             grids.push_back(grid);

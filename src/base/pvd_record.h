@@ -82,12 +82,11 @@ namespace stickslip
      * last write() or append in @p directory (collective); false (nothing
      * done) if there is no such file or the series is not XDMF. The file
      * ends with the closing tags of the collection; the new grid and those
-     * tags overwrite the old closing tags in one write() call when they
-     * stay inside one page of the file (a kill stops a write only between
-     * pages), else the series goes to a temporary file renamed over the
-     * old one: a run killed anywhere leaves a complete series of its
-     * complete outputs, and the work is mostly the new grid only, not the
-     * whole series again (1500 outputs: 1500 grids, not 1500^2/2).
+     * tags overwrite the old closing tags in one write() call, so that a
+     * run killed between two calls leaves a complete series of its
+     * complete outputs (inside the call, only between two pages of the
+     * file), and the work is the new grid only, not the whole
+     * series again (1500 outputs: 1500 grids, not 1500^2/2).
      */
     bool
     appended_to_xdmf(const OutputDirectory &directory) const;
