@@ -22,10 +22,15 @@
 # 1.72e-2); the loop area of Q against the top's delta = dissipation -
 # impact work (1.08e-10: the edge nodes closing, O(dt)) to 2.3e-12 relative
 # (<= 1e-10); at most 12 active-set iterations in a load step (<= 13). CPU
-# 38 s, wall 90 s on the shared machine (11 runs).
+# 38 s, wall 90 s on the shared machine (11 runs). Exact stick: from the
+# load step t = 1.5 to 1.55 (mesh 0, Q = 0.29 mu P) the 15 nodes stuck at
+# both ends keep their displacement to the last bit (change 0, asserted 0:
+# a stuck node is held, no penalty, no creep), while the slipping nodes move
+# up to 7.4e-6 (contact_nodes.csv's u_x, u_y; 2 more runs).
 add_test(NAME body_cattaneo_mindlin
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
      ${OUT}/body_cattaneo_mindlin --levels 0 1 2 --loading-times 1.3 1.6 2.0
+     --stick-times 1.5 1.55
      --max-c 3.5e-3 --max-q-l2 2.9e-2 --cycle-level 0 --cycle-step 0.05
      --unloading-time 2.5 --max-c-unloading 2.4e-2 --max-q-l2-unloading 9.1e-2
      --max-loop-error 1.72e-2 --max-newton 13)

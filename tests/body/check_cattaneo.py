@@ -23,6 +23,7 @@ to --max-loop-error. Every run: at most --max-newton active-set iterations
 in a load step (no cycling). Prints the table; exit 0 if all hold.
 """
 import argparse
+import csv
 import math
 import os
 import sys
@@ -54,6 +55,44 @@ def run_to(args, out, level, final_time, step=None):
     return history, result
 
 
+def contact_nodes(out):
+    """The rows of OUT/contact_nodes.csv as dicts of floats."""
+    with open(os.path.join(out, "contact_nodes.csv")) as f:
+        return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(f)]
+
+
+def check_stick(args):
+    """Exact stick: a node stuck over the load step from T1 to T2 (its flag at
+    T2) has the displacement it had at T1, bit for bit (the step holds it: no
+    penalty, no creep); a slipping one moved (so that the check can fail)."""
+    level, (t1, t2) = args.levels[0], args.stick_times
+    runs = []
+    for t in (t1, t2):
+        out = os.path.join(args.out, "stick_t%g" % t)
+        run_to(args, out, level, t)
+        runs.append(contact_nodes(out))
+    before = {(r["x"], r["y"]): r for r in runs[0]}
+    moved_stuck, moved_slipping, stuck = 0.0, 0.0, 0
+    for row in runs[1]:
+        old = before[(row["x"], row["y"])]
+        change = max(abs(row["u_x"] - old["u_x"]), abs(row["u_y"] - old["u_y"]))
+        if row["stuck"] == 1 and old["stuck"] == 1:
+            stuck += 1
+            moved_stuck = max(moved_stuck, change)
+        elif row["active"] == 1:
+            moved_slipping = max(moved_slipping, abs(row["u_x"] - old["u_x"]))
+    print("stick from t = %g to %g: %d nodes stuck, their largest displacement change "
+          "%.3e; the slipping nodes' largest tangential change %.3e"
+          % (t1, t2, stuck, moved_stuck, moved_slipping))
+    failures = []
+    if stuck == 0 or moved_stuck != 0.0:
+        failures.append("stuck nodes moved (%d stuck, largest change %.3e)"
+                        % (stuck, moved_stuck))
+    if not moved_slipping > 0:
+        failures.append("no slipping node moved: the check sees nothing")
+    return failures
+
+
 def line(level, result):
     return "%5d  %.4f  %5.2f  %+.4f  %.4f  %.4f  %.3e  %.3e  %+.1e  %4d" % (
         level, result["h_over_a"], result["t"], result["Q_over_muP"], result["c_over_a"],
@@ -79,6 +118,9 @@ def main():
     parser.add_argument("--max-loop-error", type=float, default=math.inf)
     parser.add_argument("--max-newton", type=int, default=10 ** 9)
     parser.add_argument("--max-balance", type=float, default=1e-10)
+    parser.add_argument("--stick-times", type=float, nargs=2,
+                        help="two consecutive load times T1 < T2 of the first level: every "
+                             "node stuck at T2 has the displacement it had at T1, bit for bit")
     parser.add_argument("--adaptive-minimum", type=float,
                         help="adaptive load steps down to this size (every run)")
     args = parser.parse_args()
@@ -151,6 +193,8 @@ def main():
             if r["newton_per_step"] > args.max_newton:
                 failures.append("cycle: %d active-set iterations > %d"
                                 % (r["newton_per_step"], args.max_newton))
+    if args.stick_times:
+        failures += check_stick(args)
     for failure in failures:
         print("FAIL: " + failure)
     sys.exit(1 if failures else 0)

@@ -841,7 +841,7 @@ namespace stickslip
         series.once.push_back(
           {{}, [this](const OutputDirectory &directory) {
              directory.write_atomically("contact_nodes.csv",
-                                        implicit->contact_table());
+                                        implicit->contact_table(u));
            }});
       return series;
     }

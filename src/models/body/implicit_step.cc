@@ -1064,7 +1064,7 @@ namespace stickslip
 
     template <int dim>
     std::string
-    ImplicitStep<dim>::contact_table() const
+    ImplicitStep<dim>::contact_table(const BodyVector &u) const
     {
       // Each rank's rows, gathered on rank 0 in rank order.
       std::vector<double> rows;
@@ -1082,6 +1082,13 @@ namespace stickslip
                 0.);
           rows.push_back(active[k] ? 1. : 0.);
           rows.push_back(active[k] && stuck[k] && mu[k] > 0 ? 1. : 0.);
+          // The node's unknowns in axis order: the normal axis's, and the
+          // tangential ones in the order set_up_friction() listed them.
+          for (unsigned int d = 0, c = 0; d < dim; ++d)
+            rows.push_back(
+              u.local_element(std::abs(parameters.contact.normal[d]) > 0.5 ?
+                                normal_unknown[k] :
+                                tangential_unknown[k * (dim - 1) + c++]));
         }
       const auto all = Utilities::MPI::gather(comm, rows, 0);
       if (Utilities::MPI::this_mpi_process(comm) != 0)
@@ -1094,6 +1101,8 @@ namespace stickslip
         columns.push_back("tangential_force_" + std::to_string(c + 1));
       columns.push_back("active");
       columns.push_back("stuck");
+      for (unsigned int d = 0; d < dim; ++d)
+        columns.push_back(std::string("u_") + "xyz"[d]);
       std::string text = csv_header(columns);
       for (const std::vector<double> &part : all)
         for (std::size_t i = 0; i + columns.size() <= part.size();

@@ -182,11 +182,13 @@ namespace stickslip
        * The contact nodes at the end of the last step as a CSV table (on
        * rank 0; empty elsewhere; collective): x, y(, z), the gap g, the
        * pressure P_i/A_i, the nodal normal force P_i, the nodal area A_i,
-       * the tangential reactions R_T, active (1) and stuck (1) flags. The
-       * nodal pressure of the Hertz check (postprocess/hertz.py).
+       * the tangential reactions R_T, active (1) and stuck (1) flags, and
+       * the node's displacement @p u (u_x, u_y(, u_z)). The nodal pressure
+       * of the Hertz check (postprocess/hertz.py); the displacements show
+       * that a stuck node did not move (tests/body/check_cattaneo.py).
        */
       std::string
-      contact_table() const;
+      contact_table(const BodyVector &u) const;
 
       /** For the log: the solver and the counts (collective). */
       std::string
