@@ -141,19 +141,20 @@ def hdf5_steps(out, expected_steps, ranks):
     return result
 
 
-def vtu_steps(out):
-    root = ET.parse(os.path.join(out, "solution.pvd")).getroot()
-    result = []
+def pvd_datasets(out, series):
+    """(t, VTK data set) of each output the series OUT/SERIES lists."""
+    root = ET.parse(os.path.join(out, series)).getroot()
     for dataset in root.iter("DataSet"):
-        t = float(dataset.get("timestep"))
         reader = vtkXMLPUnstructuredGridReader()
         reader.SetFileName(os.path.join(out, dataset.get("file")))
         reader.Update()
-        data = reader.GetOutput()
-        # DataOut writes cell data as values at each cell's vertices.
-        result.append((t,) + arrays_of(
-            data, t, FIELDS + cell_names(data) + ("subdomain",), ()))
-    return result
+        yield float(dataset.get("timestep")), reader.GetOutput()
+
+
+def vtu_steps(out):
+    # DataOut writes cell data as values at each cell's vertices.
+    return [(t,) + arrays_of(data, t, FIELDS + cell_names(data) + ("subdomain",), ())
+            for t, data in pvd_datasets(out, "solution.pvd")]
 
 
 def single_precision(out):
@@ -275,15 +276,8 @@ def contact_hdf5_steps(out):
 
 
 def contact_vtu_steps(out):
-    root = ET.parse(os.path.join(out, "contact.pvd")).getroot()
-    result = []
-    for dataset in root.iter("DataSet"):
-        t = float(dataset.get("timestep"))
-        reader = vtkXMLPUnstructuredGridReader()
-        reader.SetFileName(os.path.join(out, dataset.get("file")))
-        reader.Update()
-        result.append((t,) + arrays_of(reader.GetOutput(), t, CONTACT_FIELDS, ()))
-    return result
+    return [(t,) + arrays_of(data, t, CONTACT_FIELDS, ())
+            for t, data in pvd_datasets(out, "contact.pvd")]
 
 
 def compare_contact(hdf5, vtu):
