@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""The Hertz contact of a plane-strain cylinder on the rigid plane against
-the closed form (Johnson 1985, §4.2 and §5.2; doc/theory.md §7.9).
+"""The Hertz contact of a plane-strain cylinder (2D) or of a sphere (3D) on
+the rigid plane against the closed form (Johnson 1985, §4.2 and §5.2;
+doc/theory.md §7.9 and §7.11).
 
 Reads contact_nodes.csv of a quasi-static run of prm/body_hertz_2d.prm (the
 quarter x >= 0 of the cylinder: P = 2 sum_i P_i, the node at x = 0 carrying
@@ -12,6 +13,16 @@ p0^2 (1 - x_i^2/a^2) over the active nodes), and the errors of the nodal
 pressure p_i = P_i/A_i against p(x_i) relative to p0: max over the contact
 nodes within 2 a, and L2 = sqrt(sum A_i (p_i - p(x_i))^2 / a)/p0.
 
+In 3D (contact_nodes.csv has a z column: prm/body_hertz_3d.prm, the octant
+x >= 0, y >= 0 of the sphere) the same with r = sqrt(x^2 + y^2): P = 4 sum_i
+P_i (the nodes on the symmetry planes carry their share of the area), a =
+(3 P R/(4 E*))^(1/3) and p0 = 3 P/(2 pi a^2) (Johnson 1985, §4.2, eqs.
+(4.22) and (4.24)), a_fit the fit of p_i^2 = p0^2 (1 - r_i^2/a^2), a_area =
+sqrt(4 A/pi) from the area A of the active nodes, and the L2 error normalised by the
+octant's contact area pi a^2/4 (error_p_l2_inner: the same sum over the
+nodes within r <= 0.8 a only, away from the edge); h is the square root of
+the median area of the nodes within r < a.
+
     python3 postprocess/hertz.py RUN_DIR --radius 1 --young 1 --poisson 0.3
 """
 import argparse
@@ -22,9 +33,19 @@ import os
 
 
 def read_nodes(run):
+    """The contact nodes sorted by x (2D) or by r = sqrt(x^2 + y^2) (3D, each
+    row gains r)."""
     with open(os.path.join(run, "contact_nodes.csv")) as handle:
         rows = [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+    if rows and "z" in rows[0]:
+        for row in rows:
+            row["r"] = math.hypot(row["x"], row["y"])
+        return sorted(rows, key=lambda row: row["r"])
     return sorted(rows, key=lambda row: row["x"])
+
+
+def is_3d(nodes):
+    return bool(nodes) and "r" in nodes[0]
 
 
 def closed_form(pressure_force, radius, e_star):
@@ -36,9 +57,16 @@ def hertz_pressure(x, a, p0):
     return p0 * math.sqrt(max(0.0, 1 - (x / a) ** 2))
 
 
-def fit_half_width(active):
+def closed_form_3d(pressure_force, radius, e_star):
+    """Johnson 1985, §4.2, eqs. (4.22) and (4.24): the contact radius and the
+    peak pressure."""
+    a = (3 * pressure_force * radius / (4 * e_star)) ** (1 / 3)
+    return a, 3 * pressure_force / (2 * math.pi * a ** 2)
+
+
+def fit_half_width(active, coordinate="x"):
     """Least squares of p^2 = c0 + c1 x^2: a^2 = -c0/c1."""
-    xs = [row["x"] ** 2 for row in active]
+    xs = [row[coordinate] ** 2 for row in active]
     ys = [row["pressure"] ** 2 for row in active]
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
@@ -48,9 +76,34 @@ def fit_half_width(active):
     return math.sqrt(-(my - slope * mx) / slope)
 
 
+def analyse_3d(nodes, radius, e_star):
+    """The octant of the sphere: 4 times its force, r the distance from the
+    z axis."""
+    force = 4 * sum(row["normal_force"] for row in nodes)
+    a, p0 = closed_form_3d(force, radius, e_star)
+    active = [row for row in nodes if row["active"] > 0.5]
+    near = [row for row in nodes if row["r"] <= 2 * a]
+    errors = [row["pressure"] - hertz_pressure(row["r"], a, p0) for row in near]
+    quarter_area = math.pi * a ** 2 / 4
+    l2 = math.sqrt(sum(row["area"] * e ** 2 for row, e in zip(near, errors)) / quarter_area)
+    inner = math.sqrt(sum(row["area"] * e ** 2 for row, e in zip(near, errors)
+                          if row["r"] <= 0.8 * a) / quarter_area)
+    a_fit = fit_half_width(active, "r")
+    a_area = math.sqrt(4 * sum(row["area"] for row in active) / math.pi)
+    inside = sorted(row["area"] for row in nodes if row["r"] < a)
+    return {"P": force, "a": a, "p0": p0, "h": math.sqrt(inside[len(inside) // 2]),
+            "active_nodes": len(active), "a_node": max(row["r"] for row in active),
+            "a_fit": a_fit, "a_area": a_area,
+            "error_a_fit": abs(a_fit - a) / a, "error_a_area": abs(a_area - a) / a,
+            "error_p_max": max(abs(e) for e in errors) / p0, "error_p_l2": l2 / p0,
+            "error_p_l2_inner": inner / p0}
+
+
 def analyse(run, radius, young, poisson):
     nodes = read_nodes(run)
     e_star = young / (1 - poisson ** 2)
+    if is_3d(nodes):
+        return analyse_3d(nodes, radius, e_star)
     force = 2 * sum(row["normal_force"] for row in nodes)
     a, p0 = closed_form(force, radius, e_star)
     active = [row for row in nodes if row["active"] > 0.5]

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""check_hertz.py EXE PRM OUTDIR --levels K... [--max-l2 E] [--min-order R]
-                 [--max-a-fit E] [--max-newton N] [--max-cg-per-solve N]
-                 [--plot PNG]
+"""check_hertz.py EXE PRM OUTDIR --levels K... [--mesh STEM] [--max-l2 E]
+                 [--min-order R] [--max-a-fit E] [--max-newton N]
+                 [--max-cg-per-solve N] [--plot PNG]
 
 Hertz (doc/theory.md §7.9): prm/body_hertz_2d.prm (the quarter cylinder of
 radius 1, E = 1, nu = 0.3, pressed quasi-statically on the rigid
@@ -16,6 +16,11 @@ iterations of the step <= --max-newton and the CG iterations per solve <=
 --max-cg-per-solve at every level, |energy_balance| <= 1e-15 and the
 kinetic energy 0. With --plot the pressures of every level against the
 closed form (matplotlib). Prints the table; exit 0 if all hold.
+
+--mesh sphere_3d: the same for prm/body_hertz_3d.prm on
+meshes/sphere_3d_<K>.msh (the octant of the sphere, doc/theory.md §7.11):
+the pressures against r = sqrt(x^2 + y^2), the a error of the active area
+(err_a_are) in place of err_a_mid.
 """
 import argparse
 import math
@@ -29,24 +34,26 @@ import body_runs  # noqa: E402
 import hertz  # noqa: E402
 
 
-def plot(results, path):
+def plot(results, path, prm):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     figure, axes = plt.subplots(figsize=(7, 4.5))
     a, p0 = results[-1]["analysis"]["a"], results[-1]["analysis"]["p0"]
+    axis = "r" if hertz.is_3d(results[-1]["nodes"]) else "x"
     xs = [2 * a * i / 400 for i in range(401)]
     axes.plot([x / a for x in xs], [hertz.hertz_pressure(x, a, p0) / p0 for x in xs],
-              "k-", label="Hertz: p0 sqrt(1 - x²/a²)")
+              "k-", label="Hertz: p0 sqrt(1 - %s²/a²)" % axis)
     for result, marker in zip(results, "osd^"):
-        nodes = [row for row in result["nodes"] if row["x"] <= 2 * a]
-        axes.plot([row["x"] / a for row in nodes], [row["pressure"] / p0 for row in nodes],
+        nodes = [row for row in result["nodes"] if row[axis] <= 2 * a]
+        axes.plot([row[axis] / a for row in nodes], [row["pressure"] / p0 for row in nodes],
                   marker, markersize=4, fillstyle="none",
                   label="mesh %d (h = a/%.0f)" % (result["level"],
                                                   a / result["analysis"]["h"]))
-    axes.set_xlabel("x / a")
+    axes.set_xlabel("%s / a" % axis)
     axes.set_ylabel("p / p0")
-    axes.set_title("prm/body_hertz_2d.prm: nodal pressure, quasi-static, a/R = %.3f" % a)
+    axes.set_title("prm/%s: nodal pressure, quasi-static, a/R = %.3f"
+                   % (os.path.basename(prm), a))
     axes.legend()
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -58,6 +65,7 @@ def main():
     parser.add_argument("prm")
     parser.add_argument("out")
     parser.add_argument("--levels", type=int, nargs="+", required=True)
+    parser.add_argument("--mesh", default="cylinder_2d")
     parser.add_argument("--max-l2", type=float, default=math.inf)
     parser.add_argument("--min-order", type=float, default=-math.inf)
     parser.add_argument("--max-a-fit", type=float, default=math.inf)
@@ -67,12 +75,12 @@ def main():
     args = parser.parse_args()
     meshes = os.path.join(os.path.dirname(os.path.abspath(args.prm)), "..", "meshes")
     results, failures = [], []
-    print("level  h/a     P          a          err_a_mid  err_a_fit  err_p_max  err_p_L2   "
-          "newton  CG/solve")
+    print("level  h/a     P          a          %s  err_a_fit  err_p_max  err_p_L2   "
+          "newton  CG/solve" % ("err_a_mid" if args.mesh.endswith("2d") else "err_a_are"))
     for level in args.levels:
         out = os.path.join(args.out, "level%d" % level)
         history = body_runs.run(args.exe, args.prm, out, {
-            "Body/Mesh file": os.path.join(meshes, "cylinder_2d_%d.msh" % level),
+            "Body/Mesh file": os.path.join(meshes, "%s_%d.msh" % (args.mesh, level)),
             "Time/Time step": "1", "Output/Interval": "1"})
         analysis = hertz.analyse(out, 1.0, 1.0, 0.3)
         last = history[-1]
@@ -81,7 +89,8 @@ def main():
         results.append({"level": level, "analysis": analysis, "nodes": hertz.read_nodes(out)})
         print("%5d  %.4f  %.4e %.4e %.3e  %.3e  %.3e  %.3e  %5d  %7.1f" % (
             level, analysis["h"] / analysis["a"], analysis["P"], analysis["a"],
-            analysis["error_a_mid"], analysis["error_a_fit"], analysis["error_p_max"],
+            analysis.get("error_a_mid", analysis.get("error_a_area")),
+            analysis["error_a_fit"], analysis["error_p_max"],
             analysis["error_p_l2"], newton, cg))
         if newton > args.max_newton:
             failures.append("level %d: %d active-set iterations > %d" % (level, newton,
@@ -110,7 +119,7 @@ def main():
     if a_fit > args.max_a_fit:
         failures.append("half-width error (fit) %.3e > %g" % (a_fit, args.max_a_fit))
     if args.plot:
-        plot(results, args.plot)
+        plot(results, args.plot, args.prm)
     for failure in failures:
         print("FAIL: " + failure)
     sys.exit(1 if failures else 0)
