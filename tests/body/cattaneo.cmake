@@ -63,3 +63,26 @@ stickslip_bad_input(body_friction_from_time_explicit
 stickslip_bad_input(body_friction_from_time_two_numbers
   "Body/Contact/Friction from time.*1, 2.*none or one finite number"
   ${SRC}/prm/body_cattaneo_mindlin.prm --set "Body/Contact/Friction from time=1, 2")
+
+# The contact series of the quasi-static scheme through a resume: the cycle
+# of mesh 0 written on 2 ranks, stopped at t = 2.2 (after the turning point),
+# resumed from the snapshot at t = 2 on 1 and 2 ranks to T = 3: history.csv,
+# contact.pvd's outputs and each output's table solution/contact_NNNNN.csv
+# against the uninterrupted 2-rank run (tests/reliability/resume_across_ranks.py
+# --series; the tables' rows in the order of x, y: they are gathered rank by
+# rank). Measured, relative to each column's scale: resumed on 2 ranks, the
+# tables 0 (bitwise), the history 2.0e-16 (impact_work); on 1 rank 1.9e-13
+# (tables) and 4.5e-14 (friction_force_1). Tolerance 1e-9 (about 1000 times
+# the largest, rounded up to a power of ten). energy_balance is round-off
+# alone here (|value| <= 1.5e-19, the difference 0.8 of that scale) and the
+# CG counts depend on the partition: not compared.
+add_test(NAME resume_body_quasi_static_series
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_cattaneo_mindlin.prm ${OUT}/resume_body_quasi_static_series
+          --np 2 --resume-np 1,2 --stop 2.2 --final 3 --checkpoint 0.5
+          --tolerance 1e-9 --series
+          --columns t,kinetic,elastic,dissipated,data,impact,momentum,contact,normal,mean,stick,max_slip,friction,newton,active,max_newton
+          --set "Body/Mesh file=${SRC}/meshes/half_cylinder_2d_0.msh"
+          --set "Output/Field output=true" --set "Output/Field output every=1000000")
+set_tests_properties(resume_body_quasi_static_series PROPERTIES PROCESSORS 2
+  TIMEOUT 900)
