@@ -107,8 +107,9 @@ namespace stickslip
       for (std::size_t k = 0; k < nodes.normal_unknown.size(); ++k)
         {
           // In the tangent basis: the slip velocity, the friction traction
-          // (as ContactSurface keeps it: output as its opposite, -R_T/A),
-          // the slip displacement since t0.
+          // as ContactSurface keeps it (the writer outputs its opposite,
+          // R_T/A: the traction on the body, against the slip), the slip
+          // displacement since t0.
           std::array<double, 2> slip_velocity = {{0., 0.}},
                                 friction      = {{0., 0.}};
           double slip = 0, force = 0;
@@ -120,7 +121,7 @@ namespace stickslip
                 slip_velocity[j] =
                   velocity.local_element(i) - floor_velocity[tangent_axes[j]];
               const double reaction = nodes.reaction.local_element(i);
-              friction[j] = nodes.area[k] > 0 ? reaction / nodes.area[k] : 0.;
+              friction[j] = nodes.area[k] > 0 ? -reaction / nodes.area[k] : 0.;
               force += reaction * reaction;
               const double s = displacement.local_element(i) -
                                nodes.reference.local_element(i) -

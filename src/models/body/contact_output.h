@@ -72,10 +72,11 @@ namespace stickslip
      * The implicit and quasi-static schemes' values at the end of the last
      * step (doc/outputs.md, "contact.pvd"): gap, pressure P_i/A_i, state
      * (0 separated, 1 stuck, 2 slipping or frictionless in contact),
-     * friction_ratio |R_T|/(A_i P_i), the friction traction -R_T/A_i (the
-     * explicit series' sign), friction_coefficient mu_i (0 before
-     * Contact/Friction from time), slip |u_T - u_T(t0) - X_*| (the slip
-     * displacement since t0), effective_pressure = pressure; the slip
+     * friction_ratio |R_T|/(A_i P_i), the friction traction R_T/A_i (on
+     * the body, as the explicit series'), friction_coefficient mu_i (0
+     * before Contact/Friction from time), slip |u_T - u_T(t0) - X_*| (the
+     * tangential displacement against the foundation since t0: history's
+     * max_slip), effective_pressure = pressure; the slip
      * velocity v_T - v_*(t) (implicit; 0 quasi-static: load steps have no
      * rate) and its norm slip_rate; uniqueness_ratio 0 (the step is solved
      * exactly), rupture_time -1 and friction_state 0 (no state law).
