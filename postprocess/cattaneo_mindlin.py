@@ -10,8 +10,9 @@ top's displacement through 0 -> delta* -> -delta* -> delta*): history.csv
 along the shear, dissipated_energy, data_work) and the contact nodes (x,
 pressure, tangential force, stuck flag, displacement): contact_nodes.csv at
 the end of the run, or, with --times, the tables of the contact series
-(solution/contact_NNNNN.csv of the outputs contact.pvd lists at those
-times; a run with Output/Field output = true): several states of one run.
+(solution/contact_NNNNN.csv of the outputs contact.pvd or contact.xdmf
+lists at those times; a run with Output/Field output = true): several
+states of one run.
 
 For every sheared step: the stick zone's half-width c (half way from the
 outermost stuck nodes to their slipping neighbours, both sides) against
@@ -60,11 +61,17 @@ def read_history(run):
 
 def contact_tables(run):
     """{t: path} of the contact-node tables of the run's contact series: the
-    CSV beside each record contact.pvd lists (solution/contact_NNNNN.csv)."""
-    root = ET.parse(os.path.join(run, "contact.pvd")).getroot()
-    return {float(d.get("timestep")): os.path.join(run, os.path.splitext(d.get("file"))[0]
-                                                   + ".csv")
-            for d in root.iter("DataSet")}
+    CSV beside each record contact.pvd lists (solution/contact_NNNNN.csv),
+    or, with Output/Field format = hdf5, each grid of contact.xdmf."""
+    pvd = os.path.join(run, "contact.pvd")
+    if os.path.exists(pvd):
+        return {float(d.get("timestep")):
+                os.path.join(run, os.path.splitext(d.get("file"))[0] + ".csv")
+                for d in ET.parse(pvd).getroot().iter("DataSet")}
+    series = ET.parse(os.path.join(run, "contact.xdmf")).getroot().find("Domain/Grid")
+    return {float(grid.find("Time").get("Value")):
+            os.path.join(run, "solution", grid.get("Name") + ".csv")
+            for grid in series.findall("Grid")}
 
 
 def table_at(run, t):
