@@ -29,9 +29,10 @@
 # One run per mesh (check_cattaneo.py): the contact series at every row
 # gives every state read (solution/contact_NNNNN.csv), mesh 0's run goes to
 # t = 4 and gives the loading, stick, unloading and cycle states. 3 runs:
-# CPU 16.2 s, wall 35 s on the shared machine; before, one run per state
-# (13 runs): CPU 38.8 s, wall 79 s; every printed number the same
-# (measured: /usr/bin/time on check_cattaneo.py with this test's arguments).
+# CPU 16.2 s, wall 15.9 s (ctest, load 2.4 on the shared machine); before,
+# one run per state (13 runs): CPU 38.8 s, wall 40.8 s (the old
+# check_cattaneo.py with this test's arguments, /usr/bin/time, same load);
+# every printed number the same.
 add_test(NAME body_cattaneo_mindlin
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
      ${OUT}/body_cattaneo_mindlin --levels 0 1 2 --loading-times 1.3 1.6 2.0
@@ -51,8 +52,8 @@ set_tests_properties(body_cattaneo_mindlin PROPERTIES LABELS body)
 # the loop area against the works booked per substep 1.47e-3 (the grid's
 # trapezoidal rule over the cut steps); at most 33 active-set iterations in
 # a load step (the repeated substeps counted). Bounds about 10% above.
-# One run to t = 4 gives the three states: CPU 13.9 s, wall 32 s (before,
-# three runs: CPU 23.8 s, wall 49 s; the same numbers).
+# One run to t = 4 gives the three states: CPU 13.9 s, wall 13.7 s (ctest;
+# before, three runs: CPU 23.8 s, wall 23.4 s; the same numbers).
 add_test(NAME body_cattaneo_mindlin_adaptive_cycle
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
      ${OUT}/body_cattaneo_mindlin_adaptive_cycle --levels 1 --loading-times 2.0
