@@ -17,8 +17,8 @@ Asserts: at the finest level every |c - c_exact|/a <= --max-c and every L2
 error of q (relative to mu p0) <= --max-q-l2; the largest error of c over
 the load times decreases from level to level, that of q from the first
 level to the second (then it stops at the floor of Dundurs' beta != 0).
-Cycle (at --cycle-level, whose run goes to t = 4 with Time step
---cycle-step): its state at --unloading-time (after the turning point Q* at
+Cycle (at --cycle-level, whose one run goes to t = 4 with Time step
+--cycle-step: its loading states too): its state at --unloading-time (after the turning point Q* at
 t = 2) against Mindlin-Deresiewicz's c' and q (--max-c-unloading,
 --max-q-l2-unloading), and its end: the loop area of Q against the top's
 delta equals the dissipation minus the impact work's change (plus the
