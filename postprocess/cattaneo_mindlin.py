@@ -7,8 +7,12 @@ Reads a quasi-static run of prm/body_cattaneo_mindlin.prm (the lower half of
 the cylinder, pressed without friction up to t = 1, then sheared by the
 top's displacement through 0 -> delta* -> -delta* -> delta*): history.csv
 (P = normal_force, Q = -friction_force_1, the force the plane transmits
-along the shear, dissipated_energy, data_work) and contact.pvd (per step:
-the nodes' x, pressure, friction traction, state, displacement).
+along the shear, dissipated_energy, data_work) and the contact nodes (x,
+pressure, tangential force, stuck flag, displacement): contact_nodes.csv at
+the end of the run, or, with --times, the tables of the contact series
+(solution/contact_NNNNN.csv of the outputs contact.pvd or contact.xdmf
+lists at those times; a run with Output/Field output = true): several
+states of one run.
 
 For every sheared step: the stick zone's half-width c (half way from the
 outermost stuck nodes to their slipping neighbours, both sides) against
@@ -22,14 +26,15 @@ dissipated energy of the code, the loop area of Q against the top's delta
     W = 4 (mu P)^2/(pi E*) [(1 - psi) ln(1 - psi) + psi - psi^2/2],
 psi = Q*/(mu P). Prints one JSON object.
 
-    python3 postprocess/cattaneo_mindlin.py RUN --young 1 --poisson 0.45 \\
-        --mu 0.3 [--radius 1] [--plot PNG]
+    python3 postprocess/cattaneo_mindlin.py RUN... --young 1 --poisson 0.45 \\
+        --mu 0.3 [--radius 1] [--times T...] [--plot PNG]
 """
 import argparse
 import csv
 import json
 import math
 import os
+import xml.etree.ElementTree as ET
 
 
 
@@ -54,12 +59,45 @@ def read_history(run):
         return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
 
 
-def read_nodes(run):
-    """contact_nodes.csv (the end of the run), sorted by x: x, p, q (the
+def contact_tables(run):
+    """{t: path} of the contact-node tables of the run's contact series: the
+    CSV beside each record contact.pvd lists (solution/contact_NNNNN.csv),
+    or, with Output/Field format = hdf5, each grid of contact.xdmf."""
+    pvd = os.path.join(run, "contact.pvd")
+    if os.path.exists(pvd):
+        return {float(d.get("timestep")):
+                os.path.join(run, os.path.splitext(d.get("file"))[0] + ".csv")
+                for d in ET.parse(pvd).getroot().iter("DataSet")}
+    series = ET.parse(os.path.join(run, "contact.xdmf")).getroot().find("Domain/Grid")
+    return {float(grid.find("Time").get("Value")):
+            os.path.join(run, "solution", grid.get("Name") + ".csv")
+            for grid in series.findall("Grid")}
+
+
+def table_at(run, t):
+    """The contact-node table of the output at time T (to 1e-9), or the
+    end of the run's contact_nodes.csv for T = None."""
+    if t is None:
+        return os.path.join(run, "contact_nodes.csv")
+    tables = contact_tables(run)
+    near = [s for s in tables if abs(s - t) <= 1e-9]
+    if not near:
+        raise SystemExit("%s: no contact output at t = %g (outputs at %s)"
+                         % (run, t, ", ".join("%g" % s for s in sorted(tables))))
+    return tables[near[0]]
+
+
+def read_table(path):
+    """The rows of a contact-node table as dicts of floats."""
+    with open(path) as handle:
+        return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+
+
+def read_nodes(run, t=None):
+    """The contact nodes at T (table_at()), sorted by x: x, p, q (the
     traction along the shear: minus the tangential reaction on the body per
     area), state (1 stuck), area."""
-    with open(os.path.join(run, "contact_nodes.csv")) as handle:
-        rows = [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+    rows = read_table(table_at(run, t))
     return [{"x": r["x"], "p": r["pressure"], "area": r["area"],
              "q": -r["tangential_force_1"] / r["area"] if r["area"] > 0 else 0.0,
              "state": 1 if r["active"] > 0.5 and r["stuck"] > 0.5 else 0}
@@ -114,11 +152,14 @@ class Masing:
         return self.current, c
 
 
-def analyse(run, radius, young, poisson, mu, friction_from=1.0):
-    """The end of the run against the closed form of its loading path (the
-    turning points from history.csv's Q)."""
+def analyse(run, radius, young, poisson, mu, friction_from=1.0, at=None):
+    """The state at time AT (the end of the run for None) against the closed
+    form of its loading path (the turning points from history.csv's Q up to
+    AT)."""
     e_star = young / (1 - poisson ** 2)
     history = read_history(run)
+    if at is not None:
+        history = [row for row in history if row["t"] <= at + 1e-9]
     masing = Masing()
     for row in history:
         if row["t"] <= friction_from + 1e-9:
@@ -126,7 +167,7 @@ def analyse(run, radius, young, poisson, mu, friction_from=1.0):
         P, Q = row["normal_force"], -row["friction_force_1"]
         a, p0 = hertz(P, radius, e_star)
         traction, c_exact = masing.update(Q, mu, P, a, p0)
-    nodes = read_nodes(run)
+    nodes = read_nodes(run, at)
     c, centre = stick_half_width(nodes)
     near = [n for n in nodes if abs(n["x"]) <= 1.5 * a]
     l2 = math.sqrt(sum(n["area"] * (n["q"] - traction(n["x"])) ** 2 for n in near)
@@ -231,8 +272,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("runs", nargs="+",
-                        help="runs of the same prm ended at different times; the "
-                             "cycle's energies from the last")
+                        help="runs of the same prm ended at different times (or one "
+                             "run with --times); the cycle's energies from the last")
+    parser.add_argument("--times", type=float, nargs="+",
+                        help="the states at these output times of each run (its "
+                             "contact series), not its end")
     parser.add_argument("--radius", type=float, default=1.0)
     parser.add_argument("--young", type=float, default=1.0)
     parser.add_argument("--poisson", type=float, default=0.45)
@@ -243,9 +287,12 @@ def main():
     args = parser.parse_args()
     results, history = [], None
     for run in args.runs:
-        history, result = analyse(run, args.radius, args.young, args.poisson, args.mu)
-        result["newton_per_step"] = newton_per_step(history)
-        results.append(result)
+        for t in args.times or [None]:
+            upto, result = analyse(run, args.radius, args.young, args.poisson, args.mu,
+                                   at=t)
+            result["newton_per_step"] = newton_per_step(upto)
+            results.append(result)
+        history = read_history(run)
     energies = loop_energies(history, args.mu, args.young, args.poisson,
                              triangle_displacement(args.amplitude))
     table = [{k: v for k, v in r.items() if k not in ("nodes", "traction")} for r in results]

@@ -24,7 +24,10 @@ relative, by column), including every row the field outputs of solution.pvd
 refer to. At the end, history.csv equals the reference (to T), solution.pvd
 lists the same outputs, and OUTDIR/solution holds exactly the files those
 outputs consist of: no temporary file, and no stale piece of a killed run
-or of another number of ranks. Exit 0/1.
+or of another number of ranks. A record's table beside it (the implicit
+body's solution/contact_NNNNN.csv) belongs to its output: it must exist
+where the uninterrupted run has it, hold whole rows, and equal the
+uninterrupted run's (to T). Exit 0/1.
 """
 import argparse
 import csv
@@ -191,8 +194,9 @@ def check_directory(out, reference_rows, tolerance):
     return 0 if rows is None else len(rows) - 1
 
 
-def field_files(out):
-    """The files the outputs of every series consist of (relative to OUTDIR)."""
+def field_files(out, reference=None):
+    """The files the outputs of every series consist of (relative to OUTDIR),
+    with a record's table (its name with .csv) where REFERENCE has one."""
     files = set()
     for name in series(out):
         for _, record in pvd_outputs(out, name):
@@ -200,7 +204,19 @@ def field_files(out):
             folder = os.path.dirname(record)
             for piece in pieces(os.path.join(out, record)):
                 files.add(os.path.normpath(os.path.join(folder, piece)))
+            table = os.path.splitext(os.path.normpath(record))[0] + ".csv"
+            if reference is not None and os.path.exists(os.path.join(reference, table)):
+                files.add(table)
     return files
+
+
+def check_tables(run, reference, tolerance):
+    """Each record's table equals the uninterrupted run's (to TOLERANCE)."""
+    tables = sorted(f for f in field_files(reference, reference) if f.endswith(".csv"))
+    for table in tables:
+        check_prefix(read_rows(os.path.join(reference, table)),
+                     read_rows(os.path.join(run, table)), tolerance, table)
+    return len(tables)
 
 
 def wait_and_kill(process, out, target, rng, executable, timeout):
@@ -308,7 +324,7 @@ def main():
         for name in series(reference):
             if pvd_outputs(run, name) != pvd_outputs(reference, name):
                 raise Failure("%s differs from the uninterrupted run's" % name)
-        expected = field_files(run)
+        expected = field_files(run, reference)
         solution = os.path.join(run, "solution")
         present = set()
         if os.path.isdir(solution):
@@ -320,6 +336,9 @@ def main():
         leftovers = temporaries(run) + temporaries(solution)
         if leftovers:
             raise Failure("temporary files left: %s" % leftovers[:5])
+        tables = check_tables(run, reference, args.tolerance)
+        if tables:
+            print("%d tables of the outputs equal to the uninterrupted run's" % tables)
     except Failure as failure:
         print("FAIL: %s" % failure)
         return 1

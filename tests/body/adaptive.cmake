@@ -89,3 +89,88 @@ stickslip_bad_input(body_adaptive_explicit
   "Body/Adaptive time steps/Enabled.*'true'.*false with Body/Time scheme = explicit"
   ${BODY_BAR_PRM} --set "Body/Adaptive time steps/Enabled=true"
   --set "Body/Adaptive time steps/Minimum time step=0.001")
+
+# ---- 7. MPI: test 1's adaptive bar (N = 100 cells along the height, 2
+# across, grid step c dt/h = 10, Minimum time step dt/16, Maximum changes
+# per step 0, Calm steps 4) on 1 and 2 ranks, compared column by column
+# relative to each column's scale, the substeps and cuts of every row
+# included (a cut is a decision on the flags: a different one would move
+# the substeps and every column after it; a count that differs by one is
+# 1/8 of its scale at least). Measured: the same substeps (61) and cuts (8)
+# in every row, largest difference 9.1e-11 (kinetic_energy at t = 3).
+# Tolerance 1e-7 (about 1000 times that, rounded up to a power of ten).
+# Round-off alone, not compared: energy_balance and momentum_x (as in
+# implicit.cmake's test 3), and impact_work (|value| <= 4.4e-9 against
+# energies of 1e-2: differs by 7.5e-18, 1.7e-9 of that scale); the CG
+# counts depend on the partition.
+set(BODY_ADAPTIVE_BAR --set "Body/Time scheme=implicit"
+  --set "Time/Time step=0.1" --set "Output/Interval=0.1"
+  --set "Body/Subdivisions=2, 100" --set "Body/Size=0.02, 1"
+  --set "Output/Field output=false"
+  --set "Body/Adaptive time steps/Enabled=true"
+  --set "Body/Adaptive time steps/Minimum time step=0.00625"
+  --set "Body/Adaptive time steps/Maximum changes per step=0"
+  --set "Body/Adaptive time steps/Calm steps=4")
+foreach(np 1 2)
+  stickslip_run_test(body_adaptive_mpi_np${np} ${np} prm/body_signorini_bar.prm
+    ${BODY_ADAPTIVE_BAR})
+  set_tests_properties(body_adaptive_mpi_np${np} PROPERTIES
+    FIXTURES_SETUP body_adaptive_mpi)
+endforeach()
+add_test(NAME body_adaptive_mpi_np2_same_as_np1
+  COMMAND ${PYTHON3} ${SRC}/tests/compare_histories.py
+          ${OUT}/body_adaptive_mpi_np1/history.csv
+          ${OUT}/body_adaptive_mpi_np2/history.csv --tolerance 1e-7
+          --columns t,kinetic,elastic,data,momentum_y,contact,normal,mean,newton,active,max_newton,substeps,substep_cuts,min_substep,last_substep)
+set_tests_properties(body_adaptive_mpi_np2_same_as_np1 PROPERTIES
+  FIXTURES_REQUIRED body_adaptive_mpi)
+
+# ---- 8. Snapshots of adaptive load steps with the contact series: the
+# adaptive cycle of cattaneo.cmake (mesh 1, quasi-static load steps of 0.05
+# cut down to 0.003 where the active set does not settle: at the turning
+# point t = 2.05 to 0.0125, back to 0.05 at t = 2.55) written on 1 rank,
+# stopped at t = 2.3, resumed from its snapshot at t = 2.25 (substep 0.0125:
+# the level, the calm count and the row's counts are in the snapshot) on 1
+# and 2 ranks to T = 2.5. history.csv (the substeps and cuts of every row
+# included), contact.pvd and every output's table solution/contact_NNNNN.csv
+# against the uninterrupted run (resume_across_ranks.py --series).
+# Measured: on 1 rank 0 (bitwise); on 2 ranks 5.6e-14 (friction_force_1)
+# and 4.2e-13 (tables), the same substeps. Tolerance 1e-9 (about 1000
+# times the largest, rounded up to a power of ten); energy_balance
+# (round-off alone, |value| ~ 1e-19) and the CG counts not compared.
+add_test(NAME resume_body_adaptive_series
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_cattaneo_mindlin.prm ${OUT}/resume_body_adaptive_series
+          --np 1 --resume-np 1,2 --stop 2.3 --final 2.5 --checkpoint 0.25
+          --tolerance 1e-9 --series
+          --columns t,kinetic,elastic,dissipated,data,impact,momentum,contact,normal,mean,stick,max_slip,friction,newton,active,max_newton,substeps,substep_cuts,min_substep,last_substep
+          --set "Body/Mesh file=${SRC}/meshes/half_cylinder_2d_1.msh"
+          --set "Output/Field output=true" --set "Output/Field output every=1000000"
+          --set "Body/Adaptive time steps/Enabled=true"
+          --set "Body/Adaptive time steps/Minimum time step=0.003"
+          --set "Body/Adaptive time steps/Maximum changes per step=1000000")
+set_tests_properties(resume_body_adaptive_series PROPERTIES PROCESSORS 2
+  TIMEOUT 900)
+
+# ---- 9. Killed and resumed: the same run to T = 3 with snapshots every
+# 0.75 (t = 0.75, 1.5, 2.25: the last at substep 0.0125), SIGKILL while the
+# field files or a snapshot are written or at random (3 kills: the last
+# after the snapshot at t = 2.25, so that the run continues from a cut
+# level when the kill comes before the end; seen in the runs here),
+# resumed on 1 rank. Then history.csv, contact.pvd and every output's
+# table solution/contact_NNNNN.csv must equal the uninterrupted run's,
+# with no stale or temporary file (tests/kill_anywhere.py). One rank:
+# measured bitwise equal (0 difference), tolerance 1e-12.
+add_test(NAME kill_anywhere_body_adaptive
+  COMMAND ${PYTHON3} ${SRC}/tests/kill_anywhere.py ${EXE}
+          ${SRC}/prm/body_cattaneo_mindlin.prm ${OUT}/kill_anywhere_body_adaptive
+          --np 1 --resume-np 1 --kills 3 --seed 24 --tolerance 1e-12
+          --target-timeout 15
+          --set "Body/Mesh file=${SRC}/meshes/half_cylinder_2d_1.msh"
+          --set "Time/Final time=3" --set "Output/Field output=true"
+          --set "Output/Field output every=1000000"
+          --set "Body/Adaptive time steps/Enabled=true"
+          --set "Body/Adaptive time steps/Minimum time step=0.003"
+          --set "Body/Adaptive time steps/Maximum changes per step=1000000"
+          --set "Output/Checkpoint interval=0.75")
+set_tests_properties(kill_anywhere_body_adaptive PROPERTIES TIMEOUT 900)

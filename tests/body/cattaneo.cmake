@@ -21,12 +21,18 @@
 # per cycle 3.494e-8 against the closed form W = 3.441e-8: 1.56e-2 (<=
 # 1.72e-2); the loop area of Q against the top's delta = dissipation -
 # impact work (1.08e-10: the edge nodes closing, O(dt)) to 2.3e-12 relative
-# (<= 1e-10); at most 12 active-set iterations in a load step (<= 13). CPU
-# 38 s, wall 90 s on the shared machine (11 runs). Exact stick: from the
-# load step t = 1.5 to 1.55 (mesh 0, Q = 0.29 mu P) the 15 nodes stuck at
-# both ends keep their displacement to the last bit (change 0, asserted 0:
-# a stuck node is held, no penalty, no creep), while the slipping nodes move
-# up to 7.4e-6 (contact_nodes.csv's u_x, u_y; 2 more runs).
+# (<= 1e-10); at most 12 active-set iterations in a load step (<= 13).
+# Exact stick: from the load step t = 1.5 to 1.55 (mesh 0, Q = 0.29 mu P)
+# the 15 nodes stuck at both ends keep their displacement to the last bit
+# (change 0, asserted 0: a stuck node is held, no penalty, no creep), while
+# the slipping nodes move up to 7.4e-6 (the tables' u_x, u_y).
+# One run per mesh (check_cattaneo.py): the contact series at every row
+# gives every state read (solution/contact_NNNNN.csv), mesh 0's run goes to
+# t = 4 and gives the loading, stick, unloading and cycle states. 3 runs:
+# CPU 16.2 s, wall 15.9 s (ctest, load 2.4 on the shared machine); before,
+# one run per state (13 runs): CPU 38.8 s, wall 40.8 s (the old
+# check_cattaneo.py with this test's arguments, /usr/bin/time, same load);
+# every printed number the same.
 add_test(NAME body_cattaneo_mindlin
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
      ${OUT}/body_cattaneo_mindlin --levels 0 1 2 --loading-times 1.3 1.6 2.0
@@ -46,7 +52,8 @@ set_tests_properties(body_cattaneo_mindlin PROPERTIES LABELS body)
 # the loop area against the works booked per substep 1.47e-3 (the grid's
 # trapezoidal rule over the cut steps); at most 33 active-set iterations in
 # a load step (the repeated substeps counted). Bounds about 10% above.
-# CPU 22 s.
+# One run to t = 4 gives the three states: CPU 13.9 s, wall 13.7 s (ctest;
+# before, three runs: CPU 23.8 s, wall 23.4 s; the same numbers).
 add_test(NAME body_cattaneo_mindlin_adaptive_cycle
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_cattaneo.py ${EXE} ${SRC}/prm/body_cattaneo_mindlin.prm
      ${OUT}/body_cattaneo_mindlin_adaptive_cycle --levels 1 --loading-times 2.0
@@ -63,3 +70,39 @@ stickslip_bad_input(body_friction_from_time_explicit
 stickslip_bad_input(body_friction_from_time_two_numbers
   "Body/Contact/Friction from time.*1, 2.*none or one finite number"
   ${SRC}/prm/body_cattaneo_mindlin.prm --set "Body/Contact/Friction from time=1, 2")
+
+# The contact series of the quasi-static scheme through a resume: the cycle
+# of mesh 0 written on 2 ranks, stopped at t = 2.2 (after the turning point),
+# resumed from the snapshot at t = 2 on 1 and 2 ranks to T = 3: history.csv,
+# contact.pvd's outputs and each output's table solution/contact_NNNNN.csv
+# against the uninterrupted 2-rank run (tests/reliability/resume_across_ranks.py
+# --series; the tables' rows in the order of x, y: they are gathered rank by
+# rank). Measured, relative to each column's scale: resumed on 2 ranks, the
+# tables 0 (bitwise), the history 2.0e-16 (impact_work); on 1 rank 1.9e-13
+# (tables) and 4.5e-14 (friction_force_1). Tolerance 1e-9 (about 1000 times
+# the largest, rounded up to a power of ten). energy_balance is round-off
+# alone here (|value| <= 1.5e-19, the difference 0.8 of that scale) and the
+# CG counts depend on the partition: not compared.
+add_test(NAME resume_body_quasi_static_series
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_cattaneo_mindlin.prm ${OUT}/resume_body_quasi_static_series
+          --np 2 --resume-np 1,2 --stop 2.2 --final 3 --checkpoint 0.5
+          --tolerance 1e-9 --series
+          --columns t,kinetic,elastic,dissipated,data,impact,momentum,contact,normal,mean,stick,max_slip,friction,newton,active,max_newton
+          --set "Body/Mesh file=${SRC}/meshes/half_cylinder_2d_0.msh"
+          --set "Output/Field output=true" --set "Output/Field output every=1000000")
+set_tests_properties(resume_body_quasi_static_series PROPERTIES PROCESSORS 2
+  TIMEOUT 900 FIXTURES_SETUP body_quasi_static_series)
+# Its outputs' fields against their tables and the friction law
+# (tests/body/check_implicit_series.py), the uninterrupted run and the one
+# resumed on 1 rank: 61 outputs, 419 slipping and 585 stuck node-outputs;
+# measured deviations (relative to each field's largest) 5.6e-8 at most
+# (the VTU's 32-bit floats; bound 1e-6), |R_T|/P_i = mu at every slipping
+# node to 0 (bound 1e-6, above the floats' 6e-8), never above mu.
+add_test(NAME body_quasi_static_series_fields
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit_series.py
+          ${OUT}/resume_body_quasi_static_series/reference
+          ${OUT}/resume_body_quasi_static_series/resumed_np1
+          --min-outputs 61 --max-ratio-error 1e-6)
+set_tests_properties(body_quasi_static_series_fields PROPERTIES
+  FIXTURES_REQUIRED body_quasi_static_series)

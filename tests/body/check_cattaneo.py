@@ -6,24 +6,29 @@
                     [--max-newton N]
 
 Cattaneo-Mindlin (doc/theory.md §7.10): prm/body_cattaneo_mindlin.prm on
-meshes/half_cylinder_2d_<K>.msh. Loading: for each level K and each load
-time T of --loading-times (1 < T <= 2, first loading), a run ended at T;
-postprocess/cattaneo_mindlin.py compares its contact_nodes.csv with
-c = a sqrt(1 - Q/(mu P)) and Cattaneo's q(x). Asserts: at the finest level
-every |c - c_exact|/a <= --max-c and every L2 error of q (relative to
-mu p0) <= --max-q-l2; the largest error of c over the load times decreases
-from level to level, that of q from the first level to the second (then
-it stops at the floor of Dundurs' beta != 0). Cycle (at --cycle-level, Time step --cycle-step): a run
-ended at --unloading-time (after the turning point Q* at t = 2) against
-Mindlin-Deresiewicz's c' and q (--max-c-unloading, --max-q-l2-unloading),
-and the full run to t = 4: the loop area of Q against the top's delta equals
-the dissipation minus the impact work's change (plus the elastic energy's)
-to 1e-10 relative (the quasi-static energy balance), and the dissipation matches the closed form W
-to --max-loop-error. Every run: at most --max-newton active-set iterations
-in a load step (no cycling). Prints the table; exit 0 if all hold.
+meshes/half_cylinder_2d_<K>.msh. One run per level K, with the contact
+series written at every row (solution/contact_NNNNN.csv, the contact nodes'
+table of each output): its states at the times asked for are read from that
+one run (the state at T of a run to T' > T is the state of a run ended at T:
+same steps, same data). Loading: for each level K and each load time T of
+--loading-times (1 < T <= 2, first loading), postprocess/cattaneo_mindlin.py
+compares the nodes at T with c = a sqrt(1 - Q/(mu P)) and Cattaneo's q(x).
+Asserts: at the finest level every |c - c_exact|/a <= --max-c and every L2
+error of q (relative to mu p0) <= --max-q-l2; the largest error of c over
+the load times decreases from level to level, that of q from the first
+level to the second (then it stops at the floor of Dundurs' beta != 0).
+Cycle (at --cycle-level, whose one run goes to t = 4 with Time step
+--cycle-step: its loading states too): its state at --unloading-time (after the turning point Q* at
+t = 2) against Mindlin-Deresiewicz's c' and q (--max-c-unloading,
+--max-q-l2-unloading), and its end: the loop area of Q against the top's
+delta equals the dissipation minus the impact work's change (plus the
+elastic energy's) to 1e-10 relative (the quasi-static energy balance), and
+the dissipation matches the closed form W to --max-loop-error. Every state:
+at most --max-newton active-set iterations in a load step up to it (no
+cycling). Exact stick (--stick-times, from the first level's run). Prints
+the table; exit 0 if all hold.
 """
 import argparse
-import csv
 import math
 import os
 import sys
@@ -37,10 +42,13 @@ import cattaneo_mindlin  # noqa: E402
 YOUNG, POISSON, MU, AMPLITUDE = 1.0, 0.45, 0.3, 0.0016
 
 
-def run_to(args, out, level, final_time, step=None):
+def run_level(args, out, level, final_time, step=None):
+    """One run of level LEVEL to FINAL_TIME with the contact series at every
+    row (the volume's once, at t0); returns its folder."""
     meshes = os.path.join(os.path.dirname(os.path.abspath(args.prm)), "..", "meshes")
     settings = {"Body/Mesh file": os.path.join(meshes, "half_cylinder_2d_%d.msh" % level),
-                "Time/Final time": repr(final_time), "Output/Field output": "false"}
+                "Time/Final time": repr(final_time), "Output/Field output": "true",
+                "Output/Field output every": "1000000", "Output/Contact output every": "1"}
     if step is not None:
         settings.update({"Time/Time step": repr(step), "Output/Interval": repr(step)})
     if args.adaptive_minimum is not None:
@@ -50,27 +58,24 @@ def run_to(args, out, level, final_time, step=None):
                              repr(args.adaptive_minimum),
                          "Body/Adaptive time steps/Maximum changes per step": "1000000"})
     body_runs.run(args.exe, args.prm, out, settings)
-    history, result = cattaneo_mindlin.analyse(out, 1.0, YOUNG, POISSON, MU)
+    return out
+
+
+def state(out, t):
+    """The run's state at T (None: its end) against the closed forms, and its
+    history up to T."""
+    history, result = cattaneo_mindlin.analyse(out, 1.0, YOUNG, POISSON, MU, at=t)
     result["newton_per_step"] = cattaneo_mindlin.newton_per_step(history)
     return history, result
 
 
-def contact_nodes(out):
-    """The rows of OUT/contact_nodes.csv as dicts of floats."""
-    with open(os.path.join(out, "contact_nodes.csv")) as f:
-        return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(f)]
-
-
-def check_stick(args):
+def check_stick(args, out):
     """Exact stick: a node stuck over the load step from T1 to T2 (its flag at
     T2) has the displacement it had at T1, bit for bit (the step holds it: no
-    penalty, no creep); a slipping one moved (so that the check can fail)."""
-    level, (t1, t2) = args.levels[0], args.stick_times
-    runs = []
-    for t in (t1, t2):
-        out = os.path.join(args.out, "stick_t%g" % t)
-        run_to(args, out, level, t)
-        runs.append(contact_nodes(out))
+    penalty, no creep); a slipping one moved (so that the check can fail).
+    OUT the run of the first level."""
+    t1, t2 = args.stick_times
+    runs = [cattaneo_mindlin.read_table(cattaneo_mindlin.table_at(out, t)) for t in (t1, t2)]
     before = {(r["x"], r["y"]): r for r in runs[0]}
     moved_stuck, moved_slipping, stuck = 0.0, 0.0, 0
     for row in runs[1]:
@@ -127,12 +132,19 @@ def main():
     failures = []
     print("level  h/a     t      Q/(muP)  c/a     exact   err_c      err_q_L2   centre/a  "
           "newton")
-    worst_c, worst_q = [], []
+    worst_c, worst_q, runs = [], [], {}
     for level in args.levels:
+        # The level's one run: to the last time any check reads from it.
+        final, step = max(args.loading_times), None
+        if level == args.levels[0] and args.stick_times:
+            final = max(final, max(args.stick_times))
+        if level == args.cycle_level:
+            final, step = 4.0, args.cycle_step
+        runs[level] = run_level(args, os.path.join(args.out, "level%d" % level), level,
+                                final, step)
         results = []
-        for final_time in args.loading_times:
-            out = os.path.join(args.out, "level%d_t%g" % (level, final_time))
-            results.append(run_to(args, out, level, final_time)[1])
+        for t in args.loading_times:
+            results.append(state(runs[level], t)[1])
             print(line(level, results[-1]))
         worst_c.append(max(r["error_c"] for r in results))
         worst_q.append(max(r["error_q_l2"] for r in results))
@@ -153,11 +165,12 @@ def main():
         failures.append("q L2 error %.3e > %g" % (worst_q[-1], args.max_q_l2))
     if args.cycle_level is not None:
         level = args.cycle_level
-        _, unloading = run_to(args, os.path.join(args.out, "unloading"), level,
-                              args.unloading_time, args.cycle_step)
+        if level not in runs:
+            runs[level] = run_level(args, os.path.join(args.out, "level%d" % level), level,
+                                    4.0, args.cycle_step)
+        _, unloading = state(runs[level], args.unloading_time)
         print(line(level, unloading) + "  (unloading from Q*)")
-        history, full = run_to(args, os.path.join(args.out, "cycle"), level, 4.0,
-                               args.cycle_step)
+        history, full = state(runs[level], None)
         print(line(level, full) + "  (after the cycle)")
         energies = cattaneo_mindlin.loop_energies(
             history, MU, YOUNG, POISSON, cattaneo_mindlin.triangle_displacement(AMPLITUDE))
@@ -194,7 +207,7 @@ def main():
                 failures.append("cycle: %d active-set iterations > %d"
                                 % (r["newton_per_step"], args.max_newton))
     if args.stick_times:
-        failures += check_stick(args)
+        failures += check_stick(args, runs[args.levels[0]])
     for failure in failures:
         print("FAIL: " + failure)
     sys.exit(1 if failures else 0)

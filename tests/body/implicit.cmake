@@ -195,3 +195,39 @@ add_test(NAME body_implicit_friction_mpi_np2_same_as_np1
           --columns t,kinetic,elastic,dissipated,data,momentum_x,contact,normal,stick,max_slip,friction,newton,active,max_newton)
 set_tests_properties(body_implicit_friction_mpi_np2_same_as_np1 PROPERTIES
   FIXTURES_REQUIRED body_implicit_friction_mpi)
+
+# ---- 8b. The contact series of the implicit scheme through a resume: the
+# case of test 8 with the contact series at every row (contact.pvd and the
+# tables solution/contact_NNNNN.csv), written on 2 ranks, stopped at t = 3,
+# resumed from the snapshot at t = 2.5 on 1 and 2 ranks to T = 5, against
+# the uninterrupted 2-rank run (resume_across_ranks.py --series). Measured,
+# relative to each column's scale: on 2 ranks 1.7e-16 (history), 0 (the
+# tables); on 1 rank 2.1e-13 (elastic_energy) and 2.9e-13 (tables).
+# Tolerance 1e-9, as test 8 (energy_balance, round-off alone, and the CG
+# counts not compared). Then check_implicit_series.py: every output's
+# fields against its table and the friction law (21 outputs, 299 slipping
+# and 49 stuck node-outputs): the fields within 5.6e-8 of their largest
+# (the VTU's 32-bit floats; bound 1e-6), |R_T|/P_i = mu at every slipping
+# node to 0 (bound 1e-6), never above mu, the friction traction against
+# the slip velocity at every slipping node.
+add_test(NAME resume_body_implicit_series
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_sliding_block_2d.prm ${OUT}/resume_body_implicit_series
+          --np 2 --resume-np 1,2 --stop 3 --final 5 --checkpoint 1.25
+          --tolerance 1e-9 --series
+          --columns t,kinetic,elastic,dissipated,data,momentum_x,contact,normal,stick,max_slip,friction,newton,active,max_newton
+          --set "Body/Time scheme=implicit"
+          --set "Body/Contact/Friction law/Normal stress regularization length=0"
+          --set "Body/Subdivisions=16, 4" --set "Body/Initial velocity=0"
+          --set "Time/Time step=0.25" --set "Output/Interval=0.25"
+          --set "Output/Field output=true" --set "Output/Field output every=1000000"
+          --set "Body/Traction 1/Value=3e-4$<SEMICOLON> -1e-3")
+set_tests_properties(resume_body_implicit_series PROPERTIES PROCESSORS 2
+  TIMEOUT 900 FIXTURES_SETUP body_implicit_series)
+add_test(NAME body_implicit_series_fields
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit_series.py
+          ${OUT}/resume_body_implicit_series/reference
+          ${OUT}/resume_body_implicit_series/resumed_np1
+          --min-outputs 21 --max-ratio-error 1e-6)
+set_tests_properties(body_implicit_series_fields PROPERTIES
+  FIXTURES_REQUIRED body_implicit_series)

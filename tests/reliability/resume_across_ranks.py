@@ -21,6 +21,14 @@ the case where a snapshot truly cannot be matched: the copy is changed
 between the write and the resume by moving one interior node: the resume
 must be refused (exit 1) saying that the snapshot cannot be matched to this
 run, not that it is corrupt.
+--series: also every .pvd series: a resumed run lists the reference's
+outputs at the same times, and each output's table (solution/
+contact_NNNNN.csv, the implicit body's contact nodes, gathered rank by
+rank: compared row by row in the order of their coordinates x, y, z)
+equals the reference's within TOL times each column's largest magnitude.
+--columns C: compare only these history.csv columns
+(compare_histories.py --columns; e.g. without energy_balance, round-off
+alone in a quasi-static run).
 Exit 0 if all hold, 1 otherwise.
 """
 import argparse
@@ -74,6 +82,48 @@ def largest_difference(reference, resumed, after):
     return worst, where, sum(1 for r in a if r[0] > after)
 
 
+def pvd_times(path):
+    """(time, record) of each output of the .pvd series PATH."""
+    with open(path) as f:
+        return re.findall(r'timestep="([^"]*)"[^>]*file="([^"]*)"', f.read())
+
+
+def compare_series(reference, resumed, tolerance):
+    """The failures of the resumed run's .pvd series and output tables
+    against the reference's; prints what was compared."""
+    failures = []
+    for name in sorted(n for n in os.listdir(reference) if n.endswith(".pvd")):
+        outputs = pvd_times(os.path.join(reference, name))
+        if pvd_times(os.path.join(resumed, name)) != outputs:
+            failures.append("%s lists other outputs than the reference's" % name)
+            continue
+        worst, tables = 0., 0
+        for _, record in outputs:
+            table_name = os.path.splitext(record)[0] + ".csv"
+            if not os.path.exists(os.path.join(reference, table_name)):
+                continue
+            tables += 1
+            if not os.path.exists(os.path.join(resumed, table_name)):
+                failures.append("%s is missing" % table_name)
+                continue
+            header, a = table(os.path.join(reference, table_name))
+            header_b, b = table(os.path.join(resumed, table_name))
+            place = [c for c, n in enumerate(header) if n in ("x", "y", "z")]
+            a.sort(key=lambda r: [r[c] for c in place])
+            b.sort(key=lambda r: [r[c] for c in place])
+            if header_b != header or len(a) != len(b):
+                failures.append("%s differs in its columns or rows" % table_name)
+                continue
+            for c in range(len(header)):
+                scale = max(abs(r[c]) for r in a) or 1.
+                worst = max([worst] + [abs(ra[c] - rb[c]) / scale for ra, rb in zip(a, b)])
+        print("%s: %d outputs at the reference's times, %d tables, largest difference "
+              "%.2e of the column's scale" % (name, len(outputs), tables, worst))
+        if worst > tolerance:
+            failures.append("%s: the tables differ by %.2e > %g" % (name, worst, tolerance))
+    return failures
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("exe")
@@ -87,6 +137,8 @@ def main():
     p.add_argument("--tolerance", required=True)
     p.add_argument("--mesh")
     p.add_argument("--mismatch", action="store_true")
+    p.add_argument("--series", action="store_true")
+    p.add_argument("--columns")
     args, options = p.parse_known_args()
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(args.out)
@@ -126,7 +178,8 @@ def main():
         status, text = run([sys.executable, os.path.join(HERE, "..", "compare_histories.py"),
                             os.path.join(reference, "history.csv"),
                             os.path.join(resumed, "history.csv"),
-                            "--tolerance", args.tolerance])
+                            "--tolerance", args.tolerance]
+                           + (["--columns", args.columns] if args.columns else []))
         print(text, end="")
         with open(os.path.join(resumed, "log.txt")) as f:
             found = re.search(r"resumed at step \d+ \(t = (\S+)\)", f.read())
@@ -138,6 +191,9 @@ def main():
               "difference %.2e of the column's scale (%s)" % (args.np, np, step, n, worst, where))
         if status != 0:
             failures.append("the history resumed on %d ranks differs" % np)
+        if args.series:
+            failures += ["resumed on %d ranks: %s" % (np, f) for f in
+                         compare_series(reference, resumed, float(args.tolerance))]
 
     if args.mismatch:
         failures += mismatch(args, base, part)

@@ -828,7 +828,9 @@ namespace stickslip
                 const FieldFiles  &files) {
            return output.write_volume(t, index, u, v, files);
          }});
-      if (contact)
+      // The contact surface: the explicit scheme's ContactSurface, or the
+      // implicit and quasi-static schemes' contact nodes.
+      if (contact || (implicit && parameters.contact.enabled))
         series.fields.push_back({"contact",
                                  [this](const double       t,
                                         const unsigned int index,
@@ -1011,8 +1013,26 @@ namespace stickslip
       if (mesh.constraints().n_constraints() > 0)
         mesh.constraints().distribute(u);
       u.update_ghost_values();
-      const std::string record =
-        contact_output->write(t, index, u, *contact, files);
+      std::string record;
+      if (contact)
+        record = contact_output->write(
+          t, index, u, ContactSurfaceValues<dim>(*contact), files);
+      else
+        {
+          record = contact_output->write(
+            t,
+            index,
+            u,
+            ImplicitContactValues<dim>(
+              *implicit, parameters.contact.normal, u, v, t),
+            files);
+          // The table of contact_nodes.csv at this output, beside its
+          // record (a resume removes it with the record's stale files).
+          files.output_directory().write_atomically(
+            std::string(OutputDirectory::field_folder) + "/contact_" +
+              Utilities::int_to_string(index, 5) + ".csv",
+            implicit->contact_table(u));
+        }
       u.zero_out_ghost_values();
       return record;
     }

@@ -111,7 +111,11 @@ namespace stickslip
       std::vector<double>
       history_row(const double t);
 
-      /** The contact surface at @p t as output @p index of contact.pvd. */
+      /**
+       * The contact surface at @p t as output @p index of contact.pvd (the
+       * implicit schemes: also solution/contact_NNNNN.csv, the table of
+       * contact_nodes.csv at this output).
+       */
       std::string
       write_contact_fields(const double       t,
                            const unsigned int index,

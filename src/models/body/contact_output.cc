@@ -13,6 +13,149 @@ namespace stickslip
   namespace Body
   {
     template <int dim>
+    ContactSurfaceValues<dim>::ContactSurfaceValues(
+      const ContactSurface<dim> &contact)
+      : contact(contact)
+    {}
+
+
+
+    template <int dim>
+    std::vector<unsigned int>
+    ContactSurfaceValues<dim>::node_unknowns() const
+    {
+      std::vector<unsigned int> result;
+      for (const auto &unknowns : contact.node_unknowns())
+        result.push_back(unknowns[0]);
+      return result;
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    ContactSurfaceValues<dim>::values() const
+    {
+      return contact.output_values();
+    }
+
+
+
+    template <int dim>
+    std::vector<Tensor<1, dim>>
+    ContactSurfaceValues<dim>::tangents() const
+    {
+      return contact.tangents();
+    }
+
+
+
+    template <int dim>
+    ImplicitContactValues<dim>::ImplicitContactValues(
+      const ImplicitStep<dim>   &step,
+      const std::vector<double> &normal,
+      const BodyVector          &displacement,
+      const BodyVector          &velocity,
+      const double               t)
+      : nodes(step.contact_nodes())
+      , displacement(displacement)
+      , velocity(velocity)
+      , t(t)
+    {
+      // The tangential unknowns are the axes but the normal's, in order.
+      for (unsigned int d = 0; d < dim; ++d)
+        if (std::abs(normal[d]) < 0.5)
+          tangent_axes.push_back(d);
+    }
+
+
+
+    template <int dim>
+    std::vector<unsigned int>
+    ImplicitContactValues<dim>::node_unknowns() const
+    {
+      return nodes.normal_unknown;
+    }
+
+
+
+    template <int dim>
+    std::vector<Tensor<1, dim>>
+    ImplicitContactValues<dim>::tangents() const
+    {
+      std::vector<Tensor<1, dim>> result(dim - 1);
+      for (unsigned int j = 0; j + 1 < dim; ++j)
+        result[j][tangent_axes[j]] = 1;
+      return result;
+    }
+
+
+
+    template <int dim>
+    std::vector<double>
+    ImplicitContactValues<dim>::values() const
+    {
+      static_assert(ContactSurface<dim>::n_output_values == 15,
+                    "the values below follow output_value_names()");
+      // The foundation's velocity v_*(t) in the tangent axes (implicit
+      // Newmark only: the quasi-static load steps have no rate).
+      Vector<double> floor_velocity(dim);
+      if (nodes.foundation_velocity != nullptr && !nodes.quasi_static)
+        nodes.foundation_velocity->vector_value(Point<1>(t), floor_velocity);
+      std::vector<double> result;
+      result.reserve(nodes.normal_unknown.size() * 15);
+      for (std::size_t k = 0; k < nodes.normal_unknown.size(); ++k)
+        {
+          // In the tangent basis: the slip velocity, the friction traction
+          // as ContactSurface keeps it (the writer outputs its opposite,
+          // R_T/A: the traction on the body, against the slip), the slip
+          // displacement since t0.
+          std::array<double, 2> slip_velocity = {{0., 0.}},
+                                friction      = {{0., 0.}};
+          double slip = 0, force = 0;
+          for (unsigned int j = 0; j + 1 < dim; ++j)
+            {
+              const unsigned int i =
+                nodes.tangential_unknown[k * (dim - 1) + j];
+              if (!nodes.quasi_static)
+                slip_velocity[j] =
+                  velocity.local_element(i) - floor_velocity[tangent_axes[j]];
+              const double reaction = nodes.reaction.local_element(i);
+              friction[j] = nodes.area[k] > 0 ? -reaction / nodes.area[k] : 0.;
+              force += reaction * reaction;
+              const double s = displacement.local_element(i) -
+                               nodes.reference.local_element(i) -
+                               nodes.foundation_displacement[j];
+              slip += s * s;
+            }
+          const double normal_force = nodes.pressure[k] * nodes.area[k];
+          const double state        = !nodes.active[k]                  ? 0. :
+                                      nodes.stuck[k] && nodes.mu[k] > 0 ? 1. :
+                                                                          2.;
+          for (const double value :
+               {nodes.gap[k],
+                nodes.pressure[k],
+                std::hypot(slip_velocity[0], slip_velocity[1]),
+                state,
+                normal_force > 0 ? std::sqrt(force) / normal_force : 0.,
+                0.,
+                slip_velocity[0],
+                slip_velocity[1],
+                friction[0],
+                friction[1],
+                nodes.mu[k],
+                std::sqrt(slip),
+                -1.,
+                0.,
+                nodes.pressure[k]})
+            result.push_back(value);
+        }
+      return result;
+    }
+
+
+
+    template <int dim>
     ContactOutput<dim>::ContactOutput(
       const BodyDiscretization<dim> &discretization,
       const types::boundary_id       contact_id)
@@ -27,7 +170,7 @@ namespace stickslip
 
     template <int dim>
     void
-    ContactOutput<dim>::set_up(const ContactSurface<dim> &contact)
+    ContactOutput<dim>::set_up(const ContactNodalValues<dim> &contact)
     {
       const DoFHandler<dim>           &dofs = discretization.dof_handler();
       const FiniteElement<dim>        &fe   = discretization.fe();
@@ -36,19 +179,26 @@ namespace stickslip
       const types::global_dof_index first_owned =
         *dofs.locally_owned_dofs().begin();
 
-      // The owned nodes of the surface, and where the contact surface keeps
-      // their values (a node held in every component has none: zeros).
+      // The owned nodes of the surface, and where the source keeps their
+      // values (found by any of the node's unknowns; a node held in every
+      // component has none: zeros).
       std::unordered_map<unsigned int, int> node_of_unknown;
-      for (unsigned int k = 0; k < contact.node_unknowns().size(); ++k)
-        node_of_unknown[contact.node_unknowns()[k][0]] = k;
+      const std::vector<unsigned int>       keys = contact.node_unknowns();
+      for (unsigned int k = 0; k < keys.size(); ++k)
+        node_of_unknown[keys[k]] = k;
       std::unordered_map<types::global_dof_index, unsigned int> owned_index;
       for (const Node<dim> &node : discretization.nodes(contact_id))
         {
           owned_index[first_owned + node.unknowns[0]] = owned_nodes.size();
           owned_nodes.push_back(first_owned + node.unknowns[0]);
-          const auto found = node_of_unknown.find(node.unknowns[0]);
-          surface_index.push_back(
-            found == node_of_unknown.end() ? -1 : found->second);
+          int index = -1;
+          for (unsigned int d = 0; d < dim && index < 0; ++d)
+            {
+              const auto found = node_of_unknown.find(node.unknowns[d]);
+              if (found != node_of_unknown.end())
+                index = found->second;
+            }
+          surface_index.push_back(index);
         }
 
       // The faces' nodes in the patches' lexicographic order: their values
@@ -117,11 +267,11 @@ namespace stickslip
     template <int dim>
     std::vector<double>
     ContactOutput<dim>::values_at_face_nodes(
-      const ContactSurface<dim> &contact) const
+      const ContactNodalValues<dim> &contact) const
     {
       // Per value: the owned nodes' column, exchanged into the ghosts'.
       constexpr unsigned int    n_values = ContactSurface<dim>::n_output_values;
-      const std::vector<double> surface  = contact.output_values();
+      const std::vector<double> surface  = contact.values();
       const std::size_t         n_owned  = owned_nodes.size();
       std::vector<double>       owned(n_owned), ghosts(n_ghosts);
       std::vector<double>       result((n_owned + n_ghosts) * n_values, 0.);
@@ -198,11 +348,11 @@ namespace stickslip
 
     template <int dim>
     std::string
-    ContactOutput<dim>::write(const double               t,
-                              const unsigned int         index,
-                              const BodyVector          &displacement,
-                              const ContactSurface<dim> &contact,
-                              const FieldFiles          &files)
+    ContactOutput<dim>::write(const double                   t,
+                              const unsigned int             index,
+                              const BodyVector              &displacement,
+                              const ContactNodalValues<dim> &contact,
+                              const FieldFiles              &files)
     {
       if (!ready)
         set_up(contact);
@@ -430,6 +580,10 @@ namespace stickslip
 
 
 
+    template class ContactSurfaceValues<2>;
+    template class ContactSurfaceValues<3>;
+    template class ImplicitContactValues<2>;
+    template class ImplicitContactValues<3>;
     template class ContactOutput<2>;
     template class ContactOutput<3>;
   } // namespace Body

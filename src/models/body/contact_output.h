@@ -8,6 +8,7 @@
 #include <base/global.h>
 #include <models/body/body_discretization.h>
 #include <models/body/contact_surface.h>
+#include <models/body/implicit_step.h>
 
 #include <cstdint>
 #include <string>
@@ -17,6 +18,103 @@ namespace stickslip
 {
   namespace Body
   {
+    /**
+     * Where ContactOutput takes the nodal values of the contact surface
+     * from: the explicit scheme's ContactSurface (ContactSurfaceValues) or
+     * the implicit and quasi-static schemes' ImplicitStep
+     * (ImplicitContactValues). The values are those of
+     * ContactSurface::output_value_names(), in its order.
+     */
+    template <int dim>
+    class ContactNodalValues
+    {
+    public:
+      virtual ~ContactNodalValues() = default;
+
+      /** Per owned contact node: one of its unknowns (local index). */
+      virtual std::vector<unsigned int>
+      node_unknowns() const = 0;
+
+      /** ContactSurface::n_output_values per node, node k at [k * n]. */
+      virtual std::vector<double>
+      values() const = 0;
+
+      /** The tangent basis of the surface (the slip's and friction's). */
+      virtual std::vector<Tensor<1, dim>>
+      tangents() const = 0;
+    };
+
+
+
+    /** The explicit scheme's values: ContactSurface::output_values(). */
+    template <int dim>
+    class ContactSurfaceValues : public ContactNodalValues<dim>
+    {
+    public:
+      explicit ContactSurfaceValues(const ContactSurface<dim> &contact);
+
+      std::vector<unsigned int>
+      node_unknowns() const override;
+
+      std::vector<double>
+      values() const override;
+
+      std::vector<Tensor<1, dim>>
+      tangents() const override;
+
+    private:
+      const ContactSurface<dim> &contact;
+    };
+
+
+
+    /**
+     * The implicit and quasi-static schemes' values at the end of the last
+     * step (doc/outputs.md, "contact.pvd"): gap, pressure P_i/A_i, state
+     * (0 separated, 1 stuck, 2 slipping or frictionless in contact),
+     * friction_ratio |R_T|/(A_i P_i), the friction traction R_T/A_i (on
+     * the body, as the explicit series'), friction_coefficient mu_i (0
+     * before Contact/Friction from time), slip |u_T - u_T(t0) - X_*| (the
+     * tangential displacement against the foundation since t0: history's
+     * max_slip), effective_pressure = pressure; the slip
+     * velocity v_T - v_*(t) (implicit; 0 quasi-static: load steps have no
+     * rate) and its norm slip_rate; uniqueness_ratio 0 (the step is solved
+     * exactly), rupture_time -1 and friction_state 0 (no state law).
+     */
+    template <int dim>
+    class ImplicitContactValues : public ContactNodalValues<dim>
+    {
+    public:
+      /**
+       * @p normal the contact normal (a coordinate axis), @p displacement
+       * and @p velocity the state at @p t.
+       */
+      ImplicitContactValues(const ImplicitStep<dim>   &step,
+                            const std::vector<double> &normal,
+                            const BodyVector          &displacement,
+                            const BodyVector          &velocity,
+                            const double               t);
+
+      std::vector<unsigned int>
+      node_unknowns() const override;
+
+      std::vector<double>
+      values() const override;
+
+      std::vector<Tensor<1, dim>>
+      tangents() const override;
+
+    private:
+      const ImplicitContactNodes nodes;
+      /** The coordinate axes of the tangential unknowns, in their order. */
+      std::vector<unsigned int> tangent_axes;
+      const BodyVector         &displacement;
+      const BodyVector         &velocity;
+      const double              t;
+    };
+
+
+
     /**
      * The contact surface as a series of field files (contact.pvd): the
      * faces of the contact boundary of the owned cells as VTU patches with,
@@ -52,15 +150,15 @@ namespace stickslip
 
       /**
        * Write output @p index of the series "contact" at time @p t from the
-       * state of @p contact and the displacement @p displacement (whose
+       * nodal values @p contact and the displacement @p displacement (whose
        * ghost values must be current) (collective). Returns the record.
        */
       std::string
-      write(const double               t,
-            const unsigned int         index,
-            const BodyVector          &displacement,
-            const ContactSurface<dim> &contact,
-            const FieldFiles          &files);
+      write(const double                   t,
+            const unsigned int             index,
+            const BodyVector              &displacement,
+            const ContactNodalValues<dim> &contact,
+            const FieldFiles              &files);
 
     private:
       /**
@@ -83,11 +181,11 @@ namespace stickslip
 
       /** The faces, their nodes and the exchange pattern (first output). */
       void
-      set_up(const ContactSurface<dim> &contact);
+      set_up(const ContactNodalValues<dim> &contact);
 
       /** The nodal values of the surface at this rank's faces' nodes. */
       std::vector<double>
-      values_at_face_nodes(const ContactSurface<dim> &contact) const;
+      values_at_face_nodes(const ContactNodalValues<dim> &contact) const;
 
       /** The patches of the faces with @p values and the displacement. */
       std::vector<DataOutBase::Patch<dim - 1, dim>>
@@ -112,8 +210,7 @@ namespace stickslip
       unsigned int                         nodes_per_face;
       /** The owned nodes of the surface: their first unknown (global). */
       std::vector<types::global_dof_index> owned_nodes;
-      /** Where each owned node's values are in ContactSurface::output_values().
-       */
+      /** Where each owned node's values are in ContactNodalValues::values(). */
       std::vector<int>                         surface_index;
       Utilities::MPI::NoncontiguousPartitioner exchange;
       unsigned int                             n_ghosts;

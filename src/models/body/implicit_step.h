@@ -46,6 +46,35 @@ namespace stickslip
     };
 
     /**
+     * Read-only views of the contact nodes' state of an ImplicitStep
+     * (ImplicitStep::contact_nodes()): what the contact series writes
+     * (ImplicitContactValues in contact_output.h). Per owned contact node
+     * k: its normal unknown and dim - 1 tangential unknowns (local
+     * indices), g_i, P_i/A_i, A_i, mu_i, the active and stuck flags; the
+     * reactions R (tangential rows: the friction force on the body), u_T
+     * at t0 and the foundation's displacement X_* since t0.
+     */
+    struct ImplicitContactNodes
+    {
+      const std::vector<unsigned int> &normal_unknown;
+      const std::vector<unsigned int> &tangential_unknown;
+      const std::vector<double>       &gap;
+      const std::vector<double>       &pressure;
+      const std::vector<double>       &area;
+      const std::vector<double>       &mu;
+      const std::vector<bool>         &active;
+      const std::vector<bool>         &stuck;
+      const BodyVector                &reaction;
+      const BodyVector                &reference;
+      const std::vector<double>       &foundation_displacement;
+      /** v_*(t) (dim components), null without friction. */
+      const FunctionParser<1> *foundation_velocity;
+      bool                     quasi_static;
+    };
+
+
+
+    /**
      * Body/Time scheme = implicit (doc/theory.md §7.7): Newmark's average
      * acceleration scheme (beta = 1/4, gamma = 1/2) with the lumped mass M
      * (the contact nodes' normal mass redistributed, §7.5: the body gives
@@ -189,6 +218,25 @@ namespace stickslip
        */
       std::string
       contact_table(const BodyVector &u) const;
+
+      /** The contact nodes' state, for the contact series. */
+      ImplicitContactNodes
+      contact_nodes() const
+      {
+        return {normal_unknown,
+                tangential_unknown,
+                gap,
+                pressure,
+                area_of_node,
+                mu,
+                active,
+                stuck,
+                reaction,
+                reference,
+                foundation_displacement,
+                foundation_velocity.get(),
+                quasi_static};
+      }
 
       /** For the log: the solver and the counts (collective). */
       std::string
