@@ -41,7 +41,7 @@ namespace stickslip
   {
     outputs.emplace_back(t, record_name);
     if (rewrite_due(directory))
-      write(directory);
+      write(directory, false);
   }
 
 
@@ -84,7 +84,7 @@ namespace stickslip
 
 
   void
-  PvdRecord::write(const OutputDirectory &directory) const
+  PvdRecord::write(const OutputDirectory &directory, const bool durable) const
   {
     const auto is_xdmf = [](const std::pair<double, std::string> &output) {
       return is_xdmf_name(output.second);
@@ -106,8 +106,11 @@ namespace stickslip
         std::string xml, error;
         if (root)
           error = xdmf_series(directory, xml);
+        if (root && error.empty())
+          error = write_file_atomically(directory.file(series + ".xdmf"),
+                                        xml,
+                                        durable);
         throw_if_any_failed(error, directory.communicator());
-        directory.write_atomically(series + ".xdmf", xml);
         if (!root)
           grids.resize(outputs.size());
         xdmf_directory = directory.path();
