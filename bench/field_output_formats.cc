@@ -269,6 +269,7 @@ namespace
                         0,
                         {{"displacement", &displacement},
                          {"velocity", &velocity}},
+                        {},
                         files);
         });
       }
