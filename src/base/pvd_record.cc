@@ -4,13 +4,8 @@
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -45,53 +40,29 @@ namespace stickslip
                  const OutputDirectory &directory)
   {
     outputs.emplace_back(t, record_name);
-    if (!appended_to_xdmf(directory))
+    if (rewrite_due(directory))
+      write(directory, false);
+  }
+
+
+
+  void
+  PvdRecord::flush(const OutputDirectory &directory) const
+  {
+    if (xdmf_directory == directory.path() && listed < outputs.size())
       write(directory);
   }
 
 
 
   bool
-  PvdRecord::appended_to_xdmf(const OutputDirectory &directory) const
+  PvdRecord::rewrite_due(const OutputDirectory &directory) const
   {
     if (xdmf_directory != directory.path() || outputs.empty() ||
-        !is_xdmf_name(outputs.back().second) ||
-        grids.size() + 1 != outputs.size())
-      return false;
-    std::string error;
-    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
-      {
-        const std::string grid = grid_of_record(directory, grids.size(), error);
-        const std::string path = directory.file(series + ".xdmf");
-        const std::string text = grid + xdmf_series_tail;
-        const int         descriptor =
-          error.empty() ? ::open(path.c_str(), O_WRONLY | O_CLOEXEC) : -1;
-        if (error.empty() && descriptor < 0)
-          error = "cannot open " + path + ": " + std::strerror(errno);
-        else if (error.empty())
-          {
-            // One call: a kill before or after it leaves a complete series
-            // (the old or the new). Inside it, Linux stops a write for a
-            // fatal signal only between pages, so a grid that crosses a
-            // page boundary (every ~2 outputs) is the one remaining window.
-            const ssize_t written =
-              ::pwrite(descriptor, text.data(), text.size(), xdmf_tail_offset);
-            if (written != static_cast<ssize_t>(text.size()))
-              error = "cannot append to " + path + ": " +
-                      (written < 0 ? std::strerror(errno) : "short write");
-            if (::close(descriptor) != 0 && error.empty())
-              error = "cannot close " + path + ": " + std::strerror(errno);
-          }
-        if (error.empty())
-          {
-            grids.push_back(grid);
-            xdmf_tail_offset += grid.size();
-          }
-      }
-    else
-      grids.emplace_back(); // only rank 0 keeps the grids' text
-    throw_if_any_failed(error, directory.communicator());
-    return true;
+        !is_xdmf_name(outputs.back().second))
+      return true;
+    const std::size_t allowed_lag = std::max<std::size_t>(1, listed / 16);
+    return outputs.size() - listed > allowed_lag;
   }
 
 
@@ -113,7 +84,7 @@ namespace stickslip
 
 
   void
-  PvdRecord::write(const OutputDirectory &directory) const
+  PvdRecord::write(const OutputDirectory &directory, const bool durable) const
   {
     const auto is_xdmf = [](const std::pair<double, std::string> &output) {
       return is_xdmf_name(output.second);
@@ -135,13 +106,15 @@ namespace stickslip
         std::string xml, error;
         if (root)
           error = xdmf_series(directory, xml);
+        if (root && error.empty())
+          error = write_file_atomically(directory.file(series + ".xdmf"),
+                                        xml,
+                                        durable);
         throw_if_any_failed(error, directory.communicator());
-        directory.write_atomically(series + ".xdmf", xml);
-        if (root)
-          xdmf_tail_offset = xml.size() - xdmf_series_tail.size();
-        else
+        if (!root)
           grids.resize(outputs.size());
         xdmf_directory = directory.path();
+        listed         = outputs.size();
       }
     // The series of the other format, of an earlier run or of this one
     // before a resume with another Output/Field format, would be stale.

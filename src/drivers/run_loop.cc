@@ -65,6 +65,13 @@ namespace stickslip
     void
     loop();
 
+    /**
+     * The end-of-run hook: every field series lists all its outputs
+     * (PvdRecord::flush(); an XDMF series lags during the run).
+     */
+    void
+    finish_series() const;
+
   private:
     /** Register everything that carries over from step to step. */
     void
@@ -506,6 +513,15 @@ namespace stickslip
 
 
   void
+  RunLoop::Run::finish_series() const
+  {
+    for (const ScheduledSeries &field : fields)
+      field.record.flush(owner.directory);
+  }
+
+
+
+  void
   RunLoop::Run::loop()
   {
     // Every run stops cleanly after the step in progress (with a snapshot
@@ -581,7 +597,23 @@ namespace stickslip
       run.resume();
     else
       run.start();
-    run.loop();
+    try
+      {
+        run.loop();
+      }
+    catch (const RunError &)
+      {
+        // Both are thrown on every rank (the flush is collective); the
+        // outputs written so far are complete and stay listed.
+        run.finish_series();
+        throw;
+      }
+    catch (const Interrupted &)
+      {
+        run.finish_series();
+        throw;
+      }
+    run.finish_series();
   }
 
 

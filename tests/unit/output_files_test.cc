@@ -9,8 +9,9 @@
 //   bytes written matches the file's; check_prefix() refuses a file changed
 //   before the snapshot and resume() drops the rows after it;
 // - PvdRecord: the text a snapshot carries reads back, another series has
-//   its own .pvd (contact.pvd), and a name that leaves the output directory
-//   is refused;
+//   its own .pvd (contact.pvd), an XDMF series is complete after every
+//   output and lags by at most 1/16 of its length until flushed, and a name
+//   that leaves the output directory is refused;
 // - FieldFiles: the names of deal.II's write_vtu_with_pvtu_record, in the
 //   folder solution/; remove_outputs_from() removes the outputs of a killed
 //   run and temporaries only;
@@ -33,6 +34,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -236,6 +238,69 @@ namespace
         EXPECT_NE(xml.find("file=\"solution/contact_00000.pvtu\""),
                   std::string::npos);
         EXPECT_EQ(xml.find("solution_0000"), std::string::npos);
+      }
+  }
+
+
+
+  /** The number of grids an XDMF series file lists. */
+  std::size_t
+  n_grids_listed(const std::string &xml)
+  {
+    std::size_t n = 0;
+    for (auto at = xml.find("<Grid Name=\"r"); at != std::string::npos;
+         at      = xml.find("<Grid Name=\"r", at + 1))
+      ++n;
+    return n;
+  }
+
+
+
+  TEST(PvdRecord, XdmfSeriesLagsAtMostASixteenthAndFlushes)
+  {
+    // 100 outputs: after each, contact.xdmf is a complete series (it is
+    // only ever renamed into place) that lacks at most max(1, L/16) of
+    // them, L the ones it lists; flush() lists them all.
+    const std::string     folder = fresh_folder("xdmf_lag");
+    const OutputDirectory directory(folder, comm);
+    PvdRecord             record("contact");
+    const unsigned int    n_outputs = 100;
+    std::size_t           rewrites = 0, last_listed = 0;
+    for (unsigned int k = 0; k < n_outputs; ++k)
+      {
+        const std::string name = "solution/r" + std::to_string(k) + ".xdmf";
+        if (rank0())
+          std::ofstream(folder + "/" + name)
+            << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n<Domain>\n"
+            << "<Grid Name=\"r" << k << "\" GridType=\"Uniform\">\n"
+            << "<Time Value=\"" << k << "\"/>\n</Grid>\n</Domain>\n</Xdmf>\n";
+        MPI_Barrier(comm);
+        record.add(k, name, directory);
+        if (rank0())
+          {
+            const std::string xml    = contents(folder + "/contact.xdmf");
+            const std::size_t listed = n_grids_listed(xml);
+            EXPECT_EQ(xml.substr(xml.size() - 26),
+                      "</Grid>\n</Domain>\n</Xdmf>\n");
+            EXPECT_LE(k + 1 - listed, std::max<std::size_t>(1, listed / 16))
+              << "after output " << k;
+            rewrites += listed != last_listed;
+            last_listed = listed;
+          }
+      }
+    record.flush(directory);
+    if (rank0())
+      {
+        EXPECT_EQ(n_grids_listed(contents(folder + "/contact.xdmf")),
+                  n_outputs);
+        // Rewritten at 1, 3, 5, ..., then every L/16 + 1 outputs: 32 times
+        // for 100 outputs (the append did 100 writes; 1501 outputs: 76
+        // rewrites), and nothing left but the records and the series.
+        EXPECT_EQ(rewrites, 32u);
+        std::size_t n_files = 0;
+        for (const auto &entry : fs::recursive_directory_iterator(folder))
+          n_files += entry.is_regular_file();
+        EXPECT_EQ(n_files, n_outputs + 1);
       }
   }
 

@@ -531,6 +531,11 @@ namespace stickslip
       product_current = false;
       if (contact && contact->redistributed_mass())
         solve_contact_normals(step.next_time, dt);
+      // K u^{n+1} now, in the step: the next step needs it, and a history
+      // row at t^{n+1} (its elastic energy) finds it current instead of
+      // computing it inside the output's time (the same product either
+      // way: no extra work, the same values).
+      update_product();
       if (contact && parameters.contact.friction.stop_time > 0)
         {
           if (contact->max_slip_rate() > contact->rupture_slip_rate())
@@ -738,14 +743,31 @@ namespace stickslip
     std::pair<double, std::vector<double>>
     BodyEvolution<dim>::kinetic_energy_and_momentum() const
     {
-      std::vector<double> sums(dim + 1, 0.);
-      for (unsigned int i = 0; i < v.locally_owned_size(); ++i)
-        if (inverse_mass.local_element(i) > 0)
+      // One pass over the owned unknowns, the sums in local variables
+      // (not a vector that the compiler must assume the component indices
+      // alias): each sum adds the same terms in the same order as the plain
+      // loop, so the values are bitwise the same. A component's momentum
+      // takes m v, the others +0, which leaves them unchanged (a sum that
+      // starts at +0 never becomes -0). 1.6e5 unknowns: 0.56 -> 0.28 ms
+      // (perf, body_fronts_2d.prm).
+      const unsigned int   n             = v.locally_owned_size();
+      const double        *velocity      = v.begin();
+      const double        *inverse       = inverse_mass.begin();
+      const unsigned char *component     = component_of.data();
+      double               energy        = 0;
+      double               momentum[dim] = {};
+      for (unsigned int i = 0; i < n; ++i)
+        if (inverse[i] > 0)
           {
-            const double m = 1. / inverse_mass.local_element(i);
-            sums[0] += 0.5 * m * v.local_element(i) * v.local_element(i);
-            sums[1 + component_of[i]] += m * v.local_element(i);
+            const double m = 1. / inverse[i];
+            energy += 0.5 * m * velocity[i] * velocity[i];
+            const double p = m * velocity[i];
+            for (unsigned int d = 0; d < dim; ++d)
+              momentum[d] += component[i] == d ? p : 0.;
           }
+      std::vector<double> sums(dim + 1, energy);
+      for (unsigned int d = 0; d < dim; ++d)
+        sums[1 + d] = momentum[d];
       if (contact)
         {
           // The surface layer of Renard 2001, eq. (29), tangential only.
