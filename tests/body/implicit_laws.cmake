@@ -68,3 +68,24 @@ stickslip_bad_input(body_pull_spring_explicit
 stickslip_bad_input(body_pull_spring_stiffness
   "Body/Pull spring/Stiffness.*'-1'.*a stiffness > 0"
   ${SRC}/prm/body_slow_pull.prm --set "Body/Pull spring/Stiffness=-1")
+# ---- 7. Snapshots: the law's state and the last step's slip rate
+# registered. The slip-weakening layer of test 3 (dt = 0.1), a snapshot
+# every 1 s, stopped at t = 6 (the slip still below D_c) and resumed to
+# T = 12 (through the drop to mu_d): measured bitwise the same history as
+# the uninterrupted run (0 difference, 121 rows).
+add_test(NAME resume_body_implicit_law
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${BODY_BAR_PRM} ${OUT}/resume_body_implicit_law
+          --np 1 --resume-np 1 --stop 6 --final 12 --checkpoint 1
+          --tolerance 1e-12 --set "Body/Time scheme=implicit"
+          --set "Body/Linear solver/Friction tolerance=1e-8"
+          --set "Output/Interval=0.1" --set "Output/Field output=false"
+          --set "Time/Time step=0.1" --set "Body/Size=0.1, 1.0"
+          --set "Body/Subdivisions=2, 4" --set "Body/Lame lambda=1e5"
+          --set "Body/Shear modulus=5e4" --set "Body/Initial velocity=0$<SEMICOLON> 0"
+          --set "Body/Initial displacement=0$<SEMICOLON> 5e-08*(y^2/2 - 1.0*y)"
+          --set "Body/Body force=0.0065$<SEMICOLON> -0.01"
+          --set "Body/Contact/Friction law/Law=slip-weakening"
+          --set "Body/Contact/Friction law/Static friction coefficient=0.6"
+          --set "Body/Contact/Friction law/Dynamic friction coefficient=0.4"
+          --set "Body/Contact/Friction law/Critical slip distance=0.05")
