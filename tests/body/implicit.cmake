@@ -108,12 +108,9 @@ add_test(NAME resume_body_implicit
           --tolerance 1e-12 ${BODY_IMPLICIT_BAR})
 set_tests_properties(resume_body_implicit PROPERTIES PROCESSORS 2)
 
-# ---- 5. Bad input: what the implicit scheme does not do yet (the laws
-# with a rate or a state, the normal stress regularization, the stop after
-# arrest), and a bad friction tolerance.
-stickslip_bad_input(body_implicit_friction_law
-  "Body/Contact/Friction law/Law.*rational.*Body/Time scheme = implicit supports the constant friction law only"
-  ${BODY_BLOCK} --set "Body/Time scheme=implicit")
+# ---- 5. Bad input: what the implicit scheme does not do yet (time
+# weakening: implicit_laws.cmake; the normal stress regularization, the
+# stop after arrest), and a bad friction tolerance.
 stickslip_bad_input(body_implicit_regularization
   "Body/Contact/Friction law/Normal stress regularization length.*0\\.005.*Body/Time scheme = implicit supports no normal stress regularization"
   ${SRC}/prm/body_sliding_block_2d.prm --set "Body/Time scheme=implicit")

@@ -556,6 +556,9 @@ namespace stickslip
       prm.enter_subsection("Adaptive time steps");
       AdaptiveStepParameters::declare_parameters(prm);
       prm.leave_subsection();
+      prm.enter_subsection("Pull spring");
+      PullSpringParameters::declare_parameters(prm);
+      prm.leave_subsection();
       prm.leave_subsection();
       // The output schedules moved to the Output subsection (RunLoop).
       declare_moved_entry("Body/Field output every",
@@ -617,6 +620,16 @@ namespace stickslip
       prm.enter_subsection("Adaptive time steps");
       adaptive.parse(prm, source);
       prm.leave_subsection();
+      prm.enter_subsection("Pull spring");
+      pull_spring.parse(prm, dimension, source);
+      prm.leave_subsection();
+      if (pull_spring.enabled && !solves_implicitly())
+        throw_bad_parameter(source,
+                            "Body/Pull spring/Boundary id",
+                            std::to_string(pull_spring.boundary_id),
+                            "none with Body/Time scheme = explicit (the pull "
+                            "spring is the implicit and quasi-static "
+                            "schemes')");
       if (adaptive.enabled && !solves_implicitly())
         throw_bad_parameter(source,
                             "Body/Adaptive time steps/Enabled",
@@ -784,6 +797,74 @@ namespace stickslip
 
 
 
+    void
+    PullSpringParameters::declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Boundary id",
+                        "none",
+                        Patterns::Anything(),
+                        "The boundary whose nodes the pull spring holds (an "
+                        "id >= 0), or none: no spring. Body/Time scheme = "
+                        "implicit or quasi-static (doc/body.md, Slow pull).");
+      prm.declare_entry(
+        "Stiffness",
+        "0",
+        Patterns::Double(),
+        "The spring's total stiffness k (> 0) [N/m; per unit "
+        "length in 2D], k/N at each of the boundary's N nodes.");
+      prm.declare_entry("Axis",
+                        "x",
+                        Patterns::Selection("x|y|z"),
+                        "The direction of the pull: the spring acts on the "
+                        "nodes' displacement along this axis only.");
+      prm.declare_entry("Driver displacement",
+                        "0",
+                        Patterns::Anything(),
+                        "X(t) [m], an expression of t, 0 at the initial "
+                        "time: the spring's force on node i is (k/N) (X(t) - "
+                        "(u_i - u_i(t0))) along the axis (e.g. 1e-3*t, a "
+                        "driver at the constant velocity 1e-3 m/s).");
+    }
+
+
+
+    void
+    PullSpringParameters::parse(ParameterHandler      &prm,
+                                const unsigned int     dimension,
+                                const ParameterSource &source)
+    {
+      const std::string here = "Body/Pull spring/";
+      const std::string id   = prm.get("Boundary id");
+      enabled                = id != "none";
+      boundary_id            = 0;
+      if (enabled)
+        {
+          const auto ids = parse_boundary_ids(id, here + "Boundary id", source);
+          if (ids.size() != 1)
+            throw_bad_parameter(source,
+                                here + "Boundary id",
+                                id,
+                                "one boundary id >= 0, or none");
+          boundary_id = ids[0];
+        }
+      stiffness = prm.get_double("Stiffness");
+      if (enabled && !(stiffness > 0 && std::isfinite(stiffness)))
+        throw_bad_parameter(source,
+                            here + "Stiffness",
+                            format_number(stiffness),
+                            "a stiffness > 0 [N/m]");
+      const std::string name = prm.get("Axis");
+      axis                   = name == "x" ? 0 : name == "y" ? 1 : 2;
+      if (axis >= dimension)
+        throw_bad_parameter(source,
+                            here + "Axis",
+                            name,
+                            "an axis of the body (x or y in 2D)");
+      driver = prm.get("Driver displacement");
+    }
+
+
+
     unsigned int
     AdaptiveStepParameters::finest_level(const double grid_step) const
     {
@@ -851,15 +932,19 @@ namespace stickslip
                             "Body/Contact/Surface mass",
                             format_number(contact.surface_mass),
                             why + "no surface mass: use 0");
-      // Coulomb friction with a constant mu (an expression of the position
-      // allowed): the laws with a state or a rate, the normal stress
-      // regularization and the stop after arrest are the explicit step's.
-      if (contact.friction.kind != Parameters::FrictionLaw::Kind::constant)
+      // Every friction law but time weakening (doc/theory.md §7.12: a
+      // forced rupture at a prescribed speed, the explicit step's); the
+      // normal stress regularization and the stop after arrest are the
+      // explicit step's.
+      if (contact.friction.kind ==
+          Parameters::FrictionLaw::Kind::time_weakening)
         throw_bad_parameter(source,
                             "Body/Contact/Friction law/Law",
                             contact.friction.name(),
-                            why + "the constant friction law only (mu an "
-                                  "expression of the position)");
+                            why + "the friction laws constant, fig2, "
+                                  "exponential, rational, slip-weakening and "
+                                  "rate-and-state (time-weakening is "
+                                  "Time scheme = explicit's)");
       if (contact.friction.regularization_length != 0)
         throw_bad_parameter(source,
                             "Body/Contact/Friction law/Normal stress "

@@ -102,6 +102,30 @@ namespace stickslip
       finest_level(const double grid_step) const;
     };
 
+    /**
+     * The subsection Body/Pull spring of the implicit and quasi-static
+     * schemes (doc/body.md, doc/theory.md §7.13): a soft spring of total
+     * stiffness k between a driver at X(t) along one axis and the N nodes
+     * of a boundary, k/N at each: the force (k/N) (X(t) - (u_i - u_i(t0)))
+     * on the node's unknown along the axis. Diagonal, it enters K of the
+     * implicit step.
+     */
+    struct PullSpringParameters
+    {
+      bool               enabled;     ///< a boundary id was given
+      types::boundary_id boundary_id; ///< of the pulled face
+      double             stiffness;   ///< k [N/m] (per unit length in 2D)
+      unsigned int       axis;        ///< 0: x, 1: y, 2: z
+      std::string        driver;      ///< X(t) [m], 0 at the initial time
+
+      static void
+      declare_parameters(ParameterHandler &prm);
+      void
+      parse(ParameterHandler      &prm,
+            const unsigned int     dimension,
+            const ParameterSource &source);
+    };
+
     /** A pair of boundaries identified periodically, in one direction. */
     struct PeriodicPair
     {
@@ -242,6 +266,7 @@ namespace stickslip
       TimeScheme               time_scheme;
       ImplicitSolverParameters linear_solver; ///< implicit scheme only
       AdaptiveStepParameters   adaptive;      ///< implicit scheme only
+      PullSpringParameters     pull_spring;   ///< implicit scheme only
 
       /** Time scheme = implicit or quasi-static (ImplicitStep). */
       bool

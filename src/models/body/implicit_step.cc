@@ -15,6 +15,7 @@
 #include <base/local_values.h>
 #include <base/output_files.h>
 #include <friction/friction_law.h>
+#include <friction/isotropic_inclusion.h>
 #include <linear_algebra/elasticity_amg.h>
 #include <models/body/implicit_step.h>
 #include <models/body/stiffness_operator.h>
@@ -45,6 +46,14 @@ namespace stickslip
       , total_area(0)
       , gap_tolerance(1e-9 * mesh.smallest_cell_diameter())
       , frictional(false)
+      , law_with_rate(parameters.contact.enabled &&
+                      parameters.contact.friction.kind !=
+                        Parameters::FrictionLaw::Kind::constant)
+      , step_size(0)
+      , spring_stiffness(0)
+      , driver_now(0)
+      , driver_next(0)
+      , driver_value(0)
       , assembled_c0(0)
       , steps(0)
       , newton_iterations(0)
@@ -97,9 +106,22 @@ namespace stickslip
       next_force = slip_force;
       pressure.assign(normal_unknown.size(), 0.);
       gap = gap0;
-      for (BodyVector *vector :
-           {&acceleration, &reaction, &active_marker, &reference, &slip_marker})
+      for (BodyVector *vector : {&acceleration,
+                                 &reaction,
+                                 &active_marker,
+                                 &reference,
+                                 &slip_marker,
+                                 &state_marker,
+                                 &rate_marker,
+                                 &spring_origin})
         mesh.initialize_vector(*vector);
+      if (parameters.pull_spring.enabled)
+        {
+          std::vector<bool> held(mass.locally_owned_size(), false);
+          for (const unsigned int i : prescribed)
+            held[i] = true;
+          set_up_pull_spring(held, source);
+        }
 
       // The sparsity of K with the periodic constraints condensed: the
       // constraints of prescribed and active unknowns only remove entries.
@@ -121,10 +143,9 @@ namespace stickslip
       rhs.reinit(owned, comm);
       solution.reinit(owned, comm);
       if (quasi_static)
-        {
-          check_rigid_modes(source);
-          set_up_tangential_stiffness();
-        }
+        check_rigid_modes(source);
+      if (quasi_static || law_with_rate)
+        set_up_tangential_stiffness();
     }
 
 
@@ -258,13 +279,59 @@ namespace stickslip
 
     template <int dim>
     void
+    ImplicitStep<dim>::set_up_pull_spring(const std::vector<bool> &held,
+                                          const ParameterSource   &source)
+    {
+      // k/N over the boundary's nodes of all ranks (a prescribed unknown
+      // along the axis takes no share: its force is the prescription's).
+      const PullSpringParameters &spring = parameters.pull_spring;
+      for (const Node<dim> &node : mesh.nodes(spring.boundary_id, false))
+        if (!held[node.unknowns[spring.axis]])
+          spring_unknown.push_back(node.unknowns[spring.axis]);
+      const unsigned long n_nodes =
+        Utilities::MPI::sum<unsigned long>(spring_unknown.size(), comm);
+      if (n_nodes == 0)
+        throw InputError(
+          "Body/Pull spring/Boundary id = " +
+          std::to_string(spring.boundary_id) +
+          source.where("Body/Pull spring/Boundary id") +
+          ": no free node of the mesh lies on that boundary; give the id of "
+          "a boundary of the body whose unknowns along Axis are not "
+          "prescribed");
+      spring_stiffness = spring.stiffness / double(n_nodes);
+      driver           = parse_function<1>(spring.driver,
+                                 "t",
+                                 "Body/Pull spring/Driver displacement",
+                                 source);
+    }
+
+
+
+    template <int dim>
+    double
+    ImplicitStep<dim>::spring_force(const std::size_t m,
+                                    const BodyVector &u,
+                                    const double      x) const
+    {
+      const unsigned int i = spring_unknown[m];
+      return spring_stiffness *
+             (x - (u.local_element(i) - spring_origin.local_element(i)));
+    }
+
+
+
+    template <int dim>
+    void
     ImplicitStep<dim>::set_up_friction(const std::vector<Node<dim>> &nodes,
                                        const std::vector<bool>      &held,
                                        const ParameterSource        &source)
     {
       // mu_i from the constant law at the node (an expression of the
       // position); a node with a prescribed tangential unknown is
-      // frictionless (its tangential reaction is the prescription's).
+      // frictionless (its tangential reaction is the prescription's). A law
+      // with a rate or a state: the node's law, mu_i its strength at rest in
+      // the initial state (> 0: the node is frictional; the bound itself
+      // comes from the law, law_slip_force()).
       const FrictionLawField<dim> field(parameters.contact.friction,
                                         parameters.coordinates(),
                                         source);
@@ -272,9 +339,14 @@ namespace stickslip
       double                      largest = 0;
       for (const Node<dim> &node : nodes)
         {
-          std::string  here;
-          const double value = field.at(node.point, here).value(0., 0.);
-          bool         free  = true;
+          std::string       here;
+          const FrictionLaw law   = field.at(node.point, here);
+          const double      value = law_with_rate ?
+                                      law.strength(law.initial_state(0.)) :
+                                      law.value(0., 0.);
+          if (law_with_rate)
+            laws.push_back(law);
+          bool free = true;
           for (unsigned int d = 0; d < dim; ++d)
             if (std::abs(parameters.contact.normal[d]) < 0.5)
               {
@@ -303,6 +375,8 @@ namespace stickslip
           dim);
       foundation_displacement.assign(dim, 0.);
       shift.assign(dim - 1, 0.);
+      law_state.assign(laws.size(), 0.);
+      last_rate.assign(laws.size() * (dim - 1), 0.);
     }
 
 
@@ -331,6 +405,13 @@ namespace stickslip
           stuck[k] = active[k] && mu[k] > 0;
         }
       std::fill(slip_force.begin(), slip_force.end(), 0.);
+      for (std::size_t k = 0; k < laws.size(); ++k)
+        law_state[k] = laws[k].initial_state(0.);
+      // The spring is unstretched at t0 (X(t0) = 0).
+      for (const unsigned int i : spring_unknown)
+        spring_origin.local_element(i) = displacement.local_element(i);
+      driver_value = 0;
+      std::fill(last_rate.begin(), last_rate.end(), 0.);
       std::fill(foundation_displacement.begin(),
                 foundation_displacement.end(),
                 0.);
@@ -339,6 +420,50 @@ namespace stickslip
         reference.local_element(i) = displacement.local_element(i);
       steps = newton_iterations = active_set_changes = cg_iterations = 0;
       assemblies = max_newton = max_cg = stick_slip_changes = 0;
+      if (law_with_rate)
+        initialize_law_reactions(force);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::initialize_law_reactions(const BodyVector &force)
+    {
+      // Newmark's a^0 enters every later velocity (v^1 = v^0 + dt (a^0 +
+      // a^1)/2): a^0 without the friction at rest would shift the whole
+      // slip history by dt/2 times the missing friction over m, an error
+      // of the first order in dt (measured on the rigid-like block of
+      // tests/body/implicit_laws.cmake). The reaction at rest is the
+      // pressed node's: -f_T while |f_T| <= P mu(0, psi) (stuck, a_T = 0),
+      // else P mu(0, psi) against f_T (slipping from rest).
+      for (std::size_t k = 0; k < laws.size(); ++k)
+        {
+          if (!active[k] || !(mu[k] > 0))
+            continue;
+          const double normal =
+            normal_sign * force.local_element(normal_unknown[k]);
+          const double bound = normal * laws[k].value(0., law_state[k]);
+          double       norm  = 0;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            norm += std::pow(
+              force.local_element(tangential_unknown[k * (dim - 1) + c]), 2);
+          norm     = std::sqrt(norm);
+          stuck[k] = norm <= bound;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              const unsigned int m      = k * (dim - 1) + c;
+              const unsigned int i      = tangential_unknown[m];
+              const double       f      = force.local_element(i);
+              const double       r      = stuck[k] ? -f : -bound * f / norm;
+              reaction.local_element(i) = r;
+              slip_force[m]             = stuck[k] ? 0. : r;
+              acceleration.local_element(i) =
+                !quasi_static && tangential_mass[m] > 0 ?
+                  (f + r) / tangential_mass[m] :
+                  0.;
+            }
+        }
     }
 
 
@@ -352,6 +477,8 @@ namespace stickslip
       mesh.stiffness().apply(y, x);
       for (unsigned int i = 0; i < y.locally_owned_size(); ++i)
         y.local_element(i) += c0 * mass.local_element(i) * x.local_element(i);
+      for (const unsigned int i : spring_unknown)
+        y.local_element(i) += spring_stiffness * x.local_element(i);
     }
 
 
@@ -399,6 +526,12 @@ namespace stickslip
           const auto global = owned.nth_index_in_set(i);
           if (!constraints.is_constrained(global) && mass.local_element(i) > 0)
             matrix.add(global, global, c0 * mass.local_element(i));
+        }
+      for (const unsigned int i : spring_unknown)
+        {
+          const auto global = owned.nth_index_in_set(i);
+          if (!constraints.is_constrained(global))
+            matrix.add(global, global, spring_stiffness);
         }
       matrix.compress(VectorOperation::add);
 
@@ -532,6 +665,7 @@ namespace stickslip
     {
       const double       c0 = inertia_coefficient(dt);
       const unsigned int n  = displacement.locally_owned_size();
+      step_size             = dt;
       active_at_start       = active;
       stuck_at_start        = stuck;
       BodyVector b, u, product, correction;
@@ -549,6 +683,15 @@ namespace stickslip
         }
       if (frictional)
         begin_friction_step(t, dt);
+      // The pull spring: (K + k/N) u = ... + (k/N) (X^{n+1} + u_i(t0)).
+      if (driver)
+        {
+          driver_now  = driver->value(Point<1>(t));
+          driver_next = driver->value(Point<1>(t + dt));
+          for (const unsigned int i : spring_unknown)
+            b.local_element(i) +=
+              spring_stiffness * (driver_next + spring_origin.local_element(i));
+        }
       // The predictor's penetrating nodes start active (slipping, F = 0).
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <
@@ -631,6 +774,9 @@ namespace stickslip
       saved.pressure                = pressure;
       saved.gap                     = gap;
       saved.foundation_displacement = foundation_displacement;
+      saved.law_state               = law_state;
+      saved.last_rate               = last_rate;
+      saved.driver_value            = driver_value;
     }
 
 
@@ -648,6 +794,9 @@ namespace stickslip
       pressure                = saved.pressure;
       gap                     = saved.gap;
       foundation_displacement = saved.foundation_displacement;
+      law_state               = saved.law_state;
+      last_rate               = saved.last_rate;
+      driver_value            = saved.driver_value;
     }
 
 
@@ -760,11 +909,29 @@ namespace stickslip
               std::fill(force, force + dim - 1, 0.);
               continue;
             }
-          const double bound =
-            mu[k] *
+          const double normal =
             std::max(-normal_sign * residual.local_element(normal_unknown[k]),
                      0.);
-          largest = std::max(largest, bound);
+          const double bound = law_with_rate ?
+                                 normal * laws[k].strength(law_state[k]) :
+                                 mu[k] * normal;
+          largest            = std::max(largest, bound);
+          // A law: one weight per node (their mean), so that the fixed
+          // point's slip and the nodal solve's are the same vector, the
+          // diagonal K_ii + c0 m_i of the step's matrix: with c0 m_i
+          // alone (dt large against the node's period) the trial force
+          // F - c ds overrates the slip that F makes, and a weakening
+          // law's stick and slip tests contradict each other (a node
+          // cycled at every iteration: measured on prm/body_slow_pull.prm).
+          double node_weight = 0;
+          if (law_with_rate)
+            for (unsigned int c = 0; c + 1 < dim; ++c)
+              {
+                const unsigned int m = k * (dim - 1) + c;
+                node_weight +=
+                  (tangential_stiffness[m] + c0 * tangential_mass[m]) /
+                  (dim - 1);
+              }
           std::array<double, dim - 1> z;
           double                      norm = 0;
           for (unsigned int c = 0; c + 1 < dim; ++c)
@@ -774,13 +941,28 @@ namespace stickslip
               const double       slip =
                 u.local_element(i) - displacement.local_element(i) - shift[c];
               // The slip weighed by c0 m_i (K_ii quasi-static).
-              const double weight = quasi_static ? tangential_stiffness[m] :
-                                                   c0 * tangential_mass[m];
+              const double weight = law_with_rate ? node_weight :
+                                    quasi_static  ? tangential_stiffness[m] :
+                                                    c0 * tangential_mass[m];
               z[c]                = stuck[k] ? residual.local_element(i) :
                                                slip_force[m] - weight * slip;
               norm += z[c] * z[c];
             }
           norm = std::sqrt(norm);
+          if (law_with_rate)
+            {
+              const bool slips =
+                law_slip_force(k, z, normal, node_weight, force);
+              if (slips == stuck[k])
+                ++changes;
+              stuck[k] = !slips;
+              for (unsigned int c = 0; c + 1 < dim; ++c)
+                if (slips)
+                  drift = std::max(drift,
+                                   std::abs(force[c] -
+                                            slip_force[k * (dim - 1) + c]));
+              continue;
+            }
           // A stuck node slips only beyond the bound by more than the
           // tolerance: round-off at |R_T| = mu P cannot cycle it.
           const bool slips =
@@ -803,6 +985,90 @@ namespace stickslip
       drift   = Utilities::MPI::max(drift, comm);
       return {Utilities::MPI::sum(changes, comm),
               largest > 0 ? drift / largest : 0.};
+    }
+
+
+
+    template <int dim>
+    bool
+    ImplicitStep<dim>::law_slip_force(const std::size_t                  k,
+                                      const std::array<double, dim - 1> &z,
+                                      const double                       normal,
+                                      const double                       weight,
+                                      double *const force) const
+    {
+      // The node's inclusion in the slip rate s = -ds/dt (doc/theory.md
+      // §7.12): (c dt) s + P mu~(|s|) Dir(s) contains z, mu~(V) = mu(V,
+      // psi(V)) the law at the rate V with the state integrated at V over
+      // the step (StepFriction, as the explicit contact node). The slip
+      // force is z - c dt s = P mu~(|s|) Dir(s). A stuck node keeps its
+      // stick up to the tolerance (round-off at |z| = P mu~(0) cannot
+      // cycle it); the solve selects, among several roots (a decreasing mu
+      // and c dt < P L), the one nearest the last step's rate.
+      const StepFriction mu = laws[k].step(law_state[k], step_size);
+      Tangential         r = {{0., 0.}}, previous = {{0., 0.}};
+      double             norm = 0;
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        {
+          r[c]        = z[c];
+          previous[c] = last_rate[k * (dim - 1) + c];
+          norm += z[c] * z[c];
+        }
+      if (stuck[k] && std::sqrt(norm) <=
+                        normal * mu.value(0.) *
+                          (1 + parameters.linear_solver.friction_tolerance))
+        {
+          std::fill(force, force + dim - 1, 0.);
+          return false;
+        }
+      const double            a = weight * step_size;
+      const InclusionSolution solution =
+        solve_isotropic_inclusion(a,
+                                  normal,
+                                  r,
+                                  previous,
+                                  mu,
+                                  parameters.contact.friction.root_scan_points);
+      if (!solution.converged())
+        throw RunError("the nodal friction solve of the implicit step did not "
+                       "converge at the contact node (" +
+                       format_number(points[k][0]) + ", " +
+                       format_number(points[k][1]) + ") (residual " +
+                       format_number(solution.residual) +
+                       "): try a smaller Time/Time step");
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        force[c] = solution.stick ? 0. : r[c] - a * solution.slip[c];
+      return !solution.stick;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::advance_law_states(const BodyVector &u,
+                                          const BodyVector &displacement)
+    {
+      // The state of the accepted step, integrated exactly at its constant
+      // slip rate V = |ds|/dt (0 stuck; quasi-static: the slip of the load
+      // step over dt), as the explicit contact node does (FrictionLaw::
+      // evolve()); the rate is the next step's branch.
+      for (std::size_t k = 0; k < laws.size(); ++k)
+        {
+          double rate = 0;
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              const unsigned int m = k * (dim - 1) + c;
+              const unsigned int i = tangential_unknown[m];
+              const double       slip =
+                active[k] && stuck[k] && mu[k] > 0 ?
+                        0. :
+                        u.local_element(i) - displacement.local_element(i) - shift[c];
+              last_rate[m] = -slip / step_size;
+              rate += last_rate[m] * last_rate[m];
+            }
+          law_state[k] =
+            laws[k].evolve(law_state[k], std::sqrt(rate), step_size);
+        }
     }
 
 
@@ -842,6 +1108,16 @@ namespace stickslip
         }
       if (frictional)
         finish_friction(u, force, displacement, work);
+      // The spring's work as a load's, trapezoidal.
+      for (std::size_t m = 0; m < spring_unknown.size(); ++m)
+        {
+          const unsigned int i = spring_unknown[m];
+          const double du = u.local_element(i) - displacement.local_element(i);
+          work.load += 0.5 * du *
+                       (spring_force(m, displacement, driver_now) +
+                        spring_force(m, u, driver_next));
+        }
+      driver_value = driver ? driver_next : 0.;
       for (unsigned int i = 0; i < n; ++i)
         {
           const double du = u.local_element(i) - displacement.local_element(i);
@@ -897,6 +1173,8 @@ namespace stickslip
                             slip * applied;
             reaction.local_element(i) = now;
           }
+      if (law_with_rate)
+        advance_law_states(u, displacement);
     }
 
 
@@ -908,6 +1186,11 @@ namespace stickslip
       archive.add(acceleration);
       archive.add(reaction);
       archive.add(active_marker);
+      if (driver)
+        {
+          archive.add(spring_origin);
+          archive.add(driver_value);
+        }
       for (unsigned long *count : {&steps,
                                    &newton_iterations,
                                    &active_set_changes,
@@ -924,6 +1207,13 @@ namespace stickslip
           archive.add(reference);
           archive.add(foundation_displacement);
           archive.add(stick_slip_changes);
+          // A law: the state psi^n (at the normal unknown) and the last
+          // step's slip rate (at the tangential unknowns).
+          if (law_with_rate)
+            {
+              archive.add(state_marker);
+              archive.add(rate_marker);
+            }
         }
       archive.before_write.push_back([this]() {
         active_marker = 0;
@@ -933,6 +1223,10 @@ namespace stickslip
             active[k] ? (frictional && !stuck[k] && mu[k] > 0 ? 2 : 1) : 0;
         for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
           slip_marker.local_element(tangential_unknown[m]) = slip_force[m];
+        for (std::size_t k = 0; k < laws.size(); ++k)
+          state_marker.local_element(normal_unknown[k]) = law_state[k];
+        for (std::size_t m = 0; m < last_rate.size(); ++m)
+          rate_marker.local_element(tangential_unknown[m]) = last_rate[m];
       });
       archive.after_read.push_back([this]() {
         for (std::size_t k = 0; k < normal_unknown.size(); ++k)
@@ -944,6 +1238,10 @@ namespace stickslip
           }
         for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
           slip_force[m] = slip_marker.local_element(tangential_unknown[m]);
+        for (std::size_t k = 0; k < laws.size(); ++k)
+          law_state[k] = state_marker.local_element(normal_unknown[k]);
+        for (std::size_t m = 0; m < last_rate.size(); ++m)
+          last_rate[m] = rate_marker.local_element(tangential_unknown[m]);
         assembled_for.clear();
         assembled_c0 = 0;
       });
@@ -968,7 +1266,20 @@ namespace stickslip
           for (unsigned int c = 0; c + 1 < dim; ++c)
             columns.push_back("friction_force_" + std::to_string(c + 1));
           columns.push_back("stick_slip_changes");
+          // A law: the area-weighted mean and the largest friction
+          // coefficient at rest (mu~(0) of the state) and, with a state,
+          // the mean and largest state (the slip D, theta).
+          if (law_with_rate)
+            for (const std::string name : {"mean_strength", "max_strength"})
+              columns.push_back(name);
+          if (law_with_rate && parameters.contact.friction.has_state())
+            for (const std::string name :
+                 {"mean_friction_state", "max_friction_state"})
+              columns.push_back(name);
         }
+      if (driver)
+        for (const std::string name : {"pull_displacement", "pull_force"})
+          columns.push_back(name);
       for (const std::string name : {"newton_iterations",
                                      "active_set_changes",
                                      "cg_iterations",
@@ -1000,6 +1311,15 @@ namespace stickslip
         }
       if (frictional)
         append_friction_values(displacement, values);
+      if (driver)
+        {
+          // The spring's total force on the body, k (X - mean (u - u0)).
+          double force = 0;
+          for (std::size_t m = 0; m < spring_unknown.size(); ++m)
+            force += spring_force(m, displacement, driver_value);
+          values.push_back(driver_value);
+          values.push_back(Utilities::MPI::sum(force, comm));
+        }
       for (const unsigned long count : {newton_iterations,
                                         active_set_changes,
                                         cg_iterations,
@@ -1039,6 +1359,37 @@ namespace stickslip
       values.push_back(Utilities::MPI::max(slip, comm));
       values.insert(values.end(), force.begin(), force.end());
       values.push_back(double(stick_slip_changes));
+      if (law_with_rate)
+        append_law_values(values);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::append_law_values(std::vector<double> &values) const
+    {
+      // Area-weighted means over the contact boundary, and the largest.
+      std::vector<double> sums(3, 0.);
+      double              strongest = 0, largest_state = 0;
+      for (std::size_t k = 0; k < laws.size(); ++k)
+        {
+          const double strength = laws[k].strength(law_state[k]);
+          sums[0] += area_of_node[k] * strength;
+          sums[1] += area_of_node[k] * law_state[k];
+          sums[2] += area_of_node[k];
+          strongest     = std::max(strongest, strength);
+          largest_state = std::max(largest_state, law_state[k]);
+        }
+      Utilities::MPI::sum(sums, comm, sums);
+      const double area = sums[2] > 0 ? sums[2] : 1.;
+      values.push_back(sums[0] / area);
+      values.push_back(Utilities::MPI::max(strongest, comm));
+      if (parameters.contact.friction.has_state())
+        {
+          values.push_back(sums[1] / area);
+          values.push_back(Utilities::MPI::max(largest_state, comm));
+        }
     }
 
 
@@ -1126,8 +1477,11 @@ namespace stickslip
            << ", CG iterations " << cg_iterations << " (at most " << max_cg
            << " in a step), matrix and AMG set-ups " << assemblies;
       if (frictional)
-        text << "\n  implicit friction: Coulomb, exact stick (no penalty), "
-             << stick_slip_changes << " stick/slip changes";
+        text << "\n  implicit friction: "
+             << (law_with_rate ? parameters.contact.friction.name() :
+                                 std::string("Coulomb"))
+             << ", exact stick (no penalty), " << stick_slip_changes
+             << " stick/slip changes";
       return text.str();
     }
 

@@ -8,10 +8,12 @@
 
 #include <base/checkpoint_archive.h>
 #include <base/global.h>
+#include <friction/friction_law.h>
 #include <linear_algebra/elasticity_amg.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -316,6 +318,42 @@ namespace stickslip
                       const BodyVector &displacement,
                       const double      c0);
 
+      /**
+       * A law with a rate or a state (doc/theory.md §7.12): node @p k's
+       * friction force into @p force from the trial force @p z (the stuck
+       * node's reaction, or the slip force less @p weight times the slip),
+       * the normal force @p normal and the weight c (c0 m_i, or K_ii
+       * quasi-static): the 1-D inclusion c |ds| + mu~(|ds|/dt) P = |z|
+       * solved exactly (solve_isotropic_inclusion()); returns whether the
+       * node slips. A stuck node stays stuck up to P mu~(0) times
+       * 1 + Friction tolerance.
+       */
+      bool
+      law_slip_force(const std::size_t                  k,
+                     const std::array<double, dim - 1> &z,
+                     const double                       normal,
+                     const double                       weight,
+                     double *const                      force) const;
+
+      /**
+       * mean_strength, max_strength (the friction coefficient at rest of
+       * the state) and with a state mean_ and max_friction_state.
+       */
+      void
+      append_law_values(std::vector<double> &values) const;
+
+      /**
+       * A law: the friction reactions at t0 from @p force = f - K u (the
+       * stuck node's -f_T up to P mu(0, psi), else P mu(0, psi) against
+       * f_T, the node slipping) into R^0, the slip forces and a^0.
+       */
+      void
+      initialize_law_reactions(const BodyVector &force);
+
+      /** The laws' states after the accepted step of the iterate @p u. */
+      void
+      advance_law_states(const BodyVector &u, const BodyVector &displacement);
+
       /** stick_fraction, max_slip, friction_force_*, stick_slip_changes. */
       void
       append_friction_values(const BodyVector    &displacement,
@@ -351,6 +389,21 @@ namespace stickslip
       /** Which unknowns the iteration holds: active, then stuck flags. */
       std::vector<bool>
       held_set() const;
+
+      /**
+       * Body/Pull spring: its unknowns (the boundary's owned nodes along
+       * the axis, prescribed ones left out), k/N and the driver X(t)
+       * (constructor).
+       */
+      void
+      set_up_pull_spring(const std::vector<bool> &held,
+                         const ParameterSource   &source);
+
+      /** The pull spring's force on unknown @p m of it at X = @p driver. */
+      double
+      spring_force(const std::size_t m,
+                   const BodyVector &u,
+                   const double      driver) const;
 
       /** The nodes' parameters of friction (constructor). */
       void
@@ -397,7 +450,7 @@ namespace stickslip
       std::vector<double>       mu, tangential_mass;
       /** mu_i of the law; mu is 0 at the steps before Friction from time. */
       std::vector<double> law_mu;
-      /** Quasi-static: K_ii of the tangential unknowns (c0 m_i else). */
+      /** K_ii of the tangential unknowns (quasi-static, or a law). */
       std::vector<double>                tangential_stiffness;
       std::vector<bool>                  stuck;
       std::vector<double>                slip_force, next_force;
@@ -407,6 +460,26 @@ namespace stickslip
       // of history's max_slip; the slip forces as a vector (snapshots).
       std::vector<double> foundation_displacement;
       BodyVector          reference, slip_marker;
+
+      // A law with a rate or a state (not constant, §7.12): the law of each
+      // contact node, its state psi^n (the slip D, theta; 0 without a
+      // state), the slip rate s = -ds/dt of the last accepted step (the
+      // branch the nodal solve continues on, dim - 1 per node), the step
+      // of the current step, and the snapshot's vectors of the two.
+      bool                     law_with_rate;
+      std::vector<FrictionLaw> laws;
+      std::vector<double>      law_state, last_rate;
+      double                   step_size;
+      BodyVector               state_marker, rate_marker;
+
+      // Body/Pull spring: the unknowns it holds, k/N, X(t), u_i(t0) at
+      // them (snapshots), X at the ends of the current step and at the
+      // last accepted step's end.
+      std::vector<unsigned int>          spring_unknown;
+      double                             spring_stiffness;
+      std::unique_ptr<FunctionParser<1>> driver;
+      BodyVector                         spring_origin;
+      double                             driver_now, driver_next, driver_value;
 
       // The state beyond u, v: a^n and R^n (constraint rows only), the
       // active set as a vector (1 at active nodes' normal unknowns).
@@ -437,6 +510,8 @@ namespace stickslip
         std::vector<bool>   active, stuck;
         std::vector<double> slip_force, next_force, pressure, gap;
         std::vector<double> foundation_displacement;
+        std::vector<double> law_state, last_rate;
+        double              driver_value;
       } saved;
 
       /** The near-null space of the multigrid. */
