@@ -1337,7 +1337,10 @@ namespace stickslip
                                               std::vector<double> &values) const
     {
       // max_slip: the largest |u_T - u_T(t0) - X_*| of a contact node; the
-      // friction force: the sum of the tangential reactions.
+      // friction force: the sum of the tangential reactions of the nodes
+      // with friction (law_mu 0: frictionless, or a tangential unknown
+      // prescribed, e.g. on a symmetry plane, whose reaction is the
+      // prescription's, not friction).
       double              slip = 0;
       std::vector<double> force(dim - 1, 0.);
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
@@ -1350,7 +1353,8 @@ namespace stickslip
                                reference.local_element(i) -
                                foundation_displacement[c];
               norm += d * d;
-              force[c] += reaction.local_element(i);
+              if (law_mu[k] > 0)
+                force[c] += reaction.local_element(i);
             }
           slip = std::max(slip, std::sqrt(norm));
         }
