@@ -24,16 +24,20 @@ add_test(NAME body_adaptive_signorini_bar
      --levels 4 --max-pressure-error 0.13 --max-energy-change 5e-7
      --substeps 55 67)
 
-# ---- 2. A failure rescued by cutting: the implicit block of
-# prm/body_sliding_block_2d.prm on 16 x 4 cells at dt = 0.5 (c dt/h = 8)
-# to T = 16. The fixed step stops at t = 13, where the block comes to rest:
-# the stick set cycles at one node (50 active-set iterations, doc/body.md).
-# Adaptive, Minimum time step dt/8: reaches T with 100 substeps and 6 cuts
-# (measured); at least 6 cuts asserted (a count, deterministic).
+# ---- 2. A failure rescued by cutting: prm/body_slow_pull.prm to T = 700
+# (the first slip at t ~ 600). With the fixed grid step dt = 4 s the
+# weakening law's stick set does not settle at the slip (9 nodes cycle
+# between stick and slip at t = 600: the step's problem has no consistent
+# set at that size) and the run stops with the RunError of Maximum
+# active-set iterations; adaptive, Minimum time step dt/64 (the prm's):
+# reaches T with 441 substeps and 60 cuts (measured); at least 30 cuts
+# asserted (a count, deterministic). (The earlier case, the sliding block
+# at dt = 0.5 coming to rest, no longer fails with the fixed step since the
+# stick rule of the slipping nodes changed: doc/theory.md §7.7.)
 add_test(NAME body_adaptive_rescue
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_adaptive.py ${EXE}
-     ${SRC}/prm/body_sliding_block_2d.prm ${OUT}/body_adaptive_rescue rescue
-     --levels 3 --min-cuts 6)
+     ${SRC}/prm/body_slow_pull.prm ${OUT}/body_adaptive_rescue rescue
+     --min-cuts 30)
 
 # ---- 3. The minimum step: the bar of test 1 with Maximum active-set
 # iterations = 1: the release (t = 2) needs 2 iterations at any step (a node

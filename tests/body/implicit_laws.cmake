@@ -64,7 +64,8 @@ stickslip_bad_input(body_implicit_time_weakening
 stickslip_bad_input(body_pull_spring_explicit
   "Body/Pull spring/Boundary id.*'0'.*none with Body/Time scheme = explicit"
   ${SRC}/prm/body_slow_pull.prm --set "Body/Time scheme=explicit"
-  --set "Body/Adaptive time steps/Enabled=false")
+  --set "Body/Adaptive time steps/Enabled=false"
+  --set "Body/Spectral radius at infinity=1")
 stickslip_bad_input(body_pull_spring_stiffness
   "Body/Pull spring/Stiffness.*'-1'.*a stiffness > 0"
   ${SRC}/prm/body_slow_pull.prm --set "Body/Pull spring/Stiffness=-1")

@@ -600,6 +600,7 @@ namespace stickslip
       account[EnergyAccount::data] +=
         work.prescribed + work.load + work.foundation;
       account[EnergyAccount::dissipated] += work.friction;
+      implicit->book_numerical_dissipation(work);
     }
 
 
@@ -951,6 +952,9 @@ namespace stickslip
                                         impact,
                                         kinetic + elastic + dissipated - data_work -
                                           impact - initial_energy};
+      // Generalized alpha: its own dissipation closes the balance.
+      if (implicit && implicit->dissipates_numerically())
+        row.back() += implicit->numerical_dissipation();
       row.insert(row.end(), momentum.begin(), momentum.end());
       // The summary's stick fraction: the contact surface's, the floor's,
       // none for a body without friction.

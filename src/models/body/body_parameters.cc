@@ -539,17 +539,31 @@ namespace stickslip
         Patterns::Selection("explicit|implicit|quasi-static"),
         "explicit: central differences with the lumped mass, contact and "
         "friction node by node, dt below the stability bound (doc/body.md); "
-        "implicit: Newmark's average acceleration (beta = 1/4, gamma = 1/2) "
+        "implicit: Newmark's average acceleration (beta = 1/4, gamma = 1/2; "
+        "or the generalized-alpha method: Spectral radius at infinity) "
         "with the lumped mass, the normal mass of the contact nodes "
         "redistributed (as Contact/Mass at contact nodes = redistributed, "
         "whatever that says), and exact unilateral contact at "
-        "the end of the step by a primal-dual active-set method, with Coulomb "
-        "friction (constant mu) and exact stick, any dt (doc/theory.md §7.7; "
-        "Body/Linear solver); quasi-static: no inertia, K u = f + R at every "
+        "the end of the step by a primal-dual active-set method, with "
+        "friction (Contact/Friction law: every law but time-weakening) and "
+        "exact stick, any dt (doc/theory.md §7.7; Body/Linear solver); "
+        "quasi-static: no inertia, K u = f + R at every "
         "step with the same contact and friction (the friction path over the "
         "load step), Time the load parameter of the loads and prescribed "
         "displacements; the prescribed unknowns must remove the rigid-body "
         "modes and Initial velocity must be 0 (doc/theory.md §7.8).");
+      prm.declare_entry(
+        "Spectral radius at infinity",
+        "1",
+        Patterns::Double(),
+        "Time scheme = implicit: rho_inf in [0, 1] of the generalized-alpha "
+        "method of Chung and Hulbert 1993 (doc/theory.md §7.14), the factor "
+        "by which a step multiplies the modes it does not resolve (omega dt "
+        ">> 1): 1 keeps them (Newmark's average acceleration, no numerical "
+        "dissipation), 0 removes them in one step; second order for every "
+        "value. Below 1 for a stiff body whose elastic waves the step skips "
+        "(a block that sticks and slips under a slow load: its arrest rings "
+        "undamped with 1); history.csv then adds numerical_dissipation.");
       prm.enter_subsection("Linear solver");
       ImplicitSolverParameters::declare_parameters(prm);
       prm.leave_subsection();
@@ -614,6 +628,7 @@ namespace stickslip
                                      {"quasi-static",
                                       TimeScheme::quasi_static}},
                                     "Body/Time scheme");
+      parse_spectral_radius(prm, source);
       prm.enter_subsection("Linear solver");
       linear_solver.parse(prm, source);
       prm.leave_subsection();
@@ -722,6 +737,32 @@ namespace stickslip
                             "a positive integer");
       max_iterations            = iterations;
       max_active_set_iterations = active_set;
+    }
+
+
+
+    void
+    BodyParameters::parse_spectral_radius(ParameterHandler      &prm,
+                                          const ParameterSource &source)
+    {
+      spectral_radius = prm.get_double("Spectral radius at infinity");
+      if (!(spectral_radius >= 0 && spectral_radius <= 1))
+        throw_bad_parameter(source,
+                            "Body/Spectral radius at infinity",
+                            format_number(spectral_radius),
+                            "a number in [0, 1] (1: Newmark's average "
+                            "acceleration)");
+      if (spectral_radius != 1 && time_scheme != TimeScheme::implicit_newmark)
+        throw_bad_parameter(source,
+                            "Body/Spectral radius at infinity",
+                            format_number(spectral_radius),
+                            "it must be 1 with Body/Time scheme = " +
+                              std::string(time_scheme ==
+                                              TimeScheme::quasi_static ?
+                                            "quasi-static (no inertia)" :
+                                            "explicit") +
+                              " (the generalized-alpha method is the "
+                              "implicit scheme's)");
     }
 
 

@@ -263,7 +263,13 @@ namespace stickslip
       std::vector<TractionCondition>     tractions;
       ContactParameters                  contact;
 
-      TimeScheme               time_scheme;
+      TimeScheme time_scheme;
+      /**
+       * rho_inf of the generalized-alpha method (Body/Spectral radius at
+       * infinity; implicit scheme only): 1 is Newmark's average
+       * acceleration.
+       */
+      double                   spectral_radius;
       ImplicitSolverParameters linear_solver; ///< implicit scheme only
       AdaptiveStepParameters   adaptive;      ///< implicit scheme only
       PullSpringParameters     pull_spring;   ///< implicit scheme only
@@ -314,6 +320,11 @@ namespace stickslip
 
       void
       parse_material(ParameterHandler &prm, const ParameterSource &source);
+
+      /** Body/Spectral radius at infinity, after Time scheme. */
+      void
+      parse_spectral_radius(ParameterHandler      &prm,
+                            const ParameterSource &source);
 
       /** What the implicit scheme does not support yet: InputErrors. */
       void

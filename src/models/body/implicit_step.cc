@@ -29,6 +29,50 @@ namespace stickslip
 {
   namespace Body
   {
+    namespace
+    {
+      /**
+       * The operator of a solve: the assembled K + c0 M and, on the rows of
+       * the slipping contact nodes, the law's tangent P mu~'(V)/dt
+       * (ImplicitStep::slip_tangent; none for the constant law, and then
+       * the matrix's product alone).
+       */
+      class StepOperator
+      {
+      public:
+        StepOperator(const DistributedMatrix         &matrix,
+                     const std::vector<unsigned int> &rows,
+                     const std::vector<double>       &diagonal)
+          : matrix(matrix)
+          , rows(rows)
+          , diagonal(diagonal)
+          , any(std::any_of(diagonal.begin(),
+                            diagonal.end(),
+                            [](const double d) { return d != 0; }))
+        {}
+
+        void
+        vmult(DistributedVector &y, const DistributedVector &x) const
+        {
+          matrix.vmult(y, x);
+          if (!any)
+            return;
+          ConstLocalValues in(x);
+          LocalValues      out(y);
+          for (std::size_t m = 0; m < rows.size(); ++m)
+            out[rows[m]] += diagonal[m] * in[rows[m]];
+        }
+
+      private:
+        const DistributedMatrix         &matrix;
+        const std::vector<unsigned int> &rows;
+        const std::vector<double>       &diagonal;
+        const bool                       any;
+      };
+    } // namespace
+
+
+
     template <int dim>
     ImplicitStep<dim>::ImplicitStep(const BodyDiscretization<dim>   &mesh,
                                     const BodyParameters            &parameters,
@@ -40,6 +84,11 @@ namespace stickslip
       , parameters(parameters)
       , comm(mesh.communicator())
       , quasi_static(parameters.time_scheme == TimeScheme::quasi_static)
+      , scheme(
+          parameters.spectral_radius == 1 ?
+            GeneralizedAlpha::average_acceleration() :
+            GeneralizedAlpha::from_spectral_radius(parameters.spectral_radius))
+      , average_acceleration(parameters.spectral_radius == 1)
       , mass(mass)
       , prescribed(prescribed)
       , normal_sign(1)
@@ -63,6 +112,8 @@ namespace stickslip
       , max_newton(0)
       , max_cg(0)
       , stick_slip_changes(0)
+      , numerical_share(0)
+      , numerical_total(0)
       , rigid_modes(rigid_body_modes(mesh.dof_handler()))
     {
       const IndexSet &owned = mesh.dof_handler().locally_owned_dofs();
@@ -144,7 +195,7 @@ namespace stickslip
       solution.reinit(owned, comm);
       if (quasi_static)
         check_rigid_modes(source);
-      if (quasi_static || law_with_rate)
+      if (frictional)
         set_up_tangential_stiffness();
     }
 
@@ -154,7 +205,10 @@ namespace stickslip
     double
     ImplicitStep<dim>::inertia_coefficient(const double dt) const
     {
-      return quasi_static ? 0. : 4. / (dt * dt);
+      if (quasi_static)
+        return 0.;
+      return average_acceleration ? 4. / (dt * dt) :
+                                    scheme.inertia_coefficient(dt);
     }
 
 
@@ -331,7 +385,7 @@ namespace stickslip
       // frictionless (its tangential reaction is the prescription's). A law
       // with a rate or a state: the node's law, mu_i its strength at rest in
       // the initial state (> 0: the node is frictional; the bound itself
-      // comes from the law, law_slip_force()).
+      // comes from the law over each step, node_friction()).
       const FrictionLawField<dim> field(parameters.contact.friction,
                                         parameters.coordinates(),
                                         source);
@@ -377,6 +431,7 @@ namespace stickslip
       shift.assign(dim - 1, 0.);
       law_state.assign(laws.size(), 0.);
       last_rate.assign(laws.size() * (dim - 1), 0.);
+      slip_tangent.assign(tangential_unknown.size(), 0.);
     }
 
 
@@ -419,6 +474,7 @@ namespace stickslip
       for (const unsigned int i : tangential_unknown)
         reference.local_element(i) = displacement.local_element(i);
       steps = newton_iterations = active_set_changes = cg_iterations = 0;
+      numerical_share                                                = 0;
       assemblies = max_newton = max_cg = stick_slip_changes = 0;
       if (law_with_rate)
         initialize_law_reactions(force);
@@ -560,9 +616,14 @@ namespace stickslip
       SolverControl control(parameters.linear_solver.max_iterations,
                             parameters.linear_solver.tolerance * norm);
       SolverCG<DistributedVector> cg(control);
+      // The multigrid of K + c0 M alone: the tangents change at every
+      // iteration and touch a few rows only.
+      const StepOperator step_operator(matrix,
+                                       tangential_unknown,
+                                       slip_tangent);
       try
         {
-          cg.solve(matrix, solution, rhs, *amg);
+          cg.solve(step_operator, solution, rhs, *amg);
         }
       catch (const SolverControl::NoConvergence &failure)
         {
@@ -611,9 +672,11 @@ namespace stickslip
               // carries no friction force.
               stuck[k] = false;
               if (!now && mu[k] > 0)
-                std::fill(next_force.begin() + k * (dim - 1),
-                          next_force.begin() + (k + 1) * (dim - 1),
-                          0.);
+                for (unsigned int c = 0; c + 1 < dim; ++c)
+                  {
+                    next_force[k * (dim - 1) + c]   = 0;
+                    slip_tangent[k * (dim - 1) + c] = 0;
+                  }
             }
           active[k] = now;
         }
@@ -654,6 +717,75 @@ namespace stickslip
 
     template <int dim>
     void
+    ImplicitStep<dim>::alpha_right_hand_side(const double      dt,
+                                             const BodyVector &displacement,
+                                             const BodyVector &velocity,
+                                             const BodyVector &load_now,
+                                             const BodyVector &load_next,
+                                             BodyVector       &b,
+                                             BodyVector       &predictor)
+    {
+      // M a_{n+1-am} + K u_{n+1-af} = f_{n+1-af} + R with a_{n+1} of
+      // Newmark's update, divided by 1 - af (doc/theory.md §7.14):
+      //   (K + c0 M) u^{n+1} = b + R/(1 - af),
+      //   b = [f_{n+1-af} - af K u^n + M ((1 - am)/(beta dt^2) (u^n + dt
+      //        v^n) + w a^n)]/(1 - af),  w = (1 - am)(1/2 - beta)/beta - am.
+      const double am = scheme.alpha_m, af = scheme.alpha_f;
+      const double beta    = scheme.beta;
+      const double w       = scheme.old_acceleration_weight();
+      const double inertia = (1 - am) / (beta * dt * dt);
+      BodyVector   stiffness_product;
+      mesh.initialize_vector(stiffness_product);
+      mesh.stiffness().apply(stiffness_product, displacement);
+      for (unsigned int i = 0; i < b.locally_owned_size(); ++i)
+        {
+          const double u0 = displacement.local_element(i);
+          const double v0 = velocity.local_element(i);
+          const double a0 = acceleration.local_element(i);
+          const double f0 =
+            load_now.size() > 0 ? load_now.local_element(i) : 0.;
+          const double f1 =
+            load_next.size() > 0 ? load_next.local_element(i) : 0.;
+          b.local_element(i) =
+            ((1 - af) * f1 + af * f0 - af * stiffness_product.local_element(i) +
+             mass.local_element(i) * (inertia * (u0 + dt * v0) + w * a0)) /
+            (1 - af);
+          // The predictor a^{n+1} = 0 (a start of the active set only).
+          predictor.local_element(i) =
+            u0 + dt * v0 + (0.5 - beta) * dt * dt * a0;
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::add_spring_load(const double      t,
+                                       const double      dt,
+                                       const BodyVector &displacement,
+                                       BodyVector       &b)
+    {
+      // (K + k/N) u = ... + (k/N) (X^{n+1} + u_i(t0)). Generalized alpha:
+      // the spring's force of t^n takes alpha_f of the step's (divided by
+      // 1 - alpha_f, as the whole equation).
+      driver_now      = driver->value(Point<1>(t));
+      driver_next     = driver->value(Point<1>(t + dt));
+      const double af = average_acceleration ? 0. : scheme.alpha_f;
+      for (std::size_t m = 0; m < spring_unknown.size(); ++m)
+        {
+          const unsigned int i = spring_unknown[m];
+          b.local_element(i) +=
+            spring_stiffness * (driver_next + spring_origin.local_element(i));
+          if (af > 0)
+            b.local_element(i) +=
+              af / (1 - af) * spring_force(m, displacement, driver_now);
+        }
+    }
+
+
+
+    template <int dim>
+    void
     ImplicitStep<dim>::step(const double               t,
                             const double               dt,
                             BodyVector                &displacement,
@@ -671,27 +803,27 @@ namespace stickslip
       BodyVector b, u, product, correction;
       for (BodyVector *vector : {&b, &u, &product, &correction})
         mesh.initialize_vector(*vector);
-      for (unsigned int i = 0; i < n; ++i)
-        {
-          const double u0 = displacement.local_element(i);
-          const double v0 = velocity.local_element(i);
-          const double a0 = acceleration.local_element(i);
-          b.local_element(i) =
-            mass.local_element(i) * (c0 * (u0 + dt * v0) + a0) +
-            (load_next.size() > 0 ? load_next.local_element(i) : 0.);
-          u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
-        }
+      if (average_acceleration)
+        for (unsigned int i = 0; i < n; ++i)
+          {
+            const double u0 = displacement.local_element(i);
+            const double v0 = velocity.local_element(i);
+            const double a0 = acceleration.local_element(i);
+            b.local_element(i) =
+              mass.local_element(i) * (c0 * (u0 + dt * v0) + a0) +
+              (load_next.size() > 0 ? load_next.local_element(i) : 0.);
+            u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
+          }
+      else
+        alpha_right_hand_side(
+          dt, displacement, velocity, load_now, load_next, b, u);
       if (frictional)
         begin_friction_step(t, dt);
-      // The pull spring: (K + k/N) u = ... + (k/N) (X^{n+1} + u_i(t0)).
+      // The first solve of a step without the laws' tangents (they are the
+      // last iterate's: a resumed or repeated step starts the same way).
+      std::fill(slip_tangent.begin(), slip_tangent.end(), 0.);
       if (driver)
-        {
-          driver_now  = driver->value(Point<1>(t));
-          driver_next = driver->value(Point<1>(t + dt));
-          for (const unsigned int i : spring_unknown)
-            b.local_element(i) +=
-              spring_stiffness * (driver_next + spring_origin.local_element(i));
-        }
+        add_spring_load(t, dt, displacement, b);
       // The predictor's penetrating nodes start active (slipping, F = 0).
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <
@@ -893,12 +1025,18 @@ namespace stickslip
                                        const BodyVector &displacement,
                                        const double      c0)
     {
-      // On the contact set of the iterate: P_i = -n.R_i, the bound mu_i P_i;
-      // a stuck node slips where |R_T| > mu P (d = R_T/|R_T|), a slipping
-      // node sticks where |F - c ds| <= mu P, else d = (F - c ds)/|..|.
+      // The stick set and the slip forces from the iterate (doc/theory.md
+      // §7.7): a stuck node slips where its reaction exceeds P mu~(0); a
+      // slipping node sticks where its slip went along the force it was
+      // given (it passed through rest: the active-set rule of Hueber,
+      // Stadler and Wohlmuth 2008 in the limit of a small complementarity
+      // constant); otherwise its force is the law's at the iterate's slip
+      // rate, with the law's tangent for the next solve (Newton in the
+      // rate; P is the last iterate's, the direction in 3D the slip's).
       unsigned long changes = 0;
       double        largest = 0, drift = 0;
       next_force = slip_force;
+      std::fill(slip_tangent.begin(), slip_tangent.end(), 0.);
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         {
           if (!(mu[k] > 0))
@@ -912,73 +1050,36 @@ namespace stickslip
           const double normal =
             std::max(-normal_sign * residual.local_element(normal_unknown[k]),
                      0.);
-          const double bound = law_with_rate ?
-                                 normal * laws[k].strength(law_state[k]) :
-                                 mu[k] * normal;
-          largest            = std::max(largest, bound);
-          // A law: one weight per node (their mean), so that the fixed
-          // point's slip and the nodal solve's are the same vector, the
-          // diagonal K_ii + c0 m_i of the step's matrix: with c0 m_i
-          // alone (dt large against the node's period) the trial force
-          // F - c ds overrates the slip that F makes, and a weakening
-          // law's stick and slip tests contradict each other (a node
-          // cycled at every iteration: measured on prm/body_slow_pull.prm).
-          double node_weight = 0;
-          if (law_with_rate)
-            for (unsigned int c = 0; c + 1 < dim; ++c)
-              {
-                const unsigned int m = k * (dim - 1) + c;
-                node_weight +=
-                  (tangential_stiffness[m] + c0 * tangential_mass[m]) /
-                  (dim - 1);
-              }
-          std::array<double, dim - 1> z;
-          double                      norm = 0;
-          for (unsigned int c = 0; c + 1 < dim; ++c)
-            {
-              const unsigned int m = k * (dim - 1) + c;
-              const unsigned int i = tangential_unknown[m];
-              const double       slip =
-                u.local_element(i) - displacement.local_element(i) - shift[c];
-              // The slip weighed by c0 m_i (K_ii quasi-static).
-              const double weight = law_with_rate ? node_weight :
-                                    quasi_static  ? tangential_stiffness[m] :
-                                                    c0 * tangential_mass[m];
-              z[c]                = stuck[k] ? residual.local_element(i) :
-                                               slip_force[m] - weight * slip;
-              norm += z[c] * z[c];
-            }
-          norm = std::sqrt(norm);
-          if (law_with_rate)
-            {
-              const bool slips =
-                law_slip_force(k, z, normal, node_weight, force);
-              if (slips == stuck[k])
-                ++changes;
-              stuck[k] = !slips;
-              for (unsigned int c = 0; c + 1 < dim; ++c)
-                if (slips)
-                  drift = std::max(drift,
-                                   std::abs(force[c] -
-                                            slip_force[k * (dim - 1) + c]));
-              continue;
-            }
-          // A stuck node slips only beyond the bound by more than the
-          // tolerance: round-off at |R_T| = mu P cannot cycle it.
+          // The scale of the slip forces' changes: P times the strength
+          // at rest of the node's state (mu~(0) is 0 for rate and state).
+          const NodeFriction law = node_friction(k);
+          largest =
+            std::max(largest,
+                     normal * (law_with_rate ? laws[k].strength(law_state[k]) :
+                                               mu[k]));
           const bool slips =
-            stuck[k] ?
-              norm > bound * (1 + parameters.linear_solver.friction_tolerance) :
-              norm > bound;
+            stuck[k] ? release_stuck_node(k, residual, normal, law) :
+                       update_slipping_node(k, u, displacement, normal, law);
           if (slips == stuck[k])
             ++changes;
           stuck[k] = !slips;
           for (unsigned int c = 0; c + 1 < dim; ++c)
             {
-              force[c] = slips ? bound * z[c] / norm : 0.;
-              if (slips)
-                drift =
-                  std::max(drift,
-                           std::abs(force[c] - slip_force[k * (dim - 1) + c]));
+              const std::size_t m = k * (dim - 1) + c;
+              if (!slips)
+                {
+                  force[c]        = 0;
+                  slip_tangent[m] = 0;
+                  continue;
+                }
+              drift = std::max(drift, std::abs(force[c] - slip_force[m]));
+              // A weakening tangent lowers the row's diagonal by half of
+              // it at most: K + c0 M + D stays positive definite for CG
+              // (a damped Newton step where the law weakens faster than
+              // the body holds the node).
+              slip_tangent[m] = std::max(slip_tangent[m],
+                                         -0.5 * (tangential_stiffness[m] +
+                                                 c0 * tangential_mass[m]));
             }
         }
       largest = Utilities::MPI::max(largest, comm);
@@ -990,55 +1091,89 @@ namespace stickslip
 
 
     template <int dim>
-    bool
-    ImplicitStep<dim>::law_slip_force(const std::size_t                  k,
-                                      const std::array<double, dim - 1> &z,
-                                      const double                       normal,
-                                      const double                       weight,
-                                      double *const force) const
+    NodeFriction
+    ImplicitStep<dim>::node_friction(const std::size_t k) const
     {
-      // The node's inclusion in the slip rate s = -ds/dt (doc/theory.md
-      // §7.12): (c dt) s + P mu~(|s|) Dir(s) contains z, mu~(V) = mu(V,
-      // psi(V)) the law at the rate V with the state integrated at V over
-      // the step (StepFriction, as the explicit contact node). The slip
-      // force is z - c dt s = P mu~(|s|) Dir(s). A stuck node keeps its
-      // stick up to the tolerance (round-off at |z| = P mu~(0) cannot
-      // cycle it); the solve selects, among several roots (a decreasing mu
-      // and c dt < P L), the one nearest the last step's rate.
-      const StepFriction mu = laws[k].step(law_state[k], step_size);
-      Tangential         r = {{0., 0.}}, previous = {{0., 0.}};
-      double             norm = 0;
+      if (law_with_rate)
+        return NodeFriction(laws[k].step(law_state[k], step_size));
+      return NodeFriction(mu[k]);
+    }
+
+
+
+    template <int dim>
+    bool
+    ImplicitStep<dim>::release_stuck_node(const std::size_t   k,
+                                          const BodyVector   &residual,
+                                          const double        normal,
+                                          const NodeFriction &law)
+    {
+      // The reaction that holds the node against the bound P mu~(0), with
+      // a margin (round-off at |R_T| = P mu~(0) cannot cycle it). Beyond
+      // it the node slips along -R_T, its force starting at the bound with
+      // the law's tangent at rest.
+      const double bound = normal * law.value(0.);
+      double       norm  = 0;
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        norm += std::pow(
+          residual.local_element(tangential_unknown[k * (dim - 1) + c]), 2);
+      norm = std::sqrt(norm);
+      if (!(norm > bound * (1 + parameters.linear_solver.friction_tolerance)))
+        return false;
       for (unsigned int c = 0; c + 1 < dim; ++c)
         {
-          r[c]        = z[c];
-          previous[c] = last_rate[k * (dim - 1) + c];
-          norm += z[c] * z[c];
+          const std::size_t m = k * (dim - 1) + c;
+          next_force[m] =
+            bound * residual.local_element(tangential_unknown[m]) / norm;
+          slip_tangent[m] = normal * law.derivative(0.) / step_size;
         }
-      if (stuck[k] && std::sqrt(norm) <=
-                        normal * mu.value(0.) *
-                          (1 + parameters.linear_solver.friction_tolerance))
-        {
-          std::fill(force, force + dim - 1, 0.);
-          return false;
-        }
-      const double            a = weight * step_size;
-      const InclusionSolution solution =
-        solve_isotropic_inclusion(a,
-                                  normal,
-                                  r,
-                                  previous,
-                                  mu,
-                                  parameters.contact.friction.root_scan_points);
-      if (!solution.converged())
-        throw RunError("the nodal friction solve of the implicit step did not "
-                       "converge at the contact node (" +
-                       format_number(points[k][0]) + ", " +
-                       format_number(points[k][1]) + ") (residual " +
-                       format_number(solution.residual) +
-                       "): try a smaller Time/Time step");
+      return true;
+    }
+
+
+
+    template <int dim>
+    bool
+    ImplicitStep<dim>::update_slipping_node(const std::size_t   k,
+                                            const BodyVector   &u,
+                                            const BodyVector   &displacement,
+                                            const double        normal,
+                                            const NodeFriction &law)
+    {
+      // The slip ds of the iterate against the force F it was given:
+      // ds.F >= 0, the node went along its friction force, which it can do
+      // only through rest: it sticks (where the law holds at rest, P
+      // mu~(0) > 0; the regularized rate and state law has no strength at
+      // rest and never sticks). A node that entered contact carries no
+      // force yet: its slip gives the direction; no slip sticks it.
+      std::array<double, dim - 1> slip;
+      double                      norm = 0, along = 0, given = 0;
       for (unsigned int c = 0; c + 1 < dim; ++c)
-        force[c] = solution.stick ? 0. : r[c] - a * solution.slip[c];
-      return !solution.stick;
+        {
+          const std::size_t  m = k * (dim - 1) + c;
+          const unsigned int i = tangential_unknown[m];
+          slip[c] =
+            u.local_element(i) - displacement.local_element(i) - shift[c];
+          norm += slip[c] * slip[c];
+          along += slip[c] * slip_force[m];
+          given += slip_force[m] * slip_force[m];
+        }
+      norm              = std::sqrt(norm);
+      const bool holds  = normal * law.value(0.) > 0;
+      const bool sticks = holds && (given > 0 ? along >= 0 : norm == 0);
+      if (sticks)
+        return false;
+      // F = -P mu~(V) ds/|ds| at V = |ds|/dt; its derivative along ds is
+      // -P mu~'(V)/dt, so the next solve has K + c0 M + P mu~'(V)/dt there.
+      const double rate = norm / step_size;
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        {
+          const std::size_t m = k * (dim - 1) + c;
+          next_force[m] =
+            norm > 0 ? -normal * law.value(rate) * slip[c] / norm : 0.;
+          slip_tangent[m] = normal * law.derivative(rate) / step_size;
+        }
+      return true;
     }
 
 
@@ -1084,30 +1219,17 @@ namespace stickslip
                                    const BodyVector &load_next,
                                    ImplicitWork     &work)
     {
+      if (!average_acceleration && !quasi_static)
+        {
+          finish_alpha_step(
+            dt, u, force, displacement, velocity, load_now, load_next, work);
+          return;
+        }
       const double       c0 = inertia_coefficient(dt);
       const unsigned int n  = displacement.locally_owned_size();
-      // The constraint forces of the rows that carry one; the works with
-      // the trapezoidal rule of the scheme's energy balance.
-      std::vector<bool> constrained(n, false);
-      for (const unsigned int i : prescribed)
-        {
-          const double du = u.local_element(i) - displacement.local_element(i);
-          work.prescribed +=
-            0.5 * du * (reaction.local_element(i) + force.local_element(i));
-          constrained[i] = true;
-        }
-      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-        {
-          const unsigned int j = normal_unknown[k];
-          const double du  = u.local_element(j) - displacement.local_element(j);
-          const double now = active[k] ? force.local_element(j) : 0.;
-          work.contact += 0.5 * du * (reaction.local_element(j) + now);
-          constrained[j] = active[k];
-          if (!active[k])
-            reaction.local_element(j) = 0;
-        }
-      if (frictional)
-        finish_friction(u, force, displacement, work);
+      // The works with the trapezoidal rule of the scheme's energy balance.
+      const std::vector<bool> constrained =
+        book_constraint_works(u, force, displacement, 0.5, 0.5, work);
       // The spring's work as a load's, trapezoidal.
       for (std::size_t m = 0; m < spring_unknown.size(); ++m)
         {
@@ -1139,6 +1261,114 @@ namespace stickslip
 
 
     template <int dim>
+    std::vector<bool>
+    ImplicitStep<dim>::book_constraint_works(const BodyVector &u,
+                                             const BodyVector &force,
+                                             const BodyVector &displacement,
+                                             const double      old_weight,
+                                             const double      new_weight,
+                                             ImplicitWork     &work)
+    {
+      // du.(w_n R^n + w_{n+1} R^{n+1}) of the prescribed and the contact
+      // rows, the friction's split (finish_friction()); the rows that carry
+      // a constraint force.
+      std::vector<bool> constrained(displacement.locally_owned_size(), false);
+      for (const unsigned int i : prescribed)
+        {
+          const double du = u.local_element(i) - displacement.local_element(i);
+          work.prescribed += du * (old_weight * reaction.local_element(i) +
+                                   new_weight * force.local_element(i));
+          constrained[i] = true;
+        }
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          const unsigned int j = normal_unknown[k];
+          const double du  = u.local_element(j) - displacement.local_element(j);
+          const double now = active[k] ? force.local_element(j) : 0.;
+          work.contact +=
+            du * (old_weight * reaction.local_element(j) + new_weight * now);
+          constrained[j] = active[k];
+          if (!active[k])
+            reaction.local_element(j) = 0;
+        }
+      if (frictional)
+        finish_friction(u, force, displacement, work);
+      return constrained;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::finish_alpha_step(const double      dt,
+                                         const BodyVector &u,
+                                         const BodyVector &force,
+                                         BodyVector       &displacement,
+                                         BodyVector       &velocity,
+                                         const BodyVector &load_now,
+                                         const BodyVector &load_next,
+                                         ImplicitWork     &work)
+    {
+      // The forces of the intermediate level do the work du.F_{n+1-af}:
+      // (1 - af) R of the constraint rows, f_{n+1-af}; the rest of the
+      // energy change is the scheme's dissipation (doc/theory.md §7.14,
+      // eq. (7.14.3)).
+      const double            af = scheme.alpha_f, am = scheme.alpha_m;
+      const unsigned int      n = displacement.locally_owned_size();
+      const std::vector<bool> constrained =
+        book_constraint_works(u, force, displacement, 0., 1 - af, work);
+      // The spring is a stiffness: its work trapezoidal (its energy's
+      // change when the driver stands still), the rest of its force of the
+      // intermediate level, du.(1/2 - af)(F_s^{n+1} - F_s^n), the scheme's
+      // dissipation as K's is in (7.14.3).
+      for (std::size_t m = 0; m < spring_unknown.size(); ++m)
+        {
+          const unsigned int i = spring_unknown[m];
+          const double du = u.local_element(i) - displacement.local_element(i);
+          const double before = spring_force(m, displacement, driver_now);
+          const double after  = spring_force(m, u, driver_next);
+          work.load += 0.5 * du * (before + after);
+          work.numerical -= du * (0.5 - af) * (after - before);
+        }
+      driver_value = driver ? driver_next : 0.;
+      // The dissipation (7.14.3): -(af - 1/2) du.(K du + M da) + dt^2 (beta
+      // - gamma/2) da.M (a^n + (1/2 + af - am) da).
+      BodyVector increment, stiffness_product;
+      mesh.initialize_vector(increment);
+      mesh.initialize_vector(stiffness_product);
+      for (unsigned int i = 0; i < n; ++i)
+        increment.local_element(i) =
+          u.local_element(i) - displacement.local_element(i);
+      mesh.stiffness().apply(stiffness_product, increment);
+      const double skew = scheme.beta - 0.5 * scheme.gamma;
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          const double du = increment.local_element(i);
+          const double f0 =
+            load_now.size() > 0 ? load_now.local_element(i) : 0.;
+          const double f1 =
+            load_next.size() > 0 ? load_next.local_element(i) : 0.;
+          work.load += du * ((1 - af) * f1 + af * f0);
+          const double a0 = acceleration.local_element(i);
+          const double a_new =
+            scheme.acceleration(du, velocity.local_element(i), a0, dt);
+          const double da = a_new - a0;
+          const double m  = mass.local_element(i);
+          work.numerical +=
+            -(af - 0.5) * du * (stiffness_product.local_element(i) + m * da) +
+            dt * dt * skew * da * m * (a0 + (0.5 + af - am) * da);
+          velocity.local_element(i) =
+            scheme.velocity(velocity.local_element(i), a0, a_new, dt);
+          acceleration.local_element(i) = a_new;
+          displacement.local_element(i) = u.local_element(i);
+          if (constrained[i])
+            reaction.local_element(i) = force.local_element(i);
+        }
+    }
+
+
+
+    template <int dim>
     void
     ImplicitStep<dim>::finish_friction(const BodyVector &u,
                                        const BodyVector &force,
@@ -1148,6 +1378,10 @@ namespace stickslip
       // The trapezoidal work du_T.(R_T^n + R_T^{n+1})/2 split into the
       // dissipation -ds.F (F the slip force applied: mu P |ds| >= 0; 0 when
       // stuck), the foundation's ds_*.R_T^{n+1} and the rest (contact).
+      // Generalized alpha: the work du_T.(1 - af) R_T^{n+1} of the force of
+      // the intermediate level, split the same way (no trapezoidal rest).
+      const bool   trapezoid = average_acceleration || quasi_static;
+      const double weight    = trapezoid ? 1. : 1 - scheme.alpha_f;
       for (unsigned int c = 0; c + 1 < dim; ++c)
         foundation_displacement[c] += shift[c];
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
@@ -1160,17 +1394,19 @@ namespace stickslip
             const double before = reaction.local_element(i);
             if (!(mu[k] > 0) || !active[k])
               {
-                work.contact += 0.5 * du * before;
+                if (trapezoid)
+                  work.contact += 0.5 * du * before;
                 reaction.local_element(i) = 0;
                 continue;
               }
             const double now     = force.local_element(i);
             const double slip    = stuck[k] ? 0. : du - shift[c];
             const double applied = stuck[k] ? now : slip_force[m];
-            work.friction -= slip * applied;
-            work.foundation += shift[c] * now;
-            work.contact += 0.5 * du * (before - now) + (du - shift[c]) * now -
-                            slip * applied;
+            work.friction -= slip * (weight * applied);
+            work.foundation += shift[c] * (weight * now);
+            work.contact += (trapezoid ? 0.5 * du * (before - now) : 0.) +
+                            (du - shift[c]) * (weight * now) -
+                            slip * (weight * applied);
             reaction.local_element(i) = now;
           }
       if (law_with_rate)
@@ -1186,6 +1422,18 @@ namespace stickslip
       archive.add(acceleration);
       archive.add(reaction);
       archive.add(active_marker);
+      // The dissipation's total; rank 0 carries it on (any rank count).
+      if (dissipates_numerically())
+        {
+          archive.add(numerical_total);
+          archive.before_write.push_back(
+            [this]() { numerical_total = numerical_dissipation(); });
+          archive.after_read.push_back([this]() {
+            numerical_share = Utilities::MPI::this_mpi_process(comm) == 0 ?
+                                numerical_total :
+                                0.;
+          });
+        }
       if (driver)
         {
           archive.add(spring_origin);
@@ -1280,6 +1528,8 @@ namespace stickslip
       if (driver)
         for (const std::string name : {"pull_displacement", "pull_force"})
           columns.push_back(name);
+      if (dissipates_numerically())
+        columns.push_back("numerical_dissipation");
       for (const std::string name : {"newton_iterations",
                                      "active_set_changes",
                                      "cg_iterations",
@@ -1320,6 +1570,8 @@ namespace stickslip
           values.push_back(driver_value);
           values.push_back(Utilities::MPI::sum(force, comm));
         }
+      if (dissipates_numerically())
+        values.push_back(numerical_dissipation());
       for (const unsigned long count : {newton_iterations,
                                         active_set_changes,
                                         cg_iterations,
@@ -1394,6 +1646,15 @@ namespace stickslip
           values.push_back(sums[1] / area);
           values.push_back(Utilities::MPI::max(largest_state, comm));
         }
+    }
+
+
+
+    template <int dim>
+    double
+    ImplicitStep<dim>::numerical_dissipation() const
+    {
+      return Utilities::MPI::sum(numerical_share, comm);
     }
 
 
@@ -1497,7 +1758,11 @@ namespace stickslip
     {
       return std::string(quasi_static ?
                            "quasi-static (no inertia, load steps), " :
-                           "implicit Newmark (average acceleration), ") +
+                         average_acceleration ?
+                           "implicit Newmark (average acceleration), " :
+                           "implicit generalized alpha (rho_inf = " +
+                             format_number(parameters.spectral_radius) +
+                             "), ") +
              (!parameters.contact.enabled ?
                 "" :
               frictional ?
@@ -1505,7 +1770,9 @@ namespace stickslip
                 "primal-dual active set, " :
                 "frictionless unilateral contact by a primal-dual active set, ") +
              "CG + " + ElasticityAmg::name() +
-             (quasi_static ? " on K" : " on K + 4/dt^2 M");
+             (quasi_static         ? " on K" :
+              average_acceleration ? " on K + 4/dt^2 M" :
+                                     " on K + c0 M");
     }
 
 

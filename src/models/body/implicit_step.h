@@ -12,10 +12,12 @@
 #include <linear_algebra/elasticity_amg.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
+#include <time/generalized_alpha.h>
 
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,8 @@ namespace stickslip
       double load       = 0; ///< of the loads, trapezoidal rule
       double friction   = 0; ///< dissipated on the slip, mu P |ds| >= 0
       double foundation = 0; ///< of the friction forces on the floor's motion
+      /** The generalized-alpha method's dissipation (doc/theory.md §7.14). */
+      double numerical = 0;
     };
 
     /**
@@ -46,6 +50,42 @@ namespace stickslip
     public:
       using RunError::RunError;
     };
+
+    /**
+     * The friction coefficient mu~(V) of one contact node over one step
+     * and its derivative in the slip rate V: the node's law over the step
+     * (StepFriction: a law with a rate or a state), or a constant mu.
+     */
+    class NodeFriction
+    {
+    public:
+      explicit NodeFriction(const StepFriction &law)
+        : law(law)
+        , constant(0)
+      {}
+
+      explicit NodeFriction(const double mu)
+        : constant(mu)
+      {}
+
+      double
+      value(const double rate) const
+      {
+        return law ? law->value(rate) : constant;
+      }
+
+      double
+      derivative(const double rate) const
+      {
+        return law ? law->derivative(rate) : 0.;
+      }
+
+    private:
+      std::optional<StepFriction> law;
+      double                      constant;
+    };
+
+
 
     /**
      * Read-only views of the contact nodes' state of an ImplicitStep
@@ -186,6 +226,30 @@ namespace stickslip
         return last_flag_changes;
       }
 
+      /**
+       * An accepted step's numerical dissipation @p work.numerical (the
+       * generalized-alpha method), booked since t0.
+       */
+      void
+      book_numerical_dissipation(const ImplicitWork &work)
+      {
+        numerical_share += work.numerical;
+      }
+
+      /**
+       * The generalized-alpha method's dissipation since t0 (collective;
+       * 0 with Newmark's average acceleration and quasi-static).
+       */
+      double
+      numerical_dissipation() const;
+
+      /** Whether history.csv has numerical_dissipation (rho_inf < 1). */
+      bool
+      dissipates_numerically() const
+      {
+        return !quasi_static && !average_acceleration;
+      }
+
       /** a, R and the active set (collective when read or written). */
       void
       register_state(CheckpointArchive &archive);
@@ -274,7 +338,59 @@ namespace stickslip
                                  const std::vector<types::global_dof_index> &)>
           &add) const;
 
-      /** Quasi-static: K_ii of the tangential unknowns (constructor). */
+      /**
+       * The pull spring's share of the step's right-hand side @p b (the
+       * driver at t and t + @p dt into driver_now, driver_next).
+       */
+      void
+      add_spring_load(const double      t,
+                      const double      dt,
+                      const BodyVector &displacement,
+                      BodyVector       &b);
+
+      /**
+       * Generalized alpha (doc/theory.md §7.14): the step's right-hand side
+       * @p b and the start @p predictor of its active set.
+       */
+      void
+      alpha_right_hand_side(const double      dt,
+                            const BodyVector &displacement,
+                            const BodyVector &velocity,
+                            const BodyVector &load_now,
+                            const BodyVector &load_next,
+                            BodyVector       &b,
+                            BodyVector       &predictor);
+
+      /**
+       * The works of the prescribed and contact rows' constraint forces,
+       * du.(@p old_weight R^n + @p new_weight R^{n+1}) (R^{n+1} from
+       * @p force), and the friction's (finish_friction()); R^n := R^{n+1}
+       * is left to the caller. Returns the rows that carry a constraint.
+       */
+      std::vector<bool>
+      book_constraint_works(const BodyVector &u,
+                            const BodyVector &force,
+                            const BodyVector &displacement,
+                            const double      old_weight,
+                            const double      new_weight,
+                            ImplicitWork     &work);
+
+      /**
+       * finish_step() of the generalized-alpha method: the works of the
+       * forces of the intermediate level, the numerical dissipation, a, v,
+       * u of t^{n+1}.
+       */
+      void
+      finish_alpha_step(const double      dt,
+                        const BodyVector &u,
+                        const BodyVector &force,
+                        BodyVector       &displacement,
+                        BodyVector       &velocity,
+                        const BodyVector &load_now,
+                        const BodyVector &load_next,
+                        ImplicitWork     &work);
+
+      /** K_ii of the tangential unknowns (constructor, with friction). */
       void
       set_up_tangential_stiffness();
 
@@ -307,10 +423,11 @@ namespace stickslip
 
       /**
        * Friction: the tangential reactions and slips of the iterate @p u
-       * (reactions @p residual, @p displacement at t^n) against the bound
-       * mu_i P_i: the new stick set and the slip forces into next_force;
-       * returns the changes of the stick set and the largest change of a
-       * slip force relative to the largest mu_i P_i (over all ranks).
+       * (reactions @p residual, @p displacement at t^n) against the law:
+       * the new stick set, the slip forces into next_force and the law's
+       * tangents into slip_tangent (@p c0 bounds them); returns the
+       * changes of the stick set and the largest change of a slip force
+       * relative to the largest P times the strength at rest (over all ranks).
        */
       std::pair<unsigned long, double>
       update_friction(const BodyVector &u,
@@ -318,22 +435,34 @@ namespace stickslip
                       const BodyVector &displacement,
                       const double      c0);
 
+      /** Node @p k's coefficient over the current step. */
+      NodeFriction
+      node_friction(const std::size_t k) const;
+
       /**
-       * A law with a rate or a state (doc/theory.md §7.12): node @p k's
-       * friction force into @p force from the trial force @p z (the stuck
-       * node's reaction, or the slip force less @p weight times the slip),
-       * the normal force @p normal and the weight c (c0 m_i, or K_ii
-       * quasi-static): the 1-D inclusion c |ds| + mu~(|ds|/dt) P = |z|
-       * solved exactly (solve_isotropic_inclusion()); returns whether the
-       * node slips. A stuck node stays stuck up to P mu~(0) times
-       * 1 + Friction tolerance.
+       * A stuck node @p k with the reactions @p residual and the normal
+       * force @p normal: whether its tangential reaction exceeds P mu~(0);
+       * if so its slip force (the bound along the reaction) and tangent
+       * into next_force and slip_tangent.
        */
       bool
-      law_slip_force(const std::size_t                  k,
-                     const std::array<double, dim - 1> &z,
-                     const double                       normal,
-                     const double                       weight,
-                     double *const                      force) const;
+      release_stuck_node(const std::size_t   k,
+                         const BodyVector   &residual,
+                         const double        normal,
+                         const NodeFriction &law);
+
+      /**
+       * A slipping node @p k: false (it sticks) where the iterate @p u
+       * slipped along the force the node was given; else its force P
+       * mu~(V) against the slip (V = |ds|/dt from @p displacement at t^n)
+       * and the law's tangent into next_force and slip_tangent.
+       */
+      bool
+      update_slipping_node(const std::size_t   k,
+                           const BodyVector   &u,
+                           const BodyVector   &displacement,
+                           const double        normal,
+                           const NodeFriction &law);
 
       /**
        * mean_strength, max_strength (the friction coefficient at rest of
@@ -426,8 +555,12 @@ namespace stickslip
       const BodyParameters          &parameters;
       const MPI_Comm                 comm;
       const bool                     quasi_static;
-      BodyVector                     mass;
-      std::vector<unsigned int>      prescribed;
+      /** Body/Spectral radius at infinity's scheme (implicit only). */
+      const GeneralizedAlpha scheme;
+      /** rho_inf = 1: Newmark's average acceleration as Newmark wrote it. */
+      const bool                average_acceleration;
+      BodyVector                mass;
+      std::vector<unsigned int> prescribed;
       /** Periodic copies (no equation of their own). */
       std::vector<unsigned int> periodic_copies;
 
@@ -450,8 +583,14 @@ namespace stickslip
       std::vector<double>       mu, tangential_mass;
       /** mu_i of the law; mu is 0 at the steps before Friction from time. */
       std::vector<double> law_mu;
-      /** K_ii of the tangential unknowns (quasi-static, or a law). */
-      std::vector<double>                tangential_stiffness;
+      /** K_ii of the tangential unknowns. */
+      std::vector<double> tangential_stiffness;
+      /**
+       * The slipping nodes' -dF/d(ds) = P mu~'(V)/dt per tangential unknown
+       * (0 stuck, and for the constant law): the law's tangent in the
+       * step's operator (StepOperator in implicit_step.cc).
+       */
+      std::vector<double>                slip_tangent;
       std::vector<bool>                  stuck;
       std::vector<double>                slip_force, next_force;
       std::vector<double>                shift;
@@ -513,6 +652,12 @@ namespace stickslip
         std::vector<double> law_state, last_rate;
         double              driver_value;
       } saved;
+
+      /**
+       * The generalized-alpha method's dissipation since t0: this rank's
+       * share, and the total a snapshot keeps (rank 0 carries it on).
+       */
+      double numerical_share, numerical_total;
 
       /** The near-null space of the multigrid. */
       const std::vector<DistributedVector> rigid_modes;
