@@ -695,6 +695,15 @@ namespace stickslip
         "Largest number (>= 1) of active-set (semismooth Newton) iterations "
         "of one implicit step; more is a run error (the set cycles).");
       prm.declare_entry(
+        "One change at a time from",
+        "0",
+        Patterns::Integer(),
+        "The active-set iteration (>= 1) of a step from which it changes one "
+        "contact or stick flag per iteration, the one of the least index "
+        "(Murty's rule: it terminates for frictionless contact), or 0: only "
+        "once an iteration repeats a set of flags that an earlier iteration "
+        "of the step had (the set cycles; doc/theory.md §7.7).");
+      prm.declare_entry(
         "Friction tolerance",
         "1e-10",
         Patterns::Double(),
@@ -735,8 +744,16 @@ namespace stickslip
                             "Body/Linear solver/Maximum active-set iterations",
                             std::to_string(active_set),
                             "a positive integer");
+      const long one_at_a_time = prm.get_integer("One change at a time from");
+      if (one_at_a_time < 0)
+        throw_bad_parameter(source,
+                            "Body/Linear solver/One change at a time from",
+                            std::to_string(one_at_a_time),
+                            "an iteration >= 1, or 0 (only where the set "
+                            "cycles)");
       max_iterations            = iterations;
       max_active_set_iterations = active_set;
+      one_change_from           = one_at_a_time;
     }
 
 

@@ -71,6 +71,8 @@ namespace stickslip
       double       tolerance;                 ///< relative CG residual
       unsigned int max_iterations;            ///< of one CG solve
       unsigned int max_active_set_iterations; ///< of one step
+      /** Iteration from which one flag changes at a time (0: on cycling). */
+      unsigned int one_change_from;
       double       friction_tolerance; ///< of the slip forces' fixed point
 
       static void

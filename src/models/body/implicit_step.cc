@@ -112,6 +112,7 @@ namespace stickslip
       , max_newton(0)
       , max_cg(0)
       , stick_slip_changes(0)
+      , safeguards(0)
       , numerical_share(0)
       , numerical_total(0)
       , rigid_modes(rigid_body_modes(mesh.dof_handler()))
@@ -147,6 +148,8 @@ namespace stickslip
                 total_area += area_of_node.back();
                 nodes.push_back(node);
                 points.push_back(node.point);
+                contact_index.push_back(
+                  owned.nth_index_in_set(node.unknowns[axis]));
               }
           total_area = Utilities::MPI::sum(total_area, comm);
           set_up_friction(nodes, held, source);
@@ -475,7 +478,7 @@ namespace stickslip
         reference.local_element(i) = displacement.local_element(i);
       steps = newton_iterations = active_set_changes = cg_iterations = 0;
       numerical_share                                                = 0;
-      assemblies = max_newton = max_cg = stick_slip_changes = 0;
+      assemblies = max_newton = max_cg = stick_slip_changes = safeguards = 0;
       if (law_with_rate)
         initialize_law_reactions(force);
     }
@@ -759,6 +762,119 @@ namespace stickslip
 
 
     template <int dim>
+    std::pair<unsigned long, unsigned long>
+    ImplicitStep<dim>::guard_against_cycling(
+      const std::vector<bool>                       &active_before,
+      const std::vector<bool>                       &stuck_before,
+      std::vector<std::vector<bool>>                &seen,
+      bool                                          &one_change_at_a_time,
+      const std::pair<unsigned long, unsigned long> &changes,
+      const unsigned int                             iteration)
+    {
+      // A set of contact and stick flags that an earlier iteration of the
+      // step had already produced: the active-set method cycles. From then
+      // on only the change of the least index is taken per iteration
+      // (Murty's least-index rule for the linear complementarity problem,
+      // which terminates for a P-matrix: frictionless contact with K + c0 M
+      // symmetric positive definite), the others kept as they were.
+      const unsigned int from = parameters.linear_solver.one_change_from;
+      if (!one_change_at_a_time && from > 0 && iteration >= from)
+        {
+          one_change_at_a_time = true;
+          ++safeguards;
+        }
+      if (!one_change_at_a_time)
+        {
+          const std::vector<bool> now = held_set();
+          const bool              repeats =
+            std::find(seen.begin(), seen.end(), now) != seen.end();
+          one_change_at_a_time =
+            Utilities::MPI::min(repeats ? 1 : 0, comm) == 1;
+          if (one_change_at_a_time)
+            ++safeguards;
+          else
+            {
+              seen.push_back(now);
+              return changes;
+            }
+        }
+      const auto changed = [&](const std::size_t k) {
+        return active[k] != active_before[k] ||
+               (mu[k] > 0 && stuck[k] != stuck_before[k]);
+      };
+      types::global_dof_index first =
+        std::numeric_limits<types::global_dof_index>::max();
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        if (changed(k))
+          first = std::min(first, contact_index[k]);
+      first                         = Utilities::MPI::min(first, comm);
+      unsigned long contact_changes = 0, stick_changes = 0;
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          if (!changed(k))
+            continue;
+          if (contact_index[k] == first)
+            {
+              (active[k] != active_before[k] ? contact_changes :
+                                               stick_changes) = 1;
+              continue;
+            }
+          // Back to the flags of the last solve, with the force it had.
+          active[k] = active_before[k];
+          stuck[k]  = stuck_before[k];
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            {
+              const std::size_t m = k * (dim - 1) + c;
+              next_force[m] =
+                active[k] && !stuck[k] && mu[k] > 0 ? slip_force[m] : 0.;
+              slip_tangent[m] = 0;
+            }
+        }
+      return {Utilities::MPI::sum(contact_changes, comm),
+              Utilities::MPI::sum(stick_changes, comm)};
+    }
+
+
+
+    template <int dim>
+    unsigned int
+    ImplicitStep<dim>::solve_iterate(const BodyVector &b,
+                                     const double      c0,
+                                     BodyVector       &u,
+                                     BodyVector       &residual)
+    {
+      const unsigned int n = u.locally_owned_size();
+      if (!Utilities::MPI::min(
+            assembled_for == held_set() && assembled_c0 == c0 ? 1 : 0, comm))
+        assemble(c0);
+      // The correction w = 0 on the held unknowns and the copies.
+      BodyVector correction;
+      mesh.initialize_vector(correction);
+      apply_effective(residual, u, c0);
+      for (unsigned int i = 0; i < n; ++i)
+        residual.local_element(i) =
+          b.local_element(i) - residual.local_element(i);
+      if (frictional)
+        for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
+          residual.local_element(tangential_unknown[m]) += slip_force[m];
+      zero_held(residual);
+      const unsigned int iterations = solve(correction, residual);
+      // The exact correction is 0 on the held rows; the multigrid's
+      // smoothers leave round-off there (1e-18 measured), which would move
+      // a stuck node.
+      zero_held(correction);
+      for (unsigned int i = 0; i < n; ++i)
+        u.local_element(i) += correction.local_element(i);
+      // R = (K + c0 M) u - b: the constraint forces.
+      apply_effective(residual, u, c0);
+      for (unsigned int i = 0; i < n; ++i)
+        residual.local_element(i) -= b.local_element(i);
+      return iterations;
+    }
+
+
+
+    template <int dim>
     void
     ImplicitStep<dim>::add_spring_load(const double      t,
                                        const double      dt,
@@ -800,8 +916,8 @@ namespace stickslip
       step_size             = dt;
       active_at_start       = active;
       stuck_at_start        = stuck;
-      BodyVector b, u, product, correction;
-      for (BodyVector *vector : {&b, &u, &product, &correction})
+      BodyVector b, u, product;
+      for (BodyVector *vector : {&b, &u, &product})
         mesh.initialize_vector(*vector);
       if (average_acceleration)
         for (unsigned int i = 0; i < n; ++i)
@@ -833,44 +949,33 @@ namespace stickslip
             active[k] = true;
             stuck[k]  = false;
           }
-      unsigned int iteration = 0, cg_of_step = 0;
+      unsigned int                   iteration = 0, cg_of_step = 0;
+      std::vector<std::vector<bool>> seen_sets;
+      bool                           one_change_at_a_time = false;
       for (;;)
         {
           ++iteration;
           hold(u, displacement, prescribed_values);
-          if (!Utilities::MPI::min(
-                assembled_for == held_set() && assembled_c0 == c0 ? 1 : 0,
-                comm))
-            assemble(c0);
-          // The correction w = 0 on the held unknowns and the copies.
-          apply_effective(product, u, c0);
-          for (unsigned int i = 0; i < n; ++i)
-            product.local_element(i) =
-              b.local_element(i) - product.local_element(i);
-          if (frictional)
-            for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
-              product.local_element(tangential_unknown[m]) += slip_force[m];
-          zero_held(product);
-          cg_of_step += solve(correction, product);
-          // The exact correction is 0 on the held rows; the multigrid's
-          // smoothers leave round-off there (1e-18 measured), which would
-          // move a stuck node.
-          zero_held(correction);
-          for (unsigned int i = 0; i < n; ++i)
-            u.local_element(i) += correction.local_element(i);
-          // R = (K + c0 M) u - b: the constraint forces.
-          apply_effective(product, u, c0);
-          for (unsigned int i = 0; i < n; ++i)
-            product.local_element(i) -= b.local_element(i);
+          cg_of_step += solve_iterate(b, c0, u, product);
+          const std::vector<bool> active_before = active, stuck_before = stuck;
           const auto [slip_changes, drift] =
             frictional ? update_friction(u, product, displacement, c0) :
                          std::pair<unsigned long, double>(0, 0.);
           const unsigned long changes = update_active_set(u, product);
-          active_set_changes += changes;
-          stick_slip_changes += slip_changes;
           if (changes == 0 && slip_changes == 0 &&
               drift <= parameters.linear_solver.friction_tolerance)
             break;
+          const auto [applied_contact, applied_stick] =
+            changes + slip_changes == 0 ?
+              std::pair<unsigned long, unsigned long>(0, 0) :
+              guard_against_cycling(active_before,
+                                    stuck_before,
+                                    seen_sets,
+                                    one_change_at_a_time,
+                                    {changes, slip_changes},
+                                    iteration);
+          active_set_changes += applied_contact;
+          stick_slip_changes += applied_stick;
           slip_force = next_force;
           check_iterations(iteration, changes, slip_changes, drift);
         }
@@ -1445,7 +1550,8 @@ namespace stickslip
                                    &cg_iterations,
                                    &assemblies,
                                    &max_newton,
-                                   &max_cg})
+                                   &max_cg,
+                                   &safeguards})
         archive.add(*count);
       // With friction: 2 marks a slipping active node; the slip forces,
       // u_T(t0) and the foundation's displacement.
@@ -1740,7 +1846,9 @@ namespace stickslip
            << newton_iterations << " (at most " << max_newton
            << " in a step), active-set changes " << active_set_changes
            << ", CG iterations " << cg_iterations << " (at most " << max_cg
-           << " in a step), matrix and AMG set-ups " << assemblies;
+           << " in a step), matrix and AMG set-ups " << assemblies
+           << ", steps whose active set cycled (then one change at a time) "
+           << safeguards;
       if (frictional)
         text << "\n  implicit friction: "
              << (law_with_rate ? parameters.contact.friction.name() :

@@ -508,6 +508,24 @@ namespace stickslip
       void
       zero_held(BodyVector &r) const;
 
+      /**
+       * After an iteration's updates (from the flags @p active_before,
+       * @p stuck_before of its solve, with @p changes = the proposed
+       * contact and stick changes, at @p iteration): where the new set
+       * repeats one in @p seen (the step cycles) or from Body/Linear
+       * solver/One change at a time from, and from then on (@p
+       * one_change_at_a_time), keep only the change of the least index;
+       * returns the changes applied (contact, stick; over all ranks).
+       */
+      std::pair<unsigned long, unsigned long>
+      guard_against_cycling(
+        const std::vector<bool>                       &active_before,
+        const std::vector<bool>                       &stuck_before,
+        std::vector<std::vector<bool>>                &seen,
+        bool                                          &one_change_at_a_time,
+        const std::pair<unsigned long, unsigned long> &changes,
+        const unsigned int                             iteration);
+
       /** A RunError after Maximum active-set iterations. */
       void
       check_iterations(const unsigned int  iteration,
@@ -540,6 +558,19 @@ namespace stickslip
                       const std::vector<bool>      &held,
                       const ParameterSource        &source);
 
+      /**
+       * One solve of an active-set iteration from the iterate @p u (its
+       * held values set): the matrix and multigrid of the current sets
+       * (assembled when they changed), the correction, u += w, and the
+       * constraint forces (K + c0 M) u - @p b into @p residual; returns
+       * the CG iterations.
+       */
+      unsigned int
+      solve_iterate(const BodyVector &b,
+                    const double      c0,
+                    BodyVector       &u,
+                    BodyVector       &residual);
+
       /** Solve for the correction @p w with right-hand side @p r. */
       unsigned int
       solve(BodyVector &w, const BodyVector &r);
@@ -570,9 +601,11 @@ namespace stickslip
       double                    normal_sign;
       std::vector<double>       gap0, area_of_node, pressure, gap;
       std::vector<Point<dim>>   points; ///< of the contact nodes
-      std::vector<bool>         active;
-      double                    total_area;
-      double                    gap_tolerance;
+      /** The global index of each contact node's normal unknown. */
+      std::vector<types::global_dof_index> contact_index;
+      std::vector<bool>                    active;
+      double                               total_area;
+      double                               gap_tolerance;
 
       // Friction: the tangential unknowns (dim - 1 per node, the axes but
       // the normal's), mu_i (0: frictionless node), the tangential masses,
@@ -637,6 +670,8 @@ namespace stickslip
       unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
         assemblies;
       unsigned long max_newton, max_cg, stick_slip_changes;
+      /** Steps whose active set cycled (guard_against_cycling()). */
+      unsigned long safeguards;
 
       /** The flags' changes over the last step (its start's flags). */
       unsigned long     last_flag_changes = 0;
