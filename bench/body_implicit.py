@@ -35,6 +35,7 @@ def run(prm, dim, n, scheme, cfl, steps, static=False):
     command = [EXE, prm, "--set", "Output/Directory=" + out,
                "--set", "Output/Overwrite=true", "--set", "Output/Field output=false",
                "--set", "Body/Time scheme=" + scheme,
+               "--set", "Body/Linear solver/Preconditioner=multigrid",
                "--set", "Body/Subdivisions=" + ", ".join(map(str, shape)),
                "--set", "Time/Time step=%r" % dt,
                "--set", "Time/Final time=%r" % (steps * dt),

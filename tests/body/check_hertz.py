@@ -81,7 +81,9 @@ def main():
         out = os.path.join(args.out, "level%d" % level)
         history = body_runs.run(args.exe, args.prm, out, {
             "Body/Mesh file": os.path.join(meshes, "%s_%d.msh" % (args.mesh, level)),
-            "Time/Time step": "1", "Output/Interval": "1"})
+            "Time/Time step": "1", "Output/Interval": "1",
+            # The multigrid's iterations per solve are asserted.
+            "Body/Linear solver/Preconditioner": "multigrid"})
         analysis = hertz.analyse(out, 1.0, 1.0, 0.3)
         last = history[-1]
         newton = last["newton_iterations"]

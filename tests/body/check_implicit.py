@@ -54,6 +54,8 @@ def settings(n, cfl, width):
         "Time/Final time": repr(FINAL_TIME),
         "Time/Time step": repr(dt),
         "Body/Time scheme": "implicit",
+        # The multigrid's iterations per solve are among the measures.
+        "Body/Linear solver/Preconditioner": "multigrid",
         "Body/Size": "%r, %r" % (width * h, BAR_L),
         "Body/Subdivisions": "%d, %d" % (width, n),
         "Body/Initial velocity": "0; %r" % -BAR_V0,

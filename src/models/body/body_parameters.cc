@@ -676,6 +676,24 @@ namespace stickslip
     void
     ImplicitSolverParameters::declare_parameters(ParameterHandler &prm)
     {
+      prm.declare_entry(
+        "Preconditioner",
+        "automatic",
+        Patterns::Selection("automatic|multigrid|direct"),
+        "Of the conjugate gradients on K + c0 M: multigrid (smoothed "
+        "aggregation with the rigid-body modes), direct (the sparse Cholesky "
+        "factor of the matrix of the current contact and stick sets: PETSc's "
+        "own on one rank, MUMPS on several; Trilinos: Amesos), or automatic: "
+        "direct on one rank up to Direct size limit unknowns (a tenth of it "
+        "in 3D), multigrid otherwise (doc/body.md, \"The implicit step's "
+        "solver\").");
+      prm.declare_entry("Direct size limit",
+                        "40000",
+                        Patterns::Integer(),
+                        "Preconditioner = automatic: the largest number of "
+                        "unknowns (>= 0) of a one-rank 2D body preconditioned "
+                        "by the direct factorization; a 3D body's limit is a "
+                        "tenth of it (the factor's fill grows faster in 3D).");
       prm.declare_entry("Tolerance",
                         "1e-12",
                         Patterns::Double(),
@@ -720,6 +738,19 @@ namespace stickslip
     ImplicitSolverParameters::parse(ParameterHandler      &prm,
                                     const ParameterSource &source)
     {
+      preconditioner = parse_selection<ImplicitPreconditioner>(
+        prm.get("Preconditioner"),
+        {{"automatic", ImplicitPreconditioner::automatic},
+         {"multigrid", ImplicitPreconditioner::multigrid},
+         {"direct", ImplicitPreconditioner::direct}},
+        "Body/Linear solver/Preconditioner");
+      const long limit = prm.get_integer("Direct size limit");
+      if (limit < 0)
+        throw_bad_parameter(source,
+                            "Body/Linear solver/Direct size limit",
+                            std::to_string(limit),
+                            "a number of unknowns >= 0");
+      direct_size_limit     = limit;
       tolerance             = prm.get_double("Tolerance");
       const long iterations = prm.get_integer("Maximum iterations");
       const long active_set = prm.get_integer("Maximum active-set iterations");

@@ -66,11 +66,21 @@ namespace stickslip
      * (K + 4/dt^2 M by conjugate gradients with algebraic multigrid) and its
      * active-set iterations.
      */
+    /** Body/Linear solver/Preconditioner of the implicit step's CG. */
+    enum class ImplicitPreconditioner
+    {
+      automatic, ///< direct on one rank up to Direct size limit unknowns
+      multigrid, ///< smoothed aggregation with the rigid-body modes
+      direct     ///< the sparse Cholesky factor of K + c0 M
+    };
+
     struct ImplicitSolverParameters
     {
-      double       tolerance;                 ///< relative CG residual
-      unsigned int max_iterations;            ///< of one CG solve
-      unsigned int max_active_set_iterations; ///< of one step
+      ImplicitPreconditioner preconditioner;
+      unsigned int           direct_size_limit; ///< of automatic
+      double                 tolerance;         ///< relative CG residual
+      unsigned int           max_iterations;    ///< of one CG solve
+      unsigned int           max_active_set_iterations; ///< of one step
       /** Iteration from which one flag changes at a time (0: on cycling). */
       unsigned int one_change_from;
       double       friction_tolerance; ///< of the slip forces' fixed point

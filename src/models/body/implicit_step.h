@@ -10,6 +10,7 @@
 #include <base/global.h>
 #include <friction/friction_law.h>
 #include <linear_algebra/elasticity_amg.h>
+#include <linear_algebra/spd_solver.h>
 #include <models/body/body_discretization.h>
 #include <models/body/body_parameters.h>
 #include <time/generalized_alpha.h>
@@ -571,6 +572,13 @@ namespace stickslip
                     BodyVector       &u,
                     BodyVector       &residual);
 
+      /**
+       * Whether CG is preconditioned by the matrix's direct factor instead
+       * of the multigrid (Body/Linear solver/Preconditioner).
+       */
+      bool
+      uses_direct_factor() const;
+
       /** Solve for the correction @p w with right-hand side @p r. */
       unsigned int
       solve(BodyVector &w, const BodyVector &r);
@@ -662,9 +670,11 @@ namespace stickslip
       std::shared_ptr<const Utilities::MPI::Partitioner> relevant_partitioner;
       DistributedMatrix                                  matrix;
       std::unique_ptr<ElasticityAmg>                     amg;
-      std::vector<bool> assembled_for; ///< active set of the matrix
-      double            assembled_c0;
-      DistributedVector rhs, solution;
+      /** Linear solver/Preconditioner = direct: the matrix's factor. */
+      std::unique_ptr<SpdSolver> factor;
+      std::vector<bool>          assembled_for; ///< active set of the matrix
+      double                     assembled_c0;
+      DistributedVector          rhs, solution;
 
       // Counts since t0 (the same on every rank).
       unsigned long steps, newton_iterations, active_set_changes, cg_iterations,
