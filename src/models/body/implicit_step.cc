@@ -41,15 +41,21 @@ namespace stickslip
       class StepOperator
       {
       public:
+        /**
+         * @p rows the tangential unknowns, @p size of them per node, @p
+         * blocks the nodes' size x size tangents row by row.
+         */
         StepOperator(const DistributedMatrix         &matrix,
                      const std::vector<unsigned int> &rows,
-                     const std::vector<double>       &diagonal)
+                     const unsigned int               size,
+                     const std::vector<double>       &blocks)
           : matrix(matrix)
           , rows(rows)
-          , diagonal(diagonal)
-          , any(std::any_of(diagonal.begin(),
-                            diagonal.end(),
-                            [](const double d) { return d != 0; }))
+          , size(size)
+          , blocks(blocks)
+          , any(std::any_of(blocks.begin(), blocks.end(), [](const double d) {
+            return d != 0;
+          }))
         {}
 
         void
@@ -60,14 +66,19 @@ namespace stickslip
             return;
           ConstLocalValues in(x);
           LocalValues      out(y);
-          for (std::size_t m = 0; m < rows.size(); ++m)
-            out[rows[m]] += diagonal[m] * in[rows[m]];
+          for (std::size_t node = 0; node * size < rows.size(); ++node)
+            for (unsigned int a = 0; a < size; ++a)
+              for (unsigned int b = 0; b < size; ++b)
+                out[rows[node * size + a]] +=
+                  blocks[(node * size + a) * size + b] *
+                  in[rows[node * size + b]];
         }
 
       private:
         const DistributedMatrix         &matrix;
         const std::vector<unsigned int> &rows;
-        const std::vector<double>       &diagonal;
+        const unsigned int               size;
+        const std::vector<double>       &blocks;
         const bool                       any;
       };
 
@@ -457,7 +468,7 @@ namespace stickslip
       shift.assign(dim - 1, 0.);
       law_state.assign(laws.size(), 0.);
       last_rate.assign(laws.size() * (dim - 1), 0.);
-      slip_tangent.assign(tangential_unknown.size(), 0.);
+      slip_tangent.assign(normal_unknown.size() * (dim - 1) * (dim - 1), 0.);
     }
 
 
@@ -482,6 +493,17 @@ namespace stickslip
           gap[k] = gap0[k] - normal_sign * displacement.local_element(j);
           active[k] =
             gap[k] <= gap_tolerance && normal_sign * force.local_element(j) > 0;
+          // The pressed node's reaction R^0 = -(f - K u) (its normal
+          // unknown has no mass): the first step's contact work, if it
+          // opens, is that of the pressure it starts with.
+          if (active[k])
+            {
+              reaction.local_element(j) = -force.local_element(j);
+              pressure[k] =
+                area_of_node[k] > 0 ?
+                  normal_sign * force.local_element(j) / area_of_node[k] :
+                  0.;
+            }
           // Frictional nodes in contact start stuck, with R_T = 0.
           stuck[k] = active[k] && mu[k] > 0;
         }
@@ -656,6 +678,7 @@ namespace stickslip
       // iteration and touch a few rows only.
       const StepOperator step_operator(matrix,
                                        tangential_unknown,
+                                       dim - 1,
                                        slip_tangent);
       try
         {
@@ -714,11 +737,12 @@ namespace stickslip
               // carries no friction force.
               stuck[k] = false;
               if (!now && mu[k] > 0)
-                for (unsigned int c = 0; c + 1 < dim; ++c)
-                  {
-                    next_force[k * (dim - 1) + c]   = 0;
-                    slip_tangent[k * (dim - 1) + c] = 0;
-                  }
+                {
+                  std::fill(next_force.begin() + k * (dim - 1),
+                            next_force.begin() + (k + 1) * (dim - 1),
+                            0.);
+                  clear_slip_tangent(k);
+                }
             }
           active[k] = now;
         }
@@ -866,8 +890,8 @@ namespace stickslip
               const std::size_t m = k * (dim - 1) + c;
               next_force[m] =
                 active[k] && !stuck[k] && mu[k] > 0 ? slip_force[m] : 0.;
-              slip_tangent[m] = 0;
             }
+          clear_slip_tangent(k);
         }
       return {Utilities::MPI::sum(contact_changes, comm),
               Utilities::MPI::sum(stick_changes, comm)};
@@ -1207,24 +1231,17 @@ namespace stickslip
           if (slips == stuck[k])
             ++changes;
           stuck[k] = !slips;
-          for (unsigned int c = 0; c + 1 < dim; ++c)
+          if (!slips)
             {
-              const std::size_t m = k * (dim - 1) + c;
-              if (!slips)
-                {
-                  force[c]        = 0;
-                  slip_tangent[m] = 0;
-                  continue;
-                }
-              drift = std::max(drift, std::abs(force[c] - slip_force[m]));
-              // A weakening tangent lowers the row's diagonal by half of
-              // it at most: K + c0 M + D stays positive definite for CG
-              // (a damped Newton step where the law weakens faster than
-              // the body holds the node).
-              slip_tangent[m] = std::max(slip_tangent[m],
-                                         -0.5 * (tangential_stiffness[m] +
-                                                 c0 * tangential_mass[m]));
+              std::fill(force, force + dim - 1, 0.);
+              clear_slip_tangent(k);
+              continue;
             }
+          for (unsigned int c = 0; c + 1 < dim; ++c)
+            drift =
+              std::max(drift,
+                       std::abs(force[c] - slip_force[k * (dim - 1) + c]));
+          limit_slip_tangent(k, c0);
         }
       largest = Utilities::MPI::max(largest, comm);
       drift   = Utilities::MPI::max(drift, comm);
@@ -1264,13 +1281,19 @@ namespace stickslip
       norm = std::sqrt(norm);
       if (!(norm > bound * (1 + parameters.linear_solver.friction_tolerance)))
         return false;
+      std::array<double, dim - 1> direction;
       for (unsigned int c = 0; c + 1 < dim; ++c)
         {
           const std::size_t m = k * (dim - 1) + c;
           next_force[m] =
             bound * residual.local_element(tangential_unknown[m]) / norm;
-          slip_tangent[m] = normal * law.derivative(0.) / step_size;
+          direction[c] = -residual.local_element(tangential_unknown[m]) / norm;
         }
+      // No slip yet: no tangent of the direction.
+      set_slip_tangent(k,
+                       direction,
+                       normal * law.derivative(0.) / step_size,
+                       0.);
       return true;
     }
 
@@ -1307,17 +1330,105 @@ namespace stickslip
       const bool sticks = holds && (given > 0 ? along >= 0 : norm == 0);
       if (sticks)
         return false;
-      // F = -P mu~(V) ds/|ds| at V = |ds|/dt; its derivative along ds is
-      // -P mu~'(V)/dt, so the next solve has K + c0 M + P mu~'(V)/dt there.
-      const double rate = norm / step_size;
+      // F = -P mu~(V) d, d = ds/|ds|, V = |ds|/dt; its derivative in ds is
+      // -P (mu~'(V)/dt d d^T + mu~(V)/|ds| (I - d d^T)): the next solve
+      // has K + c0 M plus that (the second part turns the force with the
+      // slip in 3D; 0 in 2D).
+      const double                rate = norm / step_size;
+      std::array<double, dim - 1> direction;
       for (unsigned int c = 0; c + 1 < dim; ++c)
         {
           const std::size_t m = k * (dim - 1) + c;
-          next_force[m] =
-            norm > 0 ? -normal * law.value(rate) * slip[c] / norm : 0.;
-          slip_tangent[m] = normal * law.derivative(rate) / step_size;
+          direction[c]        = norm > 0 ? slip[c] / norm : 0.;
+          next_force[m]       = -normal * law.value(rate) * direction[c];
         }
+      set_slip_tangent(k,
+                       direction,
+                       normal * law.derivative(rate) / step_size,
+                       norm > 0 ? normal * law.value(rate) / norm : 0.);
       return true;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::set_slip_tangent(
+      const std::size_t                  k,
+      const std::array<double, dim - 1> &direction,
+      const double                       along,
+      const double                       across)
+    {
+      // along d d^T + across (I - d d^T), row by row.
+      double *const block = &slip_tangent[k * (dim - 1) * (dim - 1)];
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        for (unsigned int b = 0; b + 1 < dim; ++b)
+          block[a * (dim - 1) + b] =
+            (along - across) * direction[a] * direction[b] +
+            (a == b ? across : 0.);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::clear_slip_tangent(const std::size_t k)
+    {
+      const std::size_t size = (dim - 1) * (dim - 1);
+      std::fill(slip_tangent.begin() + k * size,
+                slip_tangent.begin() + (k + 1) * size,
+                0.);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::limit_slip_tangent(const std::size_t k, const double c0)
+    {
+      // A weakening tangent lowers the rows' diagonal by half of it at
+      // most, so that K + c0 M + D stays positive definite for CG (a damped
+      // Newton step where the law weakens faster than the body holds the
+      // node). The direction's part is kept whole, however large as the
+      // slip vanishes: bounded by ten times the diagonal, the iteration
+      // oscillated at a corner node of a 3D block pulled from rest
+      // (measured: 50 iterations without settling; whole, 7 at most).
+      double diagonal = 0;
+      for (unsigned int c = 0; c + 1 < dim; ++c)
+        {
+          const std::size_t m = k * (dim - 1) + c;
+          diagonal +=
+            (tangential_stiffness[m] + c0 * tangential_mass[m]) / (dim - 1);
+        }
+      double *const block = &slip_tangent[k * (dim - 1) * (dim - 1)];
+      if (dim == 2)
+        {
+          block[0] = std::max(block[0], -0.5 * diagonal);
+          return;
+        }
+      // 3D: the eigenvalues along (the slip's) and across, clipped.
+      const double          trace  = block[0] + block[3];
+      const double          det    = block[0] * block[3] - block[1] * block[2];
+      const double          mean   = 0.5 * trace;
+      const double          half   = std::sqrt(std::max(mean * mean - det, 0.));
+      std::array<double, 2> values = {{mean - half, mean + half}};
+      std::array<double, 2> clipped;
+      for (unsigned int e = 0; e < 2; ++e)
+        clipped[e] = std::max(values[e], -0.5 * diagonal);
+      if (clipped == values)
+        return;
+      // The same eigenvectors: block = clipped_0 I + (clipped_1 -
+      // clipped_0) (block - values_0 I)/(values_1 - values_0).
+      const double gap = values[1] - values[0];
+      for (unsigned int a = 0; a < 2; ++a)
+        for (unsigned int b = 0; b < 2; ++b)
+          {
+            const double projector =
+              gap > 0 ? (block[a * 2 + b] - (a == b ? values[0] : 0.)) / gap :
+                        (a == b ? 0.5 : 0.);
+            block[a * 2 + b] = (a == b ? clipped[0] : 0.) +
+                               (clipped[1] - clipped[0]) * projector;
+          }
     }
 
 

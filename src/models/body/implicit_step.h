@@ -466,6 +466,27 @@ namespace stickslip
                            const NodeFriction &law);
 
       /**
+       * Node @p k's tangent along @p direction d (the slip's, unit) and
+       * across it: @p along d d^T + @p across (I - d d^T) into slip_tangent.
+       */
+      void
+      set_slip_tangent(const std::size_t                  k,
+                       const std::array<double, dim - 1> &direction,
+                       const double                       along,
+                       const double                       across);
+
+      /** No tangent at node @p k. */
+      void
+      clear_slip_tangent(const std::size_t k);
+
+      /**
+       * Node @p k's tangent with its eigenvalues at least -1/2 times the
+       * diagonal of K + c0 M at the node (@p c0).
+       */
+      void
+      limit_slip_tangent(const std::size_t k, const double c0);
+
+      /**
        * mean_strength, max_strength (the friction coefficient at rest of
        * the state) and with a state mean_ and max_friction_state.
        */
@@ -627,9 +648,11 @@ namespace stickslip
       /** K_ii of the tangential unknowns. */
       std::vector<double> tangential_stiffness;
       /**
-       * The slipping nodes' -dF/d(ds) = P mu~'(V)/dt per tangential unknown
-       * (0 stuck, and for the constant law): the law's tangent in the
-       * step's operator (StepOperator in implicit_step.cc).
+       * The slipping nodes' -dF/d(ds), a (dim - 1) x (dim - 1) block per
+       * contact node, row by row: P mu~'(V)/dt along the slip and, in 3D,
+       * P mu~(V)/|ds| across it (0 stuck; in 2D 0 for the constant law):
+       * the tangent in the step's operator (StepOperator in
+       * implicit_step.cc).
        */
       std::vector<double>                slip_tangent;
       std::vector<bool>                  stuck;
