@@ -15,8 +15,9 @@
 #
 # ---- 1. exponential, a/g = 0.8 (mu_s = 0.6, mu_d = 0.4, v_c = 0.01),
 # T = 20, dt = 0.2, 0.1: measured 1.922e-2, 9.846e-3 (order 0.965), at
-# most 6 active-set iterations per step (Friction tolerance 1e-8: the
-# fixed point's noise floor on the stiff layer is about 3e-10, measured). Bounds 2.1e-2, order 0.9.
+# most 6 active-set iterations per step (Friction tolerance 1e-8: with the
+# multigrid the fixed point's noise floor on the stiff layer was about
+# 3e-10, measured). Bounds 2.1e-2, order 0.9.
 add_test(NAME body_implicit_law_exponential
   COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit_laws.py ${EXE}
      ${BODY_BAR_PRM} ${OUT}/body_implicit_law_exponential exponential

@@ -548,6 +548,14 @@ namespace stickslip
         const std::pair<unsigned long, unsigned long> &changes,
         const unsigned int                             iteration);
 
+      /**
+       * Whether an iteration that changed no set ends the step, its slip
+       * forces having moved by @p drift (relative), @p previous at the
+       * iteration before if that changed no set either (else < 0).
+       */
+      bool
+      settled(const double drift, const double previous);
+
       /** A RunError after Maximum active-set iterations. */
       void
       check_iterations(const unsigned int  iteration,
@@ -705,6 +713,8 @@ namespace stickslip
       unsigned long max_newton, max_cg, stick_slip_changes;
       /** Steps whose active set cycled (guard_against_cycling()). */
       unsigned long safeguards;
+      /** Steps ended at the linear solves' noise (settled()). */
+      unsigned long noise_floor_ends;
 
       /** The flags' changes over the last step (its start's flags). */
       unsigned long     last_flag_changes = 0;
