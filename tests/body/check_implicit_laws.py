@@ -23,6 +23,15 @@ x(t) follows the one-degree-of-freedom equation m x'' = m a - mu N:
                   equations by the classical Runge-Kutta method (h = 2e-3 s)
   stick-LAW       a/g = 0.25 mu_s (the sudden load's dynamic overshoot stays
                   below mu_s): max_slip exactly 0 at every row, stick 1.
+  noise-floor     the exponential case with Body/Linear solver/Friction
+                  tolerance = --friction-tolerance (far below the noise of
+                  the linear solves) and the multigrid preconditioner: the
+                  iteration must end its steps at the solves' noise floor
+                  (doc/theory.md §7.7 rule 4): the run reaches T, the log's
+                  "steps ended at the solves' noise" is at least
+                  --min-noise-ends, and max_slip stays within
+                  --max-difference of x(T) from the run at the default
+                  tolerance 1e-8, row by row.
 
 x(t) (exponential, rational: the trapezoidal quadrature of V(t) on 20000
 intervals) is
@@ -36,6 +45,7 @@ mean_friction_state = max_slip (rigid: the state is the slip).
 import argparse
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -55,6 +65,7 @@ CASES = {
     "rate-and-state": ("rate-and-state", 1.0, 0.62, 20.0),
     "stick-exponential": ("exponential", 0.01, 0.25 * MU_S, 20.0),
     "stick-slip-weakening": ("slip-weakening", 0.01, 0.25 * MU_S, 20.0),
+    "noise-floor": ("exponential", 0.01, 0.8, 20.0),
 }
 
 
@@ -177,10 +188,39 @@ def rate_state_slip(times, g, ratio, h=2e-3):
     return result
 
 
-def run_case(a, name, dt):
+def run_case(a, name, dt, extra=None, tag=""):
     law, g, ratio, final_time = CASES[name]
-    out = os.path.join(a.outdir, "%s_dt%g" % (name, dt))
-    return run(a.exe, a.prm, out, settings(law, g, ratio, dt, final_time)), g, ratio
+    out = os.path.join(a.outdir, "%s_dt%g%s" % (name, dt, tag))
+    values = settings(law, g, ratio, dt, final_time)
+    values.update(extra or {})
+    return run(a.exe, a.prm, out, values), g, ratio
+
+
+def noise_floor(a):
+    """The exponential case at a friction tolerance below the solves' noise:
+    True if the run ends steps at the noise floor, at least
+    --min-noise-ends of them, and its slip is that of the default run."""
+    dt = a.dt[0]
+    reference, _, _ = run_case(a, "noise-floor", dt, tag="_default")
+    tight = {"Body/Linear solver/Friction tolerance": repr(a.friction_tolerance),
+             "Body/Linear solver/Preconditioner": "multigrid"}
+    rows, _, _ = run_case(a, "noise-floor", dt, tight, "_tight")
+    with open(os.path.join(a.outdir, "noise-floor_dt%g_tight" % dt, "log.txt")) as f:
+        m = re.search(r"active-set iterations (\d+).*steps ended at the solves' noise (\d+)",
+                      f.read())
+    if not m:
+        print("FAIL: no implicit summary in the log")
+        return False
+    iterations, ends = int(m.group(1)), int(m.group(2))
+    difference = max(abs(r["max_slip"] - s["max_slip"])
+                     for r, s in zip(rows, reference)) / reference[-1]["max_slip"]
+    print("noise-floor: dt = %g, Friction tolerance %g, multigrid: %d steps, %d active-set "
+          "iterations, %d steps ended at the noise floor (at least %d); max_slip against the "
+          "run at 1e-8: %.2e of x(T) (bound %.1e)"
+          % (dt, a.friction_tolerance, len(rows) - 1, iterations, ends, a.min_noise_ends,
+             difference, a.max_difference))
+    return (len(rows) == len(reference) and ends >= a.min_noise_ends
+            and difference <= a.max_difference)
 
 
 def slip_error(rows, name, g, ratio):
@@ -206,10 +246,15 @@ def main():
     p.add_argument("--max-error", type=float, default=1.0)
     p.add_argument("--min-order", type=float, default=0.0)
     p.add_argument("--max-law-error", type=float, default=1e-8)
+    p.add_argument("--friction-tolerance", type=float, default=1e-12)
+    p.add_argument("--min-noise-ends", type=int, default=1)
+    p.add_argument("--max-difference", type=float, default=1e-7)
     a = p.parse_args()
     good = True
     name = a.case
-    if name.startswith("stick-"):
+    if name == "noise-floor":
+        good = noise_floor(a)
+    elif name.startswith("stick-"):
         rows, g, ratio = run_case(a, name, a.dt[0])
         slip = max(r["max_slip"] for r in rows)
         stick = min(r["stick_fraction"] for r in rows[1:])
