@@ -1,9 +1,11 @@
 """Shared by the checkers of tests/body/ (check_bar.py, check_sliding.py,
-check_energy.py): run stickslip with settings, read history.csv, fit lines.
-Standard library only (/usr/bin/python3)."""
+check_energy.py, check_implicit_laws.py, check_one_change.py, ...): run
+stickslip with settings, read history.csv and the implicit step's summary in
+log.txt, fit lines. Standard library only (/usr/bin/python3)."""
 import csv
 import math
 import os
+import re
 import subprocess
 
 # The Signorini bar of prm/body_signorini_bar.prm: L = 1, v0 = 1, rho = 1,
@@ -26,6 +28,25 @@ def run(exe, prm, out, settings):
 def read_history(path):
     with open(path, newline="") as f:
         return [{k: float(v) for k, v in r.items()} for r in csv.DictReader(f)]
+
+
+# The counts of the implicit step's summary, in the order ImplicitStep::summary
+# (src/models/body/implicit_step.cc) writes them at the end of log.txt.
+IMPLICIT_SUMMARY_KEYS = ("steps", "iterations", "max_iterations", "changes", "cg_iterations",
+                         "max_cg", "setups", "cycled_steps", "noise_floor_ends")
+IMPLICIT_SUMMARY = re.compile(
+    r"implicit steps: (\d+), active-set iterations (\d+) \(at most (\d+) in a step\), "
+    r"active-set changes (\d+), CG iterations (\d+) \(at most (\d+) in a step\), "
+    r"matrix and AMG set-ups (\d+), steps whose active set cycled \(then one change at "
+    r"a time\) (\d+), steps ended at the solves' noise (\d+)")
+
+
+def implicit_summary(out):
+    """The implicit step's counts in OUT/log.txt as a dict of ints (keys
+    IMPLICIT_SUMMARY_KEYS), or None if the log has no implicit summary."""
+    with open(os.path.join(out, "log.txt")) as f:
+        m = IMPLICIT_SUMMARY.search(f.read())
+    return dict(zip(IMPLICIT_SUMMARY_KEYS, map(int, m.groups()))) if m else None
 
 
 def bar_settings(n, degree=1, dim=2, cfl=0.5):

@@ -45,11 +45,10 @@ mean_friction_state = max_slip (rigid: the state is the slip).
 import argparse
 import math
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_runs import log_order, run  # noqa: E402
+from body_runs import implicit_summary, log_order, run  # noqa: E402
 
 H, WIDTH, RHO = 1.0, 0.1, 1.0
 LAMBDA, G_SHEAR = 1e5, 5e4
@@ -189,11 +188,13 @@ def rate_state_slip(times, g, ratio, h=2e-3):
 
 
 def run_case(a, name, dt, extra=None, tag=""):
+    """Run case NAME at step DT (EXTRA: more settings) into its own folder;
+    return (history rows, g, ratio, folder)."""
     law, g, ratio, final_time = CASES[name]
     out = os.path.join(a.outdir, "%s_dt%g%s" % (name, dt, tag))
     values = settings(law, g, ratio, dt, final_time)
     values.update(extra or {})
-    return run(a.exe, a.prm, out, values), g, ratio
+    return run(a.exe, a.prm, out, values), g, ratio, out
 
 
 def noise_floor(a):
@@ -201,17 +202,15 @@ def noise_floor(a):
     True if the run ends steps at the noise floor, at least
     --min-noise-ends of them, and its slip is that of the default run."""
     dt = a.dt[0]
-    reference, _, _ = run_case(a, "noise-floor", dt, tag="_default")
+    reference = run_case(a, "noise-floor", dt, tag="_default")[0]
     tight = {"Body/Linear solver/Friction tolerance": repr(a.friction_tolerance),
              "Body/Linear solver/Preconditioner": "multigrid"}
-    rows, _, _ = run_case(a, "noise-floor", dt, tight, "_tight")
-    with open(os.path.join(a.outdir, "noise-floor_dt%g_tight" % dt, "log.txt")) as f:
-        m = re.search(r"active-set iterations (\d+).*steps ended at the solves' noise (\d+)",
-                      f.read())
-    if not m:
-        print("FAIL: no implicit summary in the log")
+    rows, _, _, out = run_case(a, "noise-floor", dt, tight, "_tight")
+    counts = implicit_summary(out)
+    if not counts:
+        print("FAIL: no implicit summary in %s/log.txt" % out)
         return False
-    iterations, ends = int(m.group(1)), int(m.group(2))
+    iterations, ends = counts["iterations"], counts["noise_floor_ends"]
     difference = max(abs(r["max_slip"] - s["max_slip"])
                      for r, s in zip(rows, reference)) / reference[-1]["max_slip"]
     print("noise-floor: dt = %g, Friction tolerance %g, multigrid: %d steps, %d active-set "
@@ -255,7 +254,7 @@ def main():
     if name == "noise-floor":
         good = noise_floor(a)
     elif name.startswith("stick-"):
-        rows, g, ratio = run_case(a, name, a.dt[0])
+        rows, g, ratio, _ = run_case(a, name, a.dt[0])
         slip = max(r["max_slip"] for r in rows)
         stick = min(r["stick_fraction"] for r in rows[1:])
         print("%s: a/g = %g, max_slip over %d rows %r, least stick fraction %r"
@@ -264,7 +263,7 @@ def main():
     else:
         errors = []
         for dt in a.dt:
-            rows, g, ratio = run_case(a, name, dt)
+            rows, g, ratio, _ = run_case(a, name, dt)
             error, slip, exact = slip_error(rows, name, g, ratio)
             errors.append(error)
             print("%s: dt = %g, x(T) %.8f, exact %.8f, max |x - x_exact|/x(T) %.3e "

@@ -17,9 +17,11 @@ times the first's). Exit 0 if all hold.
 import argparse
 import csv
 import os
-import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from body_runs import implicit_summary  # noqa: E402
 
 
 def run(exe, prm, out, start):
@@ -30,17 +32,14 @@ def run(exe, prm, out, start):
                    check=True, stdout=subprocess.DEVNULL,
                    # The examples' mesh files are relative to the top folder.
                    cwd=os.path.dirname(os.path.dirname(os.path.abspath(prm))))
-    with open(os.path.join(out, "log.txt")) as f:
-        log = f.read()
-    m = re.search(r"implicit steps: (\d+), active-set iterations (\d+).*cycled \(then one "
-                  r"change at a time\) (\d+)", log)
-    if not m:
+    counts = implicit_summary(out)
+    if not counts:
         sys.exit("check_one_change: no implicit summary in %s/log.txt" % out)
     with open(os.path.join(out, "contact_nodes.csv")) as f:
         nodes = [float(r["pressure"]) for r in csv.DictReader(f)]
     with open(os.path.join(out, "history.csv")) as f:
         force = [float(r["normal_force"]) for r in csv.DictReader(f)]
-    return [int(g) for g in m.groups()], nodes, force
+    return [counts[k] for k in ("steps", "iterations", "cycled_steps")], nodes, force
 
 
 def main():
