@@ -16,6 +16,7 @@
 #include <models/body/body_grid.h>
 #include <models/body/element_kernel_stiffness.h>
 #include <models/body/matrix_free_stiffness.h>
+#include <models/common/model.h>
 
 #include <limits>
 
@@ -49,6 +50,16 @@ namespace stickslip
                           values.JxW(q);
           }
       }
+
+      /** @p value, after the stage @p stage of @p clock (if any) ended. */
+      template <typename T>
+      T
+      after_stage(SetupClock *clock, const char *stage, T value)
+      {
+        if (clock)
+          clock->lap(stage);
+        return value;
+      }
     } // namespace
 
 
@@ -57,15 +68,21 @@ namespace stickslip
     BodyDiscretization<dim>::BodyDiscretization(
       const BodyParameters  &parameters,
       const ParameterSource &source,
-      const MPI_Comm         comm)
+      const MPI_Comm         comm,
+      SetupClock            *clock)
       : comm(comm)
-      , triangulation(make_body_grid<dim>(parameters, source, comm))
+      , triangulation(
+          after_stage(clock,
+                      "mesh",
+                      make_body_grid<dim>(parameters, source, comm)))
       , finite_element(FE_Q<dim>(parameters.degree), dim)
       , dofs(*triangulation)
       , degree(parameters.degree)
     {
       dofs.distribute_dofs(finite_element);
       make_constraints(parameters);
+      if (clock)
+        clock->lap("unknowns");
       if (parameters.stiffness == StiffnessKind::assembled)
         elastic_operator =
           std::make_unique<AssembledStiffness<dim>>(dofs,
@@ -87,6 +104,8 @@ namespace stickslip
                                                      degree,
                                                      parameters.lambda,
                                                      parameters.shear_modulus);
+      if (clock)
+        clock->lap("operator");
     }
 
 

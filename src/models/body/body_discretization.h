@@ -22,6 +22,8 @@
 
 namespace stickslip
 {
+  class SetupClock;
+
   namespace Body
   {
     /**
@@ -59,9 +61,15 @@ namespace stickslip
     class BodyDiscretization
     {
     public:
+      /**
+       * The mesh, the DoFs and constraints, the stiffness operator; with a
+       * @p clock, each of the three is a stage of it ("mesh", "unknowns",
+       * "operator").
+       */
       BodyDiscretization(const BodyParameters  &parameters,
                          const ParameterSource &source,
-                         const MPI_Comm         comm);
+                         const MPI_Comm         comm,
+                         SetupClock            *clock = nullptr);
 
       const DoFHandler<dim> &
       dof_handler() const;

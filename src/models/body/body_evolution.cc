@@ -33,7 +33,7 @@ namespace stickslip
                                       const MPI_Comm          comm)
       : parameters(parameters)
       , comm(comm)
-      , mesh(parameters, source, comm)
+      , mesh(parameters, source, comm, &setup_clock)
       , data(parameters, source)
       , output(mesh, parameters.lambda, parameters.shear_modulus)
       , product_current(false)
@@ -50,6 +50,7 @@ namespace stickslip
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
       set_up_nodes(source);
+      setup_clock.lap("nodes and contact");
       // The initial data, checked here and used by initialize() (a resumed
       // run reads its state instead).
       interpolate_initial_data();
@@ -68,6 +69,8 @@ namespace stickslip
       // explicit surface served the checks of the data only.
       if (implicit)
         contact.reset();
+      setup_clock.lap("data");
+      setup_times = setup_clock.summary(comm);
     }
 
 
@@ -1121,7 +1124,8 @@ namespace stickslip
            << Utilities::MPI::sum(double(parts[0]), comm) / n << " B, DoFs "
            << Utilities::MPI::sum(double(parts[1]), comm) / n << " B, operator "
            << Utilities::MPI::sum(double(parts[2]), comm) / n << " B, vectors "
-           << vectors / n << " B; peak resident " << peak / n << " B";
+           << vectors / n << " B; peak resident " << peak / n << " B"
+           << "\n  set-up of the model: " << setup_times;
       if (contact)
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "

@@ -15,6 +15,7 @@
 #include <models/body/floor_friction.h>
 #include <models/body/implicit_step.h>
 #include <models/common/evolution.h>
+#include <models/common/model.h>
 #include <time/time_parameters.h>
 
 #include <memory>
@@ -231,8 +232,12 @@ namespace stickslip
       std::pair<double, std::vector<double>>
       kinetic_energy_and_momentum() const;
 
-      const BodyParameters                 parameters;
-      const MPI_Comm                       comm;
+      const BodyParameters parameters;
+      const MPI_Comm       comm;
+      /** The stages of the set-up, before mesh (which times its own). */
+      SetupClock setup_clock;
+      /** Where the set-up went, for summary(). */
+      std::string                          setup_times;
       BodyDiscretization<dim>              mesh;
       BodyData<dim>                        data;
       BodyOutput<dim>                      output;
