@@ -4,6 +4,10 @@
                               [--min-order Q] [--max-error E]
                               [--max-velocity-angle A] [--max-force-angle A]
                               [--max-newton K] [--max-cg K] [--max-balance B]
+check_implicit_block_3d.py EXE PRM OUTDIR stop [--levels N...] [--cfl C]
+                              [--final-time T] [--min-order Q] [--max-error E]
+                              [--max-newton K] [--max-balance B]
+                              [--limit-rule-level N] [--max-rule-difference R]
 check_implicit_block_3d.py EXE PRM OUTDIR stick [--cells NX NY NZ] [--dt DT]
                               [--load Q] [--direction DX DY] [--max-balance B]
 
@@ -33,12 +37,27 @@ thrown  the block thrown with V0 = 0.01 along the unit vector d = --direction
                   and the least and mean |F|/(mu N);
           solver  active-set iterations per step (largest, mean), CG per
                   solve; the least dissipation of a step, |energy_balance|.
-        T = --final-time stays before the stop: the implicit iteration in 3D
-        does not settle where the block comes to rest (doc/body.md).
+        T = --final-time stays before the stop, where the angles lose their
+        meaning (the block rebounds elastically): case stop goes through it.
         Asserts: the implicit errors decreasing with a least-squares order
         >= --min-order, the finest <= --max-error, the angles, iterations
         and balance below their bounds at every level, the dissipation of
         every step >= 0.
+stop    the thrown block through its stop (t_s = 12.5) to T = --final-time
+        (16 by the doc's runs), implicit only, the levels as for thrown:
+          rest    X(T).d/D - 1, where the elastic block comes to rest
+                  against the rigid block's D (first order in dt: the
+                  friction of the mean rate);
+          solver  active-set iterations per step (largest, mean), the
+                  steps whose active set cycled (log.txt's summary).
+        Asserts: every run completes (each step settles), |X(T).d/D - 1|
+        decreasing with a least-squares order >= --min-order, the finest <=
+        --max-error, no step cycled, the iterations and |energy_balance|
+        below their bounds, every step's dissipation >= 0; and level
+        --limit-rule-level run again with Body/Linear solver/
+        Complementarity constant = 0 (the limit rule, doc/theory.md §7.7):
+        the same momentum and friction force in every row to
+        --max-rule-difference of their largest magnitudes.
 stick   the block at rest in its static state under p, the top traction
         Q = --load mu p along d applied at t = 0, 4N x 2N x N cells
         (--cells), dt = --dt, T = 20. Asserts: max_slip exactly 0 and
@@ -53,7 +72,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_runs import log_order, run  # noqa: E402
+from body_runs import implicit_summary, log_order, run  # noqa: E402
 
 W, B, H, RHO, P, V0, MU = 1.0, 0.5, 0.25, 1.0, 1e-3, 0.01, 0.2
 MASS = RHO * W * B * H
@@ -167,6 +186,98 @@ def thrown(a, d):
     return ok
 
 
+def rest_position(rows, d):
+    """X(T).d/D: the centre of mass's displacement along d at the last row
+    (Newmark's trapezoidal rule on the momentum)."""
+    x = 0.0
+    for a, b in zip(rows, rows[1:]):
+        va = a["momentum_x"] * d[0] + a["momentum_y"] * d[1]
+        vb = b["momentum_x"] * d[0] + b["momentum_y"] * d[1]
+        x += (b["t"] - a["t"]) * 0.5 * (va + vb) / MASS
+    return x / DISTANCE
+
+
+def thrown_settings(a, d, n):
+    values = dict(COMMON)
+    values.update(IMPLICIT)
+    values.update({"Time/Final time": repr(a.final_time), "Time/Time step": repr(a.cfl * H / n),
+                   "Body/Subdivisions": "%d, %d, %d" % (4 * n, 2 * n, n),
+                   "Body/Initial velocity": "%r; %r; 0" % (V0 * d[0], V0 * d[1])})
+    return values
+
+
+def rule_difference(rows, limit_rows):
+    """The largest difference of the momentum and friction force columns
+    between two runs, over each column's largest magnitude."""
+    worst = 0.0
+    for column in ("momentum_x", "momentum_y", "friction_force_1", "friction_force_2"):
+        scale = max(abs(r[column]) for r in rows) or 1.0
+        worst = max(worst, max(abs(r[column] - q[column])
+                               for r, q in zip(rows, limit_rows)) / scale)
+    return worst if len(rows) == len(limit_rows) else float("inf")
+
+
+def stop(a, d):
+    ok = True
+    print("3D block thrown with V0 = %g along d = (%.4f, %.4f) through its stop: rigid t_s = %g, "
+          "D = %g; T = %g, implicit at c dt/h = %g" % (V0, d[0], d[1], V0 / DECELERATION,
+                                                      DISTANCE, a.final_time, a.cfl))
+    print("  %-4s %-8s %-6s %-12s %-9s %-11s %-8s %-9s %s" % (
+        "N", "dt", "steps", "X(T).d/D-1", "Newton", "cycled", "CG/solve", "balance", "min diss"))
+    errors = []
+    for n in a.levels:
+        folder = os.path.join(a.outdir, "stop_N%d" % n)
+        rows = run(a.exe, a.prm, folder, thrown_settings(a, d, n))
+        summary = implicit_summary(folder)
+        error = abs(rest_position(rows, d) - 1)
+        errors.append(error)
+        steps = len(rows) - 1
+        balance = max(abs(r["energy_balance"]) for r in rows)
+        least = min(b["dissipated_energy"] - q["dissipated_energy"] for q, b in zip(rows, rows[1:]))
+        print("  %-4d %-8.4g %-6d %-12.3e %2d / %5.2f  %-11d %-8.1f %.1e  %.2e" % (
+            n, a.cfl * H / n, steps, error, summary["max_iterations"],
+            summary["iterations"] / steps, summary["cycled_steps"],
+            summary["cg_iterations"] / summary["iterations"], balance, least))
+        if summary["cycled_steps"] != 0:
+            print("FAIL: N = %d: %d steps cycled" % (n, summary["cycled_steps"]))
+            ok = False
+        if a.max_newton is not None and not summary["max_iterations"] <= a.max_newton:
+            print("FAIL: N = %d: %d active-set iterations in a step, above %g"
+                  % (n, summary["max_iterations"], a.max_newton))
+            ok = False
+        if a.max_balance is not None and not balance <= a.max_balance:
+            print("FAIL: N = %d: |energy_balance| %.2e above %g" % (n, balance, a.max_balance))
+            ok = False
+        if least < 0:
+            print("FAIL: N = %d: a step with negative dissipation" % n)
+            ok = False
+        if n == a.limit_rule_level:
+            values = thrown_settings(a, d, n)
+            values["Body/Linear solver/Complementarity constant"] = "0"
+            limit = run(a.exe, a.prm, os.path.join(a.outdir, "stop_limit_rule_N%d" % n), values)
+            difference = rule_difference(rows, limit)
+            print("  N = %d with Complementarity constant = 0 (the limit rule): %d active-set "
+                  "iterations (at most %d in a step); momentum and friction force within %.2e"
+                  % (n, implicit_summary(os.path.join(a.outdir, "stop_limit_rule_N%d" % n))
+                     ["iterations"], implicit_summary(os.path.join(
+                         a.outdir, "stop_limit_rule_N%d" % n))["max_iterations"], difference))
+            if a.max_rule_difference is not None and not difference <= a.max_rule_difference:
+                print("FAIL: the two rules' solutions differ by %.2e, above %g"
+                      % (difference, a.max_rule_difference))
+                ok = False
+    if len(errors) > 1:
+        order = log_order(a.levels, errors)
+        print("rest position: least-squares order %.2f" % order)
+        if a.min_order is not None and not (
+                order >= a.min_order and all(e1 < e0 for e0, e1 in zip(errors, errors[1:]))):
+            print("FAIL: errors not decreasing with order >= %g" % a.min_order)
+            ok = False
+    if a.max_error is not None and not errors[-1] <= a.max_error:
+        print("FAIL: finest rest position error %.3e above %g" % (errors[-1], a.max_error))
+        ok = False
+    return ok
+
+
 def stick(a, d):
     values = dict(COMMON)
     values.update(IMPLICIT)
@@ -206,7 +317,7 @@ def main():
     p.add_argument("exe")
     p.add_argument("prm")
     p.add_argument("outdir")
-    p.add_argument("case", choices=["thrown", "stick"])
+    p.add_argument("case", choices=["thrown", "stop", "stick"])
     p.add_argument("--direction", type=float, nargs=2, default=[0.8, 0.6])
     p.add_argument("--levels", type=int, nargs="+", default=[2, 3, 4])
     p.add_argument("--cfl", type=float, default=8)
@@ -221,10 +332,12 @@ def main():
     p.add_argument("--cells", type=int, nargs=3, default=[16, 8, 4])
     p.add_argument("--dt", type=float, default=0.25)
     p.add_argument("--load", type=float, default=0.05)
+    p.add_argument("--limit-rule-level", type=int)
+    p.add_argument("--max-rule-difference", type=float)
     a = p.parse_args()
     norm = math.hypot(*a.direction)
     d = (a.direction[0] / norm, a.direction[1] / norm)
-    ok = thrown(a, d) if a.case == "thrown" else stick(a, d)
+    ok = {"thrown": thrown, "stop": stop, "stick": stick}[a.case](a, d)
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

@@ -126,13 +126,17 @@ set_tests_properties(resume_body_implicit PROPERTIES PROCESSORS 2)
 
 # ---- 5. Bad input: what the implicit scheme does not do yet (time
 # weakening: implicit_laws.cmake; the normal stress regularization, the
-# stop after arrest), and a bad friction tolerance.
+# stop after arrest), and a bad friction tolerance or complementarity
+# constant.
 stickslip_bad_input(body_implicit_regularization
   "Body/Contact/Friction law/Normal stress regularization length.*0\\.005.*Body/Time scheme = implicit supports no normal stress regularization"
   ${SRC}/prm/body_sliding_block_2d.prm --set "Body/Time scheme=implicit")
 stickslip_bad_input(body_implicit_friction_tolerance
   "Body/Linear solver/Friction tolerance.*'0'.*a relative tolerance in \\(0, 1\\)"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Linear solver/Friction tolerance=0")
+stickslip_bad_input(body_implicit_complementarity_constant
+  "Body/Linear solver/Complementarity constant.*'-0\\.1'.*a finite number >= 0"
+  ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Linear solver/Complementarity constant=-0.1")
 stickslip_bad_input(body_implicit_compliant
   "Body/Contact/Contact law.*compliant.*Body/Time scheme = implicit supports the unilateral contact law only"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Contact/Contact law=compliant")

@@ -107,6 +107,31 @@ add_test(NAME body_implicit_stick_3d
      ${SRC}/prm/body_sliding_block_3d.prm ${OUT}/body_implicit_stick_3d stick
      --cells 16 8 4 --dt 0.25 --load 0.05 --direction 0.8 0.6 --max-balance 1e-20)
 
+# ---- 3c. Through the stop in 3D: the thrown block of 3 to T = 16 (the rigid
+# block stops at 12.5 after D), N = 2, 3, 4, 6, implicit only. With the
+# limit rule (Linear solver/Complementarity constant = 0) N = 6 did not
+# settle at t = 13.33 (50 iterations, 12 stick/slip flags changing); with
+# the finite constant 0.1 (the default; doc/theory.md §7.7, rule 3')
+# measured 2026-12-03:
+#   N  X(T).d/D - 1  Newton max/mean  cycled  CG/solve
+#   2  7.81e-2       12 / 9.69        0       5.7
+#   3  5.15e-2       13 / 10.21       0       9.3
+#   4  3.85e-2       13 / 10.59       0       12.4
+#   6  2.46e-2       13 / 10.62       0       30.6
+# order 1.05 (first order in dt, as the sliding); |energy_balance| <= 1.4e-18;
+# N = 4 with the limit rule: the same momentum and friction force to
+# 8.9e-13 of their largest (381 iterations, at most 23 in a step, against
+# 339 and 13). Bounds: order 0.9, finest 2.8e-2, Newton 16, balance 1e-16,
+# rules 1e-9 (the friction tolerance 1e-10 of mu P bounds each run's own
+# distance to the discrete solution). About 2.5 minutes of one core.
+add_test(NAME body_implicit_stop_3d
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_implicit_block_3d.py ${EXE}
+     ${SRC}/prm/body_sliding_block_3d.prm ${OUT}/body_implicit_stop_3d stop
+     --levels 2 3 4 6 --cfl 8 --final-time 16 --direction 0.8 0.6 --min-order 0.9
+     --max-error 2.8e-2 --max-newton 16 --max-balance 1e-16
+     --limit-rule-level 4 --max-rule-difference 1e-9)
+
 set_tests_properties(body_implicit_vs_slab
   body_implicit_stability_bar body_implicit_sliding_block_3d body_implicit_stick_3d
+  body_implicit_stop_3d
   PROPERTIES LABELS body TIMEOUT 600)

@@ -84,6 +84,9 @@ namespace stickslip
       /** Iteration from which one flag changes at a time (0: on cycling). */
       unsigned int one_change_from;
       double       friction_tolerance; ///< of the slip forces' fixed point
+      /** kappa: c = kappa (K + c0 M)_ii of Coulomb's stick rule; 0: the limit.
+       */
+      double complementarity_constant;
 
       static void
       declare_parameters(ParameterHandler &prm);

@@ -1252,9 +1252,10 @@ namespace stickslip
             std::max(largest,
                      normal * (law_with_rate ? laws[k].strength(law_state[k]) :
                                                mu[k]));
-          const bool slips =
-            stuck[k] ? release_stuck_node(k, residual, normal, law) :
-                       update_slipping_node(k, u, displacement, normal, law);
+          const bool slips = stuck[k] ?
+                               release_stuck_node(k, residual, normal, law) :
+                               update_slipping_node(
+                                 k, u, displacement, residual, normal, law, c0);
           if (slips == stuck[k])
             ++changes;
           stuck[k] = !slips;
@@ -1331,8 +1332,10 @@ namespace stickslip
     ImplicitStep<dim>::update_slipping_node(const std::size_t   k,
                                             const BodyVector   &u,
                                             const BodyVector   &displacement,
+                                            const BodyVector   &residual,
                                             const double        normal,
-                                            const NodeFriction &law)
+                                            const NodeFriction &law,
+                                            const double        c0)
     {
       // The slip ds of the iterate against the force F it was given:
       // ds.F >= 0, the node went along its friction force, which it can do
@@ -1352,7 +1355,13 @@ namespace stickslip
           along += slip[c] * slip_force[m];
           given += slip_force[m] * slip_force[m];
         }
-      norm              = std::sqrt(norm);
+      norm = std::sqrt(norm);
+      // Coulomb's law (no rate, no state) with a force given: the rule of
+      // a finite complementarity constant.
+      if (parameters.linear_solver.complementarity_constant > 0 && given > 0 &&
+          !law_with_rate)
+        return slip_by_complementarity(
+          k, slip, residual, normal * law.value(0.), c0);
       const bool holds  = normal * law.value(0.) > 0;
       const bool sticks = holds && (given > 0 ? along >= 0 : norm == 0);
       if (sticks)
@@ -1374,6 +1383,73 @@ namespace stickslip
                        normal * law.derivative(rate) / step_size,
                        norm > 0 ? normal * law.value(rate) / norm : 0.);
       return true;
+    }
+
+
+
+    template <int dim>
+    bool
+    ImplicitStep<dim>::slip_by_complementarity(
+      const std::size_t                  k,
+      const std::array<double, dim - 1> &slip,
+      const BodyVector                  &residual,
+      const double                       bound,
+      const double                       c0)
+    {
+      // Hueber, Stadler and Wohlmuth 2008 with c = kappa (K + c0 M)_ii
+      // (doc/theory.md §7.7, rule 3'): q = c ds - R_T, R_T the tangential
+      // force of the last solve at this slip (the residual's rows: the
+      // force given plus its tangent's part, F_i - T (ds - ds_i)). The node
+      // sticks where |q| <= mu P; else the semismooth Newton step on
+      // R_T - proj(R_T - c ds), the force eliminated: F(ds) = -mu P n -
+      // kappa' (I - n n^T) ds, n = q/|q|, kappa' = mu P c/(|q| - mu P).
+      // Near rest, |q| -> mu P, the tangent across n holds the node
+      // nearly stuck instead of turning its force by a large angle.
+      const double c = parameters.linear_solver.complementarity_constant *
+                       tangential_diagonal(k, c0);
+      std::array<double, dim - 1> q;
+      double                      length = 0;
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        {
+          const unsigned int i = tangential_unknown[k * (dim - 1) + a];
+          q[a]                 = c * slip[a] - residual.local_element(i);
+          length += q[a] * q[a];
+        }
+      length = std::sqrt(length);
+      if (bound > 0 && length <= bound)
+        return false;
+      std::array<double, dim - 1> direction;
+      double                      along = 0;
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        {
+          direction[a] = length > 0 ? q[a] / length : 0.;
+          along += direction[a] * slip[a];
+        }
+      // 2D: the direction is a sign, there is nothing across it.
+      const double excess = std::max(length - bound, 1e-12 * bound);
+      const double across = dim == 3 && excess > 0 ? bound * c / excess : 0.;
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        next_force[k * (dim - 1) + a] =
+          -bound * direction[a] - across * (slip[a] - along * direction[a]);
+      set_slip_tangent(k, direction, 0., across);
+      return true;
+    }
+
+
+
+    template <int dim>
+    double
+    ImplicitStep<dim>::tangential_diagonal(const std::size_t k,
+                                           const double      c0) const
+    {
+      double diagonal = 0;
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        {
+          const std::size_t m = k * (dim - 1) + a;
+          diagonal +=
+            (tangential_stiffness[m] + c0 * tangential_mass[m]) / (dim - 1);
+        }
+      return diagonal;
     }
 
 
@@ -1420,14 +1496,8 @@ namespace stickslip
       // slip vanishes: bounded by ten times the diagonal, the iteration
       // oscillated at a corner node of a 3D block pulled from rest
       // (measured: 50 iterations without settling; whole, 7 at most).
-      double diagonal = 0;
-      for (unsigned int c = 0; c + 1 < dim; ++c)
-        {
-          const std::size_t m = k * (dim - 1) + c;
-          diagonal +=
-            (tangential_stiffness[m] + c0 * tangential_mass[m]) / (dim - 1);
-        }
-      double *const block = &slip_tangent[k * (dim - 1) * (dim - 1)];
+      const double  diagonal = tangential_diagonal(k, c0);
+      double *const block    = &slip_tangent[k * (dim - 1) * (dim - 1)];
       if (dim == 2)
         {
           block[0] = std::max(block[0], -0.5 * diagonal);

@@ -456,14 +456,36 @@ namespace stickslip
        * A slipping node @p k: false (it sticks) where the iterate @p u
        * slipped along the force the node was given; else its force P
        * mu~(V) against the slip (V = |ds|/dt from @p displacement at t^n)
-       * and the law's tangent into next_force and slip_tangent.
+       * and the law's tangent into next_force and slip_tangent. Coulomb's
+       * law with Linear solver/Complementarity constant > 0: decided by
+       * slip_by_complementarity() from the tangential rows of @p residual.
        */
       bool
       update_slipping_node(const std::size_t   k,
                            const BodyVector   &u,
                            const BodyVector   &displacement,
+                           const BodyVector   &residual,
                            const double        normal,
-                           const NodeFriction &law);
+                           const NodeFriction &law,
+                           const double        c0);
+
+      /**
+       * The slipping node @p k of Coulomb's law (bound mu P = @p bound)
+       * by the rule of a finite complementarity constant c (doc/theory.md
+       * §7.7, rule 3'): false (it sticks) where |c @p slip - R_T| <= mu P;
+       * else its force and the tangent across its direction into
+       * next_force and slip_tangent.
+       */
+      bool
+      slip_by_complementarity(const std::size_t                  k,
+                              const std::array<double, dim - 1> &slip,
+                              const BodyVector                  &residual,
+                              const double                       bound,
+                              const double                       c0);
+
+      /** The mean diagonal of K + c0 M on node @p k's tangential rows. */
+      double
+      tangential_diagonal(const std::size_t k, const double c0) const;
 
       /**
        * Node @p k's tangent along @p direction d (the slip's, unit) and
