@@ -171,11 +171,20 @@ def thrown(a, d):
             if m["least_dissipation"] < 0:
                 print("FAIL: N = %d: a step with negative dissipation" % n)
                 ok = False
+    return converges(a, errors, "implicit: the error") and ok
+
+
+def converges(a, errors, what):
+    """Print the least-squares order of the errors over a.levels; true if
+    they decrease with an order >= --min-order and the finest is <=
+    --max-error (each bound where given)."""
+    ok = True
     if len(errors) > 1:
         order = log_order(a.levels, errors)
-        print("implicit: least-squares order of the error %.2f (pairwise %s)" % (
-            order, " ".join("%.2f" % (math.log(e0 / e1) / math.log(n1 / n0)) for e0, e1, n0, n1 in
-                            zip(errors, errors[1:], a.levels, a.levels[1:]))))
+        print("%s: least-squares order %.2f (pairwise %s)" % (
+            what, order, " ".join("%.2f" % (math.log(e0 / e1) / math.log(n1 / n0))
+                                  for e0, e1, n0, n1 in
+                                  zip(errors, errors[1:], a.levels, a.levels[1:]))))
         if a.min_order is not None and not (
                 order >= a.min_order and all(e1 < e0 for e0, e1 in zip(errors, errors[1:]))):
             print("FAIL: errors not decreasing with order >= %g" % a.min_order)
@@ -254,28 +263,18 @@ def stop(a, d):
         if n == a.limit_rule_level:
             values = thrown_settings(a, d, n)
             values["Body/Linear solver/Complementarity constant"] = "0"
-            limit = run(a.exe, a.prm, os.path.join(a.outdir, "stop_limit_rule_N%d" % n), values)
+            limit_folder = os.path.join(a.outdir, "stop_limit_rule_N%d" % n)
+            limit = run(a.exe, a.prm, limit_folder, values)
+            limit_summary = implicit_summary(limit_folder)
             difference = rule_difference(rows, limit)
             print("  N = %d with Complementarity constant = 0 (the limit rule): %d active-set "
                   "iterations (at most %d in a step); momentum and friction force within %.2e"
-                  % (n, implicit_summary(os.path.join(a.outdir, "stop_limit_rule_N%d" % n))
-                     ["iterations"], implicit_summary(os.path.join(
-                         a.outdir, "stop_limit_rule_N%d" % n))["max_iterations"], difference))
+                  % (n, limit_summary["iterations"], limit_summary["max_iterations"], difference))
             if a.max_rule_difference is not None and not difference <= a.max_rule_difference:
                 print("FAIL: the two rules' solutions differ by %.2e, above %g"
                       % (difference, a.max_rule_difference))
                 ok = False
-    if len(errors) > 1:
-        order = log_order(a.levels, errors)
-        print("rest position: least-squares order %.2f" % order)
-        if a.min_order is not None and not (
-                order >= a.min_order and all(e1 < e0 for e0, e1 in zip(errors, errors[1:]))):
-            print("FAIL: errors not decreasing with order >= %g" % a.min_order)
-            ok = False
-    if a.max_error is not None and not errors[-1] <= a.max_error:
-        print("FAIL: finest rest position error %.3e above %g" % (errors[-1], a.max_error))
-        ok = False
-    return ok
+    return converges(a, errors, "rest position") and ok
 
 
 def stick(a, d):
