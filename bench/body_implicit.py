@@ -73,24 +73,35 @@ def main():
     print("| dim | n | unknowns | active-set its per step | CG per solve | set-ups | implicit s per step "
           "| explicit s per step | implicit / explicit, same physical time | static: CG | static: s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    cases = [(2, "prm/body_sliding_block_2d.prm", [128, 256, 512, 1024]),
+    cases = [(2, "prm/body_sliding_block_2d.prm", [128, 256, 512, 1024, 1448]),
              (3, "prm/body_sliding_block_3d.prm", [16, 32, 64])]
+    rows = []
     for dim, prm, levels in cases:
         for n in levels:
             unknowns, loop, setup, c = run(prm, dim, n, "implicit", 8.0, 4)
             _, eloop, _, _ = run(prm, dim, n, "explicit", 0.5, 64)
             _, sloop, _, s = run(prm, dim, n, "implicit", 1000.0, 1, static=True)
-            newton = c["newton_iterations"] / 4
-            cg = c["cg_iterations"] / c["newton_iterations"]
+            row = {"newton": c["newton_iterations"] / 4,
+                   "cg": c["cg_iterations"] / c["newton_iterations"],
+                   "ratio": loop / eloop, "static_cg": s["cg_iterations"],
+                   "static_steps": sloop / (eloop / 64)}
+            rows.append(row)
             print("| %d | %d | %d | %.1f | %.1f | %d | %.3g | %.3g | **%.2f** | %d | %.3g |"
-                  % (dim, n, unknowns, newton, cg, c["assemblies"], loop / 4, eloop / 64,
-                     loop / eloop, s["cg_iterations"], sloop))
-    print("\nRead: the CG iterations per solve (17-19 sliding, 20-24 static) do not grow with the mesh in 2D "
-          "or 3D, nor the active-set iterations (11 per sliding step: the fixed point on the slip forces, "
-          "one matrix and multigrid set-up per stick-set change). At c dt/h = 8 a sliding step costs "
-          "30-60 explicit steps' time for the same physical time: the implicit scheme pays where the "
-          "step can be 100-1000 times the explicit bound (slow loading; the static column: one step "
-          "at c dt/h = 1000 costs the time of 170-350 explicit steps, against 2000 for the same physical time) or without inertia (quasi-static).")
+                  % (dim, n, unknowns, row["newton"], row["cg"], c["assemblies"], loop / 4,
+                     eloop / 64, row["ratio"], row["static_cg"], sloop), flush=True)
+
+    def band(key, form="%.0f"):
+        values = [r[key] for r in rows]
+        return (form + "-" + form) % (min(values), max(values))
+    print("\nRead: the CG iterations per solve (%s sliding, %s static) do not grow with the mesh in "
+          "2D or 3D, nor the active-set iterations (%s per sliding step: Coulomb's stick rule with "
+          "the finite complementarity constant, doc/theory.md §7.7, one matrix and multigrid set-up "
+          "per stick-set change). At c dt/h = 8 a sliding step costs %s explicit steps' time for "
+          "the same physical time: the implicit scheme pays where the step can be 100-1000 times "
+          "the explicit bound (slow loading; the static column: one step at c dt/h = 1000 costs "
+          "the time of %s explicit steps, against 2000 for the same physical time) or without "
+          "inertia (quasi-static)." % (band("cg", "%.1f"), band("static_cg"), band("newton", "%.1f"),
+                                       band("ratio"), band("static_steps")))
     print("\nLoad average when this section ran: %s (2 cores)." % load)
 
 

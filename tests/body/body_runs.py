@@ -39,14 +39,25 @@ IMPLICIT_SUMMARY = re.compile(
     r"active-set changes (\d+), CG iterations (\d+) \(at most (\d+) in a step\), "
     r"matrix and AMG set-ups (\d+), steps whose active set cycled \(then one change at "
     r"a time\) (\d+), steps ended at the solves' noise (\d+)")
+# With a law with a rate: the steps repeated by rule 3' after the limit rule
+# did not settle them, and the cycles of those abandoned attempts.
+IMPLICIT_REPEATS = re.compile(
+    r"steps repeated by the complementarity rule (\d+) \(their first attempts' cycles (\d+)\)")
 
 
 def implicit_summary(out):
     """The implicit step's counts in OUT/log.txt as a dict of ints (keys
     IMPLICIT_SUMMARY_KEYS), or None if the log has no implicit summary."""
     with open(os.path.join(out, "log.txt")) as f:
-        m = IMPLICIT_SUMMARY.search(f.read())
-    return dict(zip(IMPLICIT_SUMMARY_KEYS, map(int, m.groups()))) if m else None
+        text = f.read()
+    m = IMPLICIT_SUMMARY.search(text)
+    if not m:
+        return None
+    counts = dict(zip(IMPLICIT_SUMMARY_KEYS, map(int, m.groups())))
+    repeats = IMPLICIT_REPEATS.search(text)
+    counts["repeated"], counts["abandoned_cycles"] = (
+        map(int, repeats.groups()) if repeats else (0, 0))
+    return counts
 
 
 def bar_settings(n, degree=1, dim=2, cfl=0.5):

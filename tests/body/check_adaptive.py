@@ -23,7 +23,13 @@ settings, minimum dt/64), to T = 700 (the first slip, t ~ 600): with the
 fixed grid step dt = 4 s the weakening law's stick set does not settle at
 the slip (9 nodes cycle between stick and slip) and the run stops with the
 RunError of Maximum active-set iterations; the adaptive run must reach T
-with at least --min-cuts cuts.
+with at least --min-cuts cuts. Both runs take --set (the test gives
+Complementarity constant = 0: the limit rule alone). --repeats K: the fixed
+step again without --set (the default: a step the limit rule does not
+settle is repeated by rule 3', doc/theory.md §7.7) must reach T with at
+least K repeated steps, its first slip (max_slip > 1e-6) at the adaptive
+run's time and its dissipated energy at T within --max-difference of the
+adaptive run's.
 
 CASE stop: the same with Minimum time step = the grid step: the run must
 stop with the RunError naming Body/Adaptive time steps/Minimum time step,
@@ -41,7 +47,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_runs import read_history, run  # noqa: E402
+from body_runs import implicit_summary, read_history, run  # noqa: E402
 from check_implicit import measure, settings  # noqa: E402
 
 
@@ -104,17 +110,42 @@ def accuracy(a, base, dt, mass):
 RESCUE_FINAL_TIME = 700.0
 
 
+def first_slip(rows):
+    return next((r["t"] for r in rows if r["max_slip"] > 1e-6), float("nan"))
+
+
+def repeated_fixed_step(a, final, rows):
+    folder = os.path.join(a.outdir, "repeated")
+    fixed = run(a.exe, a.prm, folder, {**final, "Body/Adaptive time steps/Enabled": "false"})
+    counts = implicit_summary(folder)
+    difference = abs(fixed[-1]["dissipated_energy"] / rows[-1]["dissipated_energy"] - 1)
+    print("fixed step, repeated by rule 3': reached t = %g, %d steps repeated (their first "
+          "attempts' cycles %d), first slip at t = %g (adaptive %g), dissipated energy %.6g "
+          "(adaptive %.6g, %.2e apart)" % (
+              fixed[-1]["t"], counts["repeated"], counts["abandoned_cycles"],
+              first_slip(fixed), first_slip(rows), fixed[-1]["dissipated_energy"],
+              rows[-1]["dissipated_energy"], difference))
+    ok = (abs(fixed[-1]["t"] - RESCUE_FINAL_TIME) < 1e-9 and counts["repeated"] >= a.repeats
+          and first_slip(fixed) == first_slip(rows) and difference <= a.max_difference)
+    if not ok:
+        print("FAIL: expected the end time, at least %d repeats, the same first slip and the "
+              "dissipated energy within %g" % (a.repeats, a.max_difference))
+    return ok
+
+
 def rescue(a):
     final = {"Time/Final time": repr(RESCUE_FINAL_TIME), "Output/Interval": "0"}
+    given = dict(item.split("=", 1) for item in a.set)
     status, output, _ = failing_run(a.exe, a.prm, os.path.join(a.outdir, "fixed"),
-                                    {**final, "Body/Adaptive time steps/Enabled": "false"})
+                                    {**final, **given,
+                                     "Body/Adaptive time steps/Enabled": "false"})
     ok = True
     print("slow pull to T = %g, fixed grid step and adaptive substeps" % RESCUE_FINAL_TIME)
     print("fixed step: exit %d" % status)
     if status == 0 or "did not settle" not in output:
         print("FAIL: the fixed step did not fail as expected:\n" + output)
         ok = False
-    rows = run(a.exe, a.prm, os.path.join(a.outdir, "adaptive"), final)
+    rows = run(a.exe, a.prm, os.path.join(a.outdir, "adaptive"), {**final, **given})
     cuts = sum(r["substep_cuts"] for r in rows[1:])
     print("adaptive: reached t = %g with %d substeps, %d cuts" % (
         rows[-1]["t"], sum(r["substeps"] for r in rows[1:]), cuts))
@@ -122,6 +153,8 @@ def rescue(a):
         print("FAIL: expected the end time %g and at least %d cuts" % (
             RESCUE_FINAL_TIME, a.min_cuts))
         ok = False
+    if a.repeats is not None:
+        ok = repeated_fixed_step(a, final, rows) and ok
     return ok
 
 
@@ -177,7 +210,9 @@ def main():
     p.add_argument("--min-rows", type=int, default=2)
     p.add_argument("--tolerance", type=float, default=1e-12)
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="quasi-static: a further setting of both runs")
+                   help="quasi-static, rescue: a further setting of both runs")
+    p.add_argument("--repeats", type=int)
+    p.add_argument("--max-difference", type=float, default=0.05)
     a = p.parse_args()
     if a.case in ("rescue", "quasi-static"):
         ok = rescue(a) if a.case == "rescue" else quasi_static(a)

@@ -8,6 +8,7 @@ check_implicit_block_3d.py EXE PRM OUTDIR stop [--levels N...] [--cfl C]
                               [--final-time T] [--min-order Q] [--max-error E]
                               [--max-newton K] [--max-balance B]
                               [--limit-rule-level N] [--max-rule-difference R]
+                              [--rational MU_D V_C]
 check_implicit_block_3d.py EXE PRM OUTDIR stick [--cells NX NY NZ] [--dt DT]
                               [--load Q] [--direction DX DY] [--max-balance B]
 
@@ -49,15 +50,25 @@ stop    the thrown block through its stop (t_s = 12.5) to T = --final-time
                   against the rigid block's D (first order in dt: the
                   friction of the mean rate);
           solver  active-set iterations per step (largest, mean), the
-                  steps whose active set cycled (log.txt's summary).
+                  steps whose active set cycled (then settled one change
+                  at a time) and the steps repeated by rule 3' (a rate
+                  law's; log.txt's summary).
         Asserts: every run completes (each step settles), |X(T).d/D - 1|
         decreasing with a least-squares order >= --min-order, the finest <=
-        --max-error, no step cycled, the iterations and |energy_balance|
+        --max-error, at most --max-cycled (0) steps cycled, the iterations
+        and |energy_balance|
         below their bounds, every step's dissipation >= 0; and level
         --limit-rule-level run again with Body/Linear solver/
         Complementarity constant = 0 (the limit rule, doc/theory.md §7.7):
         the same momentum and friction force in every row to
         --max-rule-difference of their largest magnitudes.
+        --rational MU_D V_C: the rational law mu(V) = mu_d + (mu_s - mu_d)/
+        (1 + V/v_c) (mu_s = 0.2) instead of Coulomb's constant mu (its
+        slipping nodes take the limit rule, a step it does not settle is
+        repeated by rule 3': doc/body.md "Friction laws of the implicit
+        scheme"); the rigid block's stop time and rest distance are then
+        t_s = int_0^V0 dV/(g mu(V)), D = int_0^V0 V/(g mu(V)) dV, g = p/(rho
+        H), by Simpson's rule.
 stick   the block at rest in its static state under p, the top traction
         Q = --load mu p along d applied at t = 0, 4N x 2N x N cells
         (--cells), dt = --dt, T = 20. Asserts: max_slip exactly 0 and
@@ -195,20 +206,44 @@ def converges(a, errors, what):
     return ok
 
 
-def rest_position(rows, d):
+def rest_position(rows, d, distance):
     """X(T).d/D: the centre of mass's displacement along d at the last row
-    (Newmark's trapezoidal rule on the momentum)."""
+    (Newmark's trapezoidal rule on the momentum) over the rigid block's
+    @p distance D."""
     x = 0.0
     for a, b in zip(rows, rows[1:]):
         va = a["momentum_x"] * d[0] + a["momentum_y"] * d[1]
         vb = b["momentum_x"] * d[0] + b["momentum_y"] * d[1]
         x += (b["t"] - a["t"]) * 0.5 * (va + vb) / MASS
-    return x / DISTANCE
+    return x / distance
+
+
+def rigid_rest(a):
+    """The rigid block's stop time and distance, t_s = int dV/(g mu(V)) and
+    D = int V dV/(g mu(V)) over 0..V0 (Simpson's rule, 2000 intervals: the
+    integrands are smooth, the rule's error is below 1e-12 of D)."""
+    if a.rational is None:
+        return V0 / DECELERATION, DISTANCE
+    mu_d, v_c = a.rational
+    g = P / (RHO * H)
+    n = 2000
+    t = x = 0.0
+    for k in range(n + 1):
+        v = V0 * k / n
+        weight = (1 if k in (0, n) else 4 if k % 2 else 2) * V0 / (3 * n)
+        mu = mu_d + (MU - mu_d) / (1 + v / v_c)
+        t += weight / (g * mu)
+        x += weight * v / (g * mu)
+    return t, x
 
 
 def thrown_settings(a, d, n):
     values = dict(COMMON)
     values.update(IMPLICIT)
+    if a.rational is not None:
+        values.update({"Body/Contact/Friction law/Law": "rational",
+                       "Body/Contact/Friction law/Dynamic friction coefficient": repr(a.rational[0]),
+                       "Body/Contact/Friction law/Critical slip velocity": repr(a.rational[1])})
     values.update({"Time/Final time": repr(a.final_time), "Time/Time step": repr(a.cfl * H / n),
                    "Body/Subdivisions": "%d, %d, %d" % (4 * n, 2 * n, n),
                    "Body/Initial velocity": "%r; %r; 0" % (V0 * d[0], V0 * d[1])})
@@ -228,27 +263,36 @@ def rule_difference(rows, limit_rows):
 
 def stop(a, d):
     ok = True
-    print("3D block thrown with V0 = %g along d = (%.4f, %.4f) through its stop: rigid t_s = %g, "
-          "D = %g; T = %g, implicit at c dt/h = %g" % (V0, d[0], d[1], V0 / DECELERATION,
-                                                      DISTANCE, a.final_time, a.cfl))
-    print("  %-4s %-8s %-6s %-12s %-9s %-11s %-8s %-9s %s" % (
-        "N", "dt", "steps", "X(T).d/D-1", "Newton", "cycled", "CG/solve", "balance", "min diss"))
+    stop_time, distance = rigid_rest(a)
+    law = ("mu = %g (Coulomb)" % MU if a.rational is None else
+           "rational mu_s = %g, mu_d = %g, v_c = %g" % (MU, a.rational[0], a.rational[1]))
+    print("3D block thrown with V0 = %g along d = (%.4f, %.4f) through its stop, %s: rigid "
+          "t_s = %.6g, D = %.6g; T = %g, implicit at c dt/h = %g"
+          % (V0, d[0], d[1], law, stop_time, distance, a.final_time, a.cfl))
+    if not stop_time < a.final_time:
+        print("FAIL: --final-time %g is before the rigid stop %g" % (a.final_time, stop_time))
+        return False
+    print("  %-4s %-8s %-6s %-12s %-9s %-11s %-8s %-9s %-9s %s" % (
+        "N", "dt", "steps", "X(T).d/D-1", "Newton", "cycled", "CG/solve", "balance", "min diss",
+        "repeated"))
     errors = []
     for n in a.levels:
         folder = os.path.join(a.outdir, "stop_N%d" % n)
         rows = run(a.exe, a.prm, folder, thrown_settings(a, d, n))
         summary = implicit_summary(folder)
-        error = abs(rest_position(rows, d) - 1)
+        error = abs(rest_position(rows, d, distance) - 1)
         errors.append(error)
         steps = len(rows) - 1
         balance = max(abs(r["energy_balance"]) for r in rows)
         least = min(b["dissipated_energy"] - q["dissipated_energy"] for q, b in zip(rows, rows[1:]))
-        print("  %-4d %-8.4g %-6d %-12.3e %2d / %5.2f  %-11d %-8.1f %.1e  %.2e" % (
+        print("  %-4d %-8.4g %-6d %-12.3e %2d / %5.2f  %-11d %-8.1f %.1e  %.2e  %d" % (
             n, a.cfl * H / n, steps, error, summary["max_iterations"],
             summary["iterations"] / steps, summary["cycled_steps"],
-            summary["cg_iterations"] / summary["iterations"], balance, least))
-        if summary["cycled_steps"] != 0:
-            print("FAIL: N = %d: %d steps cycled" % (n, summary["cycled_steps"]))
+            summary["cg_iterations"] / summary["iterations"], balance, least,
+            summary["repeated"]))
+        if summary["cycled_steps"] > a.max_cycled:
+            print("FAIL: N = %d: %d steps cycled, above %d" % (n, summary["cycled_steps"],
+                                                              a.max_cycled))
             ok = False
         if a.max_newton is not None and not summary["max_iterations"] <= a.max_newton:
             print("FAIL: N = %d: %d active-set iterations in a step, above %g"
@@ -333,6 +377,8 @@ def main():
     p.add_argument("--load", type=float, default=0.05)
     p.add_argument("--limit-rule-level", type=int)
     p.add_argument("--max-rule-difference", type=float)
+    p.add_argument("--rational", type=float, nargs=2, metavar=("MU_D", "V_C"))
+    p.add_argument("--max-cycled", type=int, default=0)
     a = p.parse_args()
     norm = math.hypot(*a.direction)
     d = (a.direction[0] / norm, a.direction[1] / norm)

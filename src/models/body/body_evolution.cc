@@ -590,7 +590,26 @@ namespace stickslip
       std::vector<double> values;
       for (const auto &unknown : prescribed)
         values.push_back(data.prescribed_value(unknown, t_next));
-      implicit->step(t, dt, u, v, load_now, load, values, work);
+      if (!implicit->can_repeat_by_complementarity())
+        {
+          implicit->step(t, dt, u, v, load_now, load, values, work);
+          return;
+        }
+      const BodyVector u_start = u, v_start = v;
+      implicit->save_state();
+      try
+        {
+          implicit->step(t, dt, u, v, load_now, load, values, work);
+        }
+      catch (const ActiveSetNotSettled &)
+        {
+          u = u_start;
+          v = v_start;
+          implicit->restore_state();
+          work = ImplicitWork();
+          implicit->repeat_by_complementarity(
+            t, dt, u, v, load_now, load, values, work);
+        }
     }
 
 

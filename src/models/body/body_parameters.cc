@@ -740,8 +740,11 @@ namespace stickslip
         "K + c0 M (Hueber, Stadler and Wohlmuth 2008), and its force and "
         "tangent are the semismooth Newton step's; 0: the rule's limit of a "
         "small c, sticking where the slip went along the force given (the "
-        "rule before 2026-12-03). Measured on the 3D thrown block: 0.1 and "
-        "0.3 settle at its stop, 0.03 and 1 do not (doc/body.md).");
+        "rule before 2026-12-03). A law with a rate keeps the limit rule "
+        "and, where it does not settle a step, repeats the step by rule 3' "
+        "with the law's tangent (not with 0). Measured on the 3D thrown "
+        "block: 0.1 and 0.3 settle at its stop, 0.03 and 1 do not "
+        "(doc/body.md).");
     }
 
 

@@ -999,11 +999,12 @@ namespace stickslip
                             const std::vector<double> &prescribed_values,
                             ImplicitWork              &work)
     {
-      const double       c0 = inertia_coefficient(dt);
-      const unsigned int n  = displacement.locally_owned_size();
-      step_size             = dt;
-      active_at_start       = active;
-      stuck_at_start        = stuck;
+      const double       c0    = inertia_coefficient(dt);
+      const unsigned int n     = displacement.locally_owned_size();
+      step_size                = dt;
+      safeguards_at_step_start = safeguards;
+      active_at_start          = active;
+      stuck_at_start           = stuck;
       BodyVector b, u, product;
       for (BodyVector *vector : {&b, &u, &product})
         mesh.initialize_vector(*vector);
@@ -1124,6 +1125,59 @@ namespace stickslip
       law_state               = saved.law_state;
       last_rate               = saved.last_rate;
       driver_value            = saved.driver_value;
+    }
+
+
+
+    template <int dim>
+    bool
+    ImplicitStep<dim>::can_repeat_by_complementarity() const
+    {
+      return law_with_rate &&
+             parameters.linear_solver.complementarity_constant > 0;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::repeat_by_complementarity(
+      const double               t,
+      const double               dt,
+      BodyVector                &displacement,
+      BodyVector                &velocity,
+      const BodyVector          &load_now,
+      const BodyVector          &load_next,
+      const std::vector<double> &prescribed_values,
+      ImplicitWork              &work)
+    {
+      // Rule 3' is not the rate laws' default: on the slow pull's weakening
+      // sliding mode, held by a soft spring alone, it cycled where the limit
+      // rule settles; where the limit rule cycles (a 3D arrest at large
+      // steps) it settles (doc/theory.md §7.7, measured).
+      // The abandoned attempt's safeguarded cycles are the repeat's cause,
+      // counted apart from the accepted steps' (summary()).
+      abandoned_safeguards += safeguards - safeguards_at_step_start;
+      safeguards                   = safeguards_at_step_start;
+      rate_laws_by_complementarity = true;
+      try
+        {
+          step(t,
+               dt,
+               displacement,
+               velocity,
+               load_now,
+               load_next,
+               prescribed_values,
+               work);
+        }
+      catch (...)
+        {
+          rate_laws_by_complementarity = false;
+          throw;
+        }
+      rate_laws_by_complementarity = false;
+      ++steps_repeated_by_complementarity;
     }
 
 
@@ -1356,12 +1410,12 @@ namespace stickslip
           given += slip_force[m] * slip_force[m];
         }
       norm = std::sqrt(norm);
-      // Coulomb's law (no rate, no state) with a force given: the rule of
-      // a finite complementarity constant.
+      // With a force given, the rule of a finite complementarity constant:
+      // Coulomb's law always, a law with a rate in a step repeated by it
+      // (repeat_by_complementarity()).
       if (parameters.linear_solver.complementarity_constant > 0 && given > 0 &&
-          !law_with_rate)
-        return slip_by_complementarity(
-          k, slip, residual, normal * law.value(0.), c0);
+          (!law_with_rate || rate_laws_by_complementarity))
+        return slip_by_complementarity(k, slip, residual, normal, law, c0);
       const bool holds  = normal * law.value(0.) > 0;
       const bool sticks = holds && (given > 0 ? along >= 0 : norm == 0);
       if (sticks)
@@ -1393,7 +1447,8 @@ namespace stickslip
       const std::size_t                  k,
       const std::array<double, dim - 1> &slip,
       const BodyVector                  &residual,
-      const double                       bound,
+      const double                       normal,
+      const NodeFriction                &law,
       const double                       c0)
     {
       // Hueber, Stadler and Wohlmuth 2008 with c = kappa (K + c0 M)_ii
@@ -1404,7 +1459,10 @@ namespace stickslip
       // R_T - proj(R_T - c ds), the force eliminated: F(ds) = -mu P n -
       // kappa' (I - n n^T) ds, n = q/|q|, kappa' = mu P c/(|q| - mu P).
       // Near rest, |q| -> mu P, the tangent across n holds the node
-      // nearly stuck instead of turning its force by a large angle.
+      // nearly stuck instead of turning its force by a large angle. A law
+      // with a rate: stick where |q| <= P mu~(0), the force P mu~(V) at the
+      // iterate's rate V = |ds|/dt and the law's tangent P mu~'(V)/dt along
+      // n (Newton in the rate, as the limit rule's).
       const double c = parameters.linear_solver.complementarity_constant *
                        tangential_diagonal(k, c0);
       std::array<double, dim - 1> q;
@@ -1415,9 +1473,15 @@ namespace stickslip
           q[a]                 = c * slip[a] - residual.local_element(i);
           length += q[a] * q[a];
         }
-      length = std::sqrt(length);
-      if (bound > 0 && length <= bound)
+      length               = std::sqrt(length);
+      const double at_rest = normal * law.value(0.);
+      if (at_rest > 0 && length <= at_rest)
         return false;
+      double slip_norm = 0;
+      for (unsigned int a = 0; a + 1 < dim; ++a)
+        slip_norm += slip[a] * slip[a];
+      const double rate  = std::sqrt(slip_norm) / step_size;
+      const double bound = law_with_rate ? normal * law.value(rate) : at_rest;
       std::array<double, dim - 1> direction;
       double                      along = 0;
       for (unsigned int a = 0; a + 1 < dim; ++a)
@@ -1431,7 +1495,12 @@ namespace stickslip
       for (unsigned int a = 0; a + 1 < dim; ++a)
         next_force[k * (dim - 1) + a] =
           -bound * direction[a] - across * (slip[a] - along * direction[a]);
-      set_slip_tangent(k, direction, 0., across);
+      set_slip_tangent(k,
+                       direction,
+                       law_with_rate ?
+                         normal * law.derivative(rate) / step_size :
+                         0.,
+                       across);
       return true;
     }
 
@@ -2119,6 +2188,11 @@ namespace stickslip
            << ", steps whose active set cycled (then one change at a time) "
            << safeguards << ", steps ended at the solves' noise "
            << noise_floor_ends;
+      if (law_with_rate)
+        text << ", steps repeated by the complementarity rule "
+             << steps_repeated_by_complementarity
+             << " (their first attempts' cycles " << abandoned_safeguards
+             << ")";
       if (frictional)
         text << "\n  implicit friction: "
              << (law_with_rate ? parameters.contact.friction.name() :

@@ -217,6 +217,31 @@ namespace stickslip
       restore_state();
 
       /**
+       * Whether a step whose active set did not settle may be repeated by
+       * repeat_by_complementarity(): a law with a rate and a complementarity
+       * constant > 0.
+       */
+      bool
+      can_repeat_by_complementarity() const;
+
+      /**
+       * step() with the rate laws' slipping nodes under the rule of a
+       * finite complementarity constant with the law's tangent (doc/
+       * theory.md §7.7, rule 3'), for a step that the limit rule did not
+       * settle, from the state of the last save_state() (restored by the
+       * caller, as @p displacement and @p velocity). Counted in summary().
+       */
+      void
+      repeat_by_complementarity(const double               t,
+                                const double               dt,
+                                BodyVector                &displacement,
+                                BodyVector                &velocity,
+                                const BodyVector          &load_now,
+                                const BodyVector          &load_next,
+                                const std::vector<double> &prescribed_values,
+                                ImplicitWork              &work);
+
+      /**
        * The contact nodes whose contact or stick flag differs between the
        * start and the end of the last step (over all ranks): the event
        * indicator of the adaptive steps.
@@ -480,7 +505,8 @@ namespace stickslip
       slip_by_complementarity(const std::size_t                  k,
                               const std::array<double, dim - 1> &slip,
                               const BodyVector                  &residual,
-                              const double                       bound,
+                              const double                       normal,
+                              const NodeFriction                &law,
                               const double                       c0);
 
       /** The mean diagonal of K + c0 M on node @p k's tangential rows. */
@@ -699,7 +725,13 @@ namespace stickslip
       // state), the slip rate s = -ds/dt of the last accepted step (the
       // branch the nodal solve continues on, dim - 1 per node), the step
       // of the current step, and the snapshot's vectors of the two.
-      bool                     law_with_rate;
+      bool law_with_rate;
+      // Rule 3' for the rate laws' nodes: only in repeat_by_complementarity()
+      // (its counts are this run's, not in snapshots).
+      bool                     rate_laws_by_complementarity      = false;
+      unsigned long            steps_repeated_by_complementarity = 0;
+      unsigned long            safeguards_at_step_start          = 0;
+      unsigned long            abandoned_safeguards              = 0;
       std::vector<FrictionLaw> laws;
       std::vector<double>      law_state, last_rate;
       double                   step_size;
