@@ -2218,8 +2218,11 @@ namespace stickslip
              (!parameters.contact.enabled ?
                 "" :
               frictional ?
-                "unilateral contact with Coulomb friction (exact stick) by a "
-                "primal-dual active set, " :
+                "unilateral contact with " +
+                  (law_with_rate ? "the " + parameters.contact.friction.name() +
+                                     " friction law" :
+                                   std::string("Coulomb friction")) +
+                  " (exact stick) by a primal-dual active set, " :
                 "frictionless unilateral contact by a primal-dual active set, ") +
              "CG + " +
              (uses_direct_factor() ? std::string("the sparse Cholesky factor") :
