@@ -8,7 +8,7 @@ check_implicit_block_3d.py EXE PRM OUTDIR stop [--levels N...] [--cfl C]
                               [--final-time T] [--min-order Q] [--max-error E]
                               [--max-newton K] [--max-balance B]
                               [--limit-rule-level N] [--max-rule-difference R]
-                              [--rational MU_D V_C]
+                              [--rational MU_D V_C] [--max-cycled K]
 check_implicit_block_3d.py EXE PRM OUTDIR stick [--cells NX NY NZ] [--dt DT]
                               [--load Q] [--direction DX DY] [--max-balance B]
 

@@ -559,6 +559,10 @@ namespace stickslip
         advance_adaptive(step);
       else
         {
+          // The state a repeated step starts from (implicit_step(); the
+          // adaptive steps save it for their cuts).
+          if (implicit->can_repeat_by_complementarity())
+            implicit->save_state();
           ImplicitWork work;
           implicit_step(step.time, step.next_time, step.size, work);
           book_implicit_work(work);
@@ -590,25 +594,26 @@ namespace stickslip
       std::vector<double> values;
       for (const auto &unknown : prescribed)
         values.push_back(data.prescribed_value(unknown, t_next));
-      if (!implicit->can_repeat_by_complementarity())
-        {
-          implicit->step(t, dt, u, v, load_now, load, values, work);
-          return;
-        }
-      const BodyVector u_start = u, v_start = v;
-      implicit->save_state();
+      // A step that the limit rule does not settle leaves u, v and work as
+      // they were; the rest of its state is the caller's save_state().
       try
         {
           implicit->step(t, dt, u, v, load_now, load, values, work);
         }
       catch (const ActiveSetNotSettled &)
         {
-          u = u_start;
-          v = v_start;
+          if (!implicit->can_repeat_by_complementarity())
+            throw;
           implicit->restore_state();
-          work = ImplicitWork();
-          implicit->repeat_by_complementarity(
-            t, dt, u, v, load_now, load, values, work);
+          implicit->step(t,
+                         dt,
+                         u,
+                         v,
+                         load_now,
+                         load,
+                         values,
+                         work,
+                         RateLawRule::complementarity);
         }
     }
 

@@ -163,7 +163,10 @@ namespace stickslip
       /**
        * One implicit step of size @p dt from @p t to @p t_next (the grid's
        * times: t + dt can differ by an ulp): the loads of both ends, the
-       * prescribed values of t_next; the works into @p work.
+       * prescribed values of t_next; the works into @p work. With a law
+       * with a rate, a step that the limit rule does not settle is repeated
+       * by rule 3' from the last save_state(), which the caller made at the
+       * step's start.
        */
       void
       implicit_step(const double  t,

@@ -997,11 +997,20 @@ namespace stickslip
                             const BodyVector          &load_now,
                             const BodyVector          &load_next,
                             const std::vector<double> &prescribed_values,
-                            ImplicitWork              &work)
+                            ImplicitWork              &work,
+                            const RateLawRule          rule)
     {
-      const double       c0    = inertia_coefficient(dt);
-      const unsigned int n     = displacement.locally_owned_size();
-      step_size                = dt;
+      const double       c0 = inertia_coefficient(dt);
+      const unsigned int n  = displacement.locally_owned_size();
+      step_size             = dt;
+      // A repeated step: the abandoned attempt's safeguarded cycles are the
+      // repeat's cause, counted apart from the accepted steps' (summary()).
+      rate_laws_by_complementarity = rule == RateLawRule::complementarity;
+      if (rate_laws_by_complementarity)
+        {
+          abandoned_safeguards += safeguards - safeguards_at_step_start;
+          safeguards = safeguards_at_step_start;
+        }
       safeguards_at_step_start = safeguards;
       active_at_start          = active;
       stuck_at_start           = stuck;
@@ -1075,6 +1084,8 @@ namespace stickslip
       max_newton = std::max<unsigned long>(max_newton, iteration);
       max_cg     = std::max<unsigned long>(max_cg, cg_of_step);
       ++steps;
+      if (rate_laws_by_complementarity)
+        ++steps_repeated_by_complementarity;
 
       finish_step(
         dt, u, product, displacement, velocity, load_now, load_next, work);
@@ -1135,49 +1146,6 @@ namespace stickslip
     {
       return law_with_rate &&
              parameters.linear_solver.complementarity_constant > 0;
-    }
-
-
-
-    template <int dim>
-    void
-    ImplicitStep<dim>::repeat_by_complementarity(
-      const double               t,
-      const double               dt,
-      BodyVector                &displacement,
-      BodyVector                &velocity,
-      const BodyVector          &load_now,
-      const BodyVector          &load_next,
-      const std::vector<double> &prescribed_values,
-      ImplicitWork              &work)
-    {
-      // Rule 3' is not the rate laws' default: on the slow pull's weakening
-      // sliding mode, held by a soft spring alone, it cycled where the limit
-      // rule settles; where the limit rule cycles (a 3D arrest at large
-      // steps) it settles (doc/theory.md §7.7, measured).
-      // The abandoned attempt's safeguarded cycles are the repeat's cause,
-      // counted apart from the accepted steps' (summary()).
-      abandoned_safeguards += safeguards - safeguards_at_step_start;
-      safeguards                   = safeguards_at_step_start;
-      rate_laws_by_complementarity = true;
-      try
-        {
-          step(t,
-               dt,
-               displacement,
-               velocity,
-               load_now,
-               load_next,
-               prescribed_values,
-               work);
-        }
-      catch (...)
-        {
-          rate_laws_by_complementarity = false;
-          throw;
-        }
-      rate_laws_by_complementarity = false;
-      ++steps_repeated_by_complementarity;
     }
 
 
@@ -1412,7 +1380,11 @@ namespace stickslip
       norm = std::sqrt(norm);
       // With a force given, the rule of a finite complementarity constant:
       // Coulomb's law always, a law with a rate in a step repeated by it
-      // (repeat_by_complementarity()).
+      // (RateLawRule::complementarity). Rule 3' is not the rate laws' first
+      // choice: on the slow pull's weakening sliding mode, held by a soft
+      // spring alone, it cycled where the limit rule settles; where the
+      // limit rule cycles (a 3D arrest at large steps) it settles (doc/
+      // theory.md §7.7, measured).
       if (parameters.linear_solver.complementarity_constant > 0 && given > 0 &&
           (!law_with_rate || rate_laws_by_complementarity))
         return slip_by_complementarity(k, slip, residual, normal, law, c0);

@@ -53,6 +53,17 @@ namespace stickslip
     };
 
     /**
+     * How a law with a rate decides its slipping nodes in a step (doc/
+     * theory.md §7.7): the limit rule 3, or rule 3' with the law's tangent
+     * for a step that the limit rule did not settle.
+     */
+    enum class RateLawRule
+    {
+      limit,
+      complementarity
+    };
+
+    /**
      * The friction coefficient mu~(V) of one contact node over one step
      * and its derivative in the slip rate V: the node's law over the step
      * (StepFriction: a law with a rate or a state), or a constant mu.
@@ -191,7 +202,10 @@ namespace stickslip
        * (empty: none); @p prescribed_values u_D(t^{n+1}) of the prescribed
        * unknowns (in the constructor's order); the works into @p work
        * (this rank's share). Throws a RunError when the active set does
-       * not settle (collective).
+       * not settle (collective), before @p displacement and @p velocity
+       * change. @p rule: RateLawRule::complementarity repeats, from the
+       * state of the last save_state(), a step that the limit rule did not
+       * settle (can_repeat_by_complementarity()).
        */
       void
       step(const double               t,
@@ -201,7 +215,8 @@ namespace stickslip
            const BodyVector          &load_now,
            const BodyVector          &load_next,
            const std::vector<double> &prescribed_values,
-           ImplicitWork              &work);
+           ImplicitWork              &work,
+           const RateLawRule          rule = RateLawRule::limit);
 
       /**
        * The state beyond u and v at the start of a step (a, R, the contact
@@ -217,29 +232,12 @@ namespace stickslip
       restore_state();
 
       /**
-       * Whether a step whose active set did not settle may be repeated by
-       * repeat_by_complementarity(): a law with a rate and a complementarity
-       * constant > 0.
+       * Whether a step whose active set did not settle may be repeated with
+       * RateLawRule::complementarity: a law with a rate and a
+       * complementarity constant > 0.
        */
       bool
       can_repeat_by_complementarity() const;
-
-      /**
-       * step() with the rate laws' slipping nodes under the rule of a
-       * finite complementarity constant with the law's tangent (doc/
-       * theory.md §7.7, rule 3'), for a step that the limit rule did not
-       * settle, from the state of the last save_state() (restored by the
-       * caller, as @p displacement and @p velocity). Counted in summary().
-       */
-      void
-      repeat_by_complementarity(const double               t,
-                                const double               dt,
-                                BodyVector                &displacement,
-                                BodyVector                &velocity,
-                                const BodyVector          &load_now,
-                                const BodyVector          &load_next,
-                                const std::vector<double> &prescribed_values,
-                                ImplicitWork              &work);
 
       /**
        * The contact nodes whose contact or stick flag differs between the
@@ -726,8 +724,8 @@ namespace stickslip
       // branch the nodal solve continues on, dim - 1 per node), the step
       // of the current step, and the snapshot's vectors of the two.
       bool law_with_rate;
-      // Rule 3' for the rate laws' nodes: only in repeat_by_complementarity()
-      // (its counts are this run's, not in snapshots).
+      // Rule 3' for the rate laws' nodes: the step's RateLawRule (its counts
+      // are this run's, not in snapshots).
       bool                     rate_laws_by_complementarity      = false;
       unsigned long            steps_repeated_by_complementarity = 0;
       unsigned long            safeguards_at_step_start          = 0;
