@@ -30,7 +30,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vtk_python import point_values, read_pvd, read_pvtu, select_record  # noqa: E402
+from vtk_python import point_values, read_pvd, read_record, select_record  # noqa: E402
 
 # Gauss-Legendre points on [0, pi/2]: the integrands are smooth (analytic in
 # theta for v < c_s); 200 points give A to round-off (checked against E(k)
@@ -91,7 +91,7 @@ def slip_profile(output_dir, t=None, index=None):
     time."""
     record = select_record(read_pvd(output_dir, "contact", "run with contact output"),
                            t, index)
-    grid = read_pvtu(record.path)
+    grid = read_record(record)
     from vtkmodules.util.numpy_support import vtk_to_numpy
     points = vtk_to_numpy(grid.GetPoints().GetData()).astype(float)
     displacement = point_values(grid, "displacement", record.path)

@@ -38,7 +38,7 @@ import os
 import sys
 
 # postprocess/vtk_python.py: the .pvd and .pvtu files of a run
-from vtk_python import Error, point_values, read_pvd, read_pvtu, require_vtk, select_record
+from vtk_python import Error, point_values, read_pvd, read_record, require_vtk, select_record
 
 WARP_FRACTION = 0.04
 
@@ -80,14 +80,14 @@ def parse_args(argv):
 
 # --------------------------------------------------------------------------- input
 def pvd_records(output_dir, name):
-    """[(t, path)] of OUTPUT_DIR/NAME.pvd."""
+    """[Record(t, path, grid)] of OUTPUT_DIR/NAME.pvd (or .xdmf)."""
     return read_pvd(output_dir, name, "a Model = body run with Output/Field output = true?")
 
 
-def read(path):
-    grid = read_pvtu(path)
+def read(record):
+    grid = read_record(record)
     if grid.GetNumberOfCells() == 0:
-        raise Error(f"{path} has no cells")
+        raise Error(f"{record.path} has no cells")
     return grid
 
 
@@ -136,13 +136,13 @@ def contact_profile(output_dir, t, interval_guess):
         records = pvd_records(output_dir, "contact")
     except Error:
         return None
-    k = min(range(len(records)), key=lambda i: abs(records[i][0] - t))
-    tc, path = records[k]
-    if abs(tc - t) > 0.5 * interval_guess + 1e-15 or not os.path.isfile(path):
+    k = min(range(len(records)), key=lambda i: abs(records[i].t - t))
+    tc = records[k].t
+    if abs(tc - t) > 0.5 * interval_guess + 1e-15 or not os.path.isfile(records[k].path):
         return None
 
-    def nodes(path):
-        grid = read(path)
+    def nodes(record):
+        grid = read(record)
         pd = grid.GetPointData()
         if pd.GetArray("slip_rate") is None or pd.GetArray("displacement") is None:
             return None
@@ -151,14 +151,14 @@ def contact_profile(output_dir, t, interval_guess):
         return (x[first], vtk_to_numpy(pd.GetArray("slip_rate")).astype(float)[first],
                 vtk_to_numpy(pd.GetArray("displacement")).astype(float)[first, 0])
 
-    now = nodes(path)
+    now = nodes(records[k])
     if now is None:
         return None
     mean = None
-    if k > 0 and os.path.isfile(records[k - 1][1]):
-        before = nodes(records[k - 1][1])
-        if before is not None and len(before[0]) == len(now[0]) and tc > records[k - 1][0]:
-            mean = np.abs(now[2] - before[2]) / (tc - records[k - 1][0])
+    if k > 0 and os.path.isfile(records[k - 1].path):
+        before = nodes(records[k - 1])
+        if before is not None and len(before[0]) == len(now[0]) and tc > records[k - 1].t:
+            mean = np.abs(now[2] - before[2]) / (tc - records[k - 1].t)
     return now[0], now[1], mean, tc
 
 
@@ -300,17 +300,19 @@ def main(argv):
         import matplotlib.pyplot as plt
         from vtkmodules.util.numpy_support import vtk_to_numpy
         records = pvd_records(a.output_dir, "solution")
-        t, path = select_record(records, a.time, a.index)
-        grid = read(path)
+        record = select_record(records, a.time, a.index)
+        t, path = record.t, record.path
+        grid = read(record)
         values, label = point_field(grid, a.field, path)
         if a.change_since is not None:
-            t0, path0 = select_record(records, a.change_since)
-            if path0 == path:
+            record0 = select_record(records, a.change_since)
+            t0, path0 = record0.t, record0.path
+            if record0 == record:
                 raise Error(f"--change-since {a.change_since:g} selects the same record as "
                             f"the one drawn (t = {t:g}); the volume records are at "
-                            + ", ".join(f"{r[0]:g}" for r in records[:8])
+                            + ", ".join(f"{r.t:g}" for r in records[:8])
                             + (", ..." if len(records) > 8 else ""))
-            grid0 = read(path0)
+            grid0 = read(record0)
             values0, _ = point_field(grid0, a.field, path0)
             if grid0.GetNumberOfPoints() != grid.GetNumberOfPoints() or not np.array_equal(
                     vtk_to_numpy(grid0.GetPoints().GetData()),

@@ -57,7 +57,8 @@ import os
 import sys
 
 # postprocess/vtk_python.py: the .pvd and .pvtu files of a run
-from vtk_python import Error, in_window, point_values, read_pvd, read_pvtu, require_vtk
+from vtk_python import Error, in_window, point_values, read_pvd, read_record as read_output, \
+    require_vtk
 
 
 AVERAGED = "mean slip rate between records"
@@ -102,7 +103,8 @@ def parse_args(argv):
 
 # --------------------------------------------------------------------------- input
 def list_records(output_dir, tmin, tmax):
-    """[(t, path)] of contact.pvd (or contact.xdmf) within [tmin, tmax], sorted by t."""
+    """[Record(t, path, grid)] of contact.pvd (or contact.xdmf) within [tmin, tmax],
+    sorted by t."""
     records = in_window(read_pvd(output_dir, "contact",
                                  "not the output of a Model = body run with a contact "
                                  "boundary (Body/Contact/Boundary id) and Output/Field "
@@ -190,10 +192,11 @@ class Interface:
         return axes
 
 
-def read_record(path, fields):
-    """Points and the named scalar point fields of one .pvtu (numpy arrays)."""
+def read_record(record, fields):
+    """Points and the named scalar point fields of one output (numpy arrays)."""
     from vtkmodules.util.numpy_support import vtk_to_numpy
-    grid = read_pvtu(path)
+    grid = read_output(record)
+    path = record.path
     out = {}
     for name in fields:
         out[name] = point_values(grid, name, path, finite=False)
@@ -212,8 +215,9 @@ def build_maps(records, fields, across, averaged=False):
     times, rows = [], {f: [] for f in fields}
     tangential, previous = [], None
     wanted = fields + (["displacement"] if averaged else [])
-    for t, path in records:
-        points, values = read_record(path, wanted)
+    for record in records:
+        t, path = record.t, record.path
+        points, values = read_record(record, wanted)
         if interface is None or len(points) != interface.n_points or not np.array_equal(
                 np.round(points / (1e-9 * (float(np.ptp(points, 0).max()) or 1.0))).astype(
                     np.int64), interface.key):

@@ -33,7 +33,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vtk_python import Error, in_window, point_values, read_pvd, read_pvtu, require_vtk  # noqa: E402
+from vtk_python import Error, in_window, point_values, read_pvd, read_record, require_vtk  # noqa: E402
 
 STUCK, SLIPPING = 1, 2
 
@@ -45,7 +45,7 @@ def read_states(records):
     from vtkmodules.util.numpy_support import vtk_to_numpy
     times, states, slips, order = [], [], [], None
     for record in records:
-        grid = read_pvtu(record.path)
+        grid = read_record(record)
         if order is None:
             points = vtk_to_numpy(grid.GetPoints().GetData()).astype(float)
             scale = float(np.ptp(points, 0).max()) or 1.0

@@ -3,12 +3,17 @@
 
 A run with fields writes OUTPUT_DIR/solution.pvd (and contact.pvd for the
 body): a ParaView collection listing, for each output time, a .pvtu record in
-OUTPUT_DIR/solution/, itself a list of one .vtu piece per rank.
+OUTPUT_DIR/solution/, itself a list of one .vtu piece per rank. With
+Output/Field format = hdf5 the body writes OUTPUT_DIR/solution.xdmf and
+contact.xdmf instead: XDMF time series whose grids are the XDMF records
+solution/SERIES_KKKKK.xdmf (the volume), or outputs of an HDF5 series file
+that holds many of them (the contact surface: solution/contact_from_KKKKK.h5).
 
-  read_pvd(output_dir, name, missing)  [Record(t, path)] in the file's order
+  read_pvd(output_dir, name, missing)  [Record(t, path, grid)] in the file's order
   select_record(records, time, index)  the record nearest a time, or by number
   in_window(records, tmin, tmax)       the records with tmin <= t <= tmax
-  read_pvtu(path)                      the record as one vtkUnstructuredGrid
+  read_record(record)                  the output as one vtkUnstructuredGrid
+  read_pvtu(path)                      a record file as one vtkUnstructuredGrid
   point_values(grid, name, path)       a point field as a float numpy array
   require_vtk(program)                 stop with advice when VTK is missing
 
@@ -38,7 +43,16 @@ ADVICE = ("install Debian's python3-vtk9 or python3-paraview (either gives "
           "/usr/bin/python3 the module vtkmodules; scripts/ensure_dependencies.sh "
           "installs one), or run this script with ParaView's pvpython")
 
-Record = collections.namedtuple("Record", "t path")
+class Record(collections.namedtuple("Record", "t path")):
+    """An output: its time t and path, the record's file (.pvtu, .xdmf
+    record), or for an output inside an HDF5 series file the series (.xdmf),
+    `grid` then its number there (None otherwise). A pair (t, path), as the
+    scripts unpack it; read_record() reads either kind."""
+
+    def __new__(cls, t, path, grid=None):
+        record = super().__new__(cls, t, path)
+        record.grid = grid
+        return record
 
 
 class Error(Exception):
@@ -89,9 +103,11 @@ def read_pvd(output_dir, name="solution", missing=None):
 
 
 def read_xdmf_series(xdmf):
-    """[Record(t, path)] of an XDMF time series (Output/Field format = hdf5):
-    each grid is the one of the record solution/<grid name>.xdmf, which
-    read_pvtu() reads."""
+    """[Record(t, path, grid)] of an XDMF time series (Output/Field format =
+    hdf5): a grid is the one of the record solution/<grid name>.xdmf, which
+    read_pvtu() reads, or (its values a row of a series file, "FILE:/NAME|
+    start:stride:count:dims") output number `grid` of the series itself,
+    which read_record() reads."""
     try:
         root = ET.parse(xdmf).getroot()
     except (OSError, ET.ParseError) as e:
@@ -106,8 +122,11 @@ def read_xdmf_series(xdmf):
             t = math.nan
         if not math.isfinite(t) or not grid.get("Name"):
             raise Error(f"{xdmf}: grid {number} has no numeric time and name")
-        records.append(Record(t, os.path.join(os.path.dirname(xdmf), "solution",
-                                              grid.get("Name") + ".xdmf")))
+        if any("|" in (item.text or "") for item in grid.iter("DataItem")):
+            records.append(Record(t, xdmf, number))
+        else:
+            records.append(Record(t, os.path.join(os.path.dirname(xdmf), "solution",
+                                                  grid.get("Name") + ".xdmf")))
     if not records:
         raise Error(f"{xdmf} lists no grids")
     return records
@@ -138,6 +157,32 @@ def in_window(records, tmin=None, tmax=None):
     return [_existing(r) for r in sorted(chosen, key=lambda r: r.t)]
 
 
+def read_record(record):
+    """The output of `record` (read_pvd()) as one vtkUnstructuredGrid:
+    read_pvtu() of its file, or its grid of an XDMF series."""
+    if record.grid is None:
+        return read_pvtu(record.path)
+    return read_xdmf_grid(record.path, record.t)
+
+
+_series_readers = {}
+
+
+def read_xdmf_grid(xdmf, t):
+    """The grid at time `t` of the XDMF time series `xdmf`, as
+    read_xdmf_record() returns a record (one reader per series, kept: it
+    parses the series once for all its outputs)."""
+    from vtkmodules.vtkIOXdmf3 import vtkXdmf3Reader
+    reader = _series_readers.get(xdmf)
+    if reader is None:
+        reader = vtkXdmf3Reader()
+        reader.SetFileName(xdmf)
+        reader.UpdateInformation()
+        _series_readers[xdmf] = reader
+    return _checked_copy(reader, lambda: reader.UpdateTimeStep(t),
+                         f"{xdmf} at t = {t:g}")
+
+
 def read_pvtu(path):
     """The .pvtu record at `path` (its .vtu pieces joined) as a
     vtkUnstructuredGrid; an Error when VTK reports one or the grid has no points."""
@@ -162,18 +207,27 @@ def read_xdmf_record(path):
     vtkUnstructuredGrid, its cell fields (the body's stress) also as point
     fields averaged over the cells around each node, as point_values() reads
     them."""
-    from vtkmodules.vtkCommonCore import vtkCommand
     from vtkmodules.vtkIOXdmf3 import vtkXdmf3Reader
+    reader = vtkXdmf3Reader()
+    reader.SetFileName(path)
+    return _checked_copy(reader, reader.Update, path)
+
+
+def _checked_copy(reader, update, what):
+    """The grid `reader` gives after `update()`, copied, with its cell fields
+    also as point fields averaged over the cells around each node; an Error
+    naming `what` when VTK reports one or the grid has no points."""
+    from vtkmodules.vtkCommonCore import vtkCommand
     from vtkmodules.vtkFiltersCore import vtkCellDataToPointData
     errors = []
-    reader = vtkXdmf3Reader()
-    reader.AddObserver(vtkCommand.ErrorEvent, lambda caller, event: errors.append(event))
-    reader.SetFileName(path)
-    reader.Update()
+    observer = reader.AddObserver(vtkCommand.ErrorEvent,
+                                  lambda caller, event: errors.append(event))
+    update()
+    reader.RemoveObserver(observer)
     grid = reader.GetOutputDataObject(0)
     if errors or grid is None or not hasattr(grid, "GetPoints") or \
             grid.GetNumberOfPoints() == 0:
-        raise Error(f"VTK could not read {path} (a missing HDF5 file?) or it has no points")
+        raise Error(f"VTK could not read {what} (a missing HDF5 file?) or it has no points")
     # A copy: the reader's arrays may point into memory the reader frees with
     # itself (their values were garbage, and a later access crashed).
     copy = grid.NewInstance()

@@ -25,7 +25,9 @@
 # stickslip limits to one per rank; tests/threads checks that limit, which a
 # machine with only the reference BLAS cannot show. The suite's results do
 # not depend on which BLAS it is, up to the tolerances stated by the tests
-# (doc/reproducibility.md).
+# (doc/reproducibility.md). python3-h5py: the tests read the times of the
+# HDF5 series files (Output/Field format = hdf5) to check that each output a
+# series lists is complete.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -46,7 +48,7 @@ packages=(
   libgtest-dev       # GoogleTest for the unit tests (tests/unit)
   python3 python3-numpy python3-matplotlib
 )
-test_packages=(paraview python3-paraview xvfb xauth libopenblas0-pthread clang-format-14)
+test_packages=(paraview python3-paraview xvfb xauth libopenblas0-pthread clang-format-14 python3-h5py)
 if [ "${1:-}" = --test-packages ]; then
   printf '%s\n' "${test_packages[@]}"
   exit 0

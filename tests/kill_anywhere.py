@@ -122,9 +122,13 @@ def check_xml(path, end=b"</VTKFile>"):
 
 
 def pvd_outputs(out, name="solution.pvd"):
-    """(time, record) pairs of the series NAME (solution.pvd, or another
-    series a model writes at the same outputs, such as the body's
-    contact.pvd); [] if there is none."""
+    """(time, record, stem) of each output of the series NAME (solution.pvd,
+    or another series a model writes at the same outputs, such as the body's
+    contact.pvd); [] if there is none. The record is the file that lists the
+    output's pieces: a .pvtu, an XDMF record, or an HDF5 series file that
+    holds many outputs (Output/Field format = hdf5: the contact surface,
+    solution/contact_from_KKKKK.h5); the stem names the output
+    (SERIES_KKKKK), and its table beside it (SERIES_KKKKK.csv)."""
     path = os.path.join(out, name)
     if name == "solution.pvd" and not os.path.exists(path):
         path = os.path.join(out, "solution.xdmf")
@@ -136,14 +140,19 @@ def pvd_outputs(out, name="solution.pvd"):
     except ET.ParseError as e:
         raise Failure("%s is not well-formed: %s" % (name, e))
     if name.endswith(".xdmf"):
-        # A temporal collection of the records' grids, named by the record.
+        # A temporal collection of the outputs' grids, named by the output.
         outputs = []
         for grid in root.find("Domain/Grid").findall("Grid"):
-            folder = os.path.dirname(grid.find(".//DataItem").text.split(":")[0])
-            outputs.append((float(grid.find("Time").get("Value")),
-                            os.path.join(folder, grid.get("Name") + ".xdmf")))
+            sources = [d.text.strip() for d in grid.iter("DataItem")]
+            folder = os.path.dirname(sources[0].split(":")[0])
+            in_series = [s.split(":")[0] for s in sources if "|" in s]
+            record = in_series[0] if in_series else \
+                os.path.join(folder, grid.get("Name") + ".xdmf")
+            outputs.append((float(grid.find("Time").get("Value")), record,
+                            os.path.join(folder, grid.get("Name"))))
         return outputs
-    return [(float(d.get("timestep")), d.get("file")) for d in root.iter("DataSet")]
+    return [(float(d.get("timestep")), d.get("file"),
+             os.path.splitext(d.get("file"))[0]) for d in root.iter("DataSet")]
 
 
 def series(out):
@@ -152,13 +161,48 @@ def series(out):
         if os.path.isdir(out) else []
 
 
+def series_template(record_path):
+    """The XDMF template beside an HDF5 series file."""
+    return record_path[:-3] + ".xdmf.in"
+
+
 def pieces(record_path):
     """The files of a record, relative to its folder: a .pvtu's pieces, an
-    .xdmf record's HDF5 files."""
+    .xdmf record's HDF5 files; a series file, its template and the files
+    the template names."""
+    if record_path.endswith(".h5"):
+        template = series_template(record_path)
+        root = ET.parse(template).getroot()
+        return sorted({os.path.basename(record_path), os.path.basename(template)}
+                      | {d.text.split(":")[0] for d in root.iter("DataItem")})
     root = ET.parse(record_path).getroot()
     if record_path.endswith(".xdmf"):
         return sorted({d.text.split(":")[0] for d in root.iter("DataItem")})
     return [p.get("Source") for p in root.iter("Piece")]
+
+
+def check_series_times(out, name):
+    """Every output of the series NAME that lives in an HDF5 series file has
+    its time there (written last, after its values: a listed output is
+    complete)."""
+    rows = {}
+    for t, record, stem in pvd_outputs(out, name):
+        if record.endswith(".h5"):
+            first = int(re.search(r"_from_(\d+)\.h5$", record).group(1))
+            index = int(re.search(r"_(\d+)$", stem).group(1))
+            rows.setdefault(record, []).append((index - first, t))
+    if rows:
+        # Debian's python3-h5py, a test package (scripts/ensure_dependencies.sh)
+        import h5py
+    for record, listed in rows.items():
+        with h5py.File(os.path.join(out, record), "r") as f:
+            times = f["time"][:]
+            for row, t in listed:
+                if row >= len(times) or not times[row] == t:
+                    raise Failure("%s lists the output at t = %r in row %d of %s, "
+                                  "which holds t = %r" % (name, t, row, record,
+                                                          times[row] if row < len(times) else None))
+    return sum(len(listed) for listed in rows.values())
 
 
 def check_directory(out, reference_rows, tolerance):
@@ -168,7 +212,7 @@ def check_directory(out, reference_rows, tolerance):
         for name in os.listdir(solution):
             if name.endswith(".vtu") or name.endswith(".pvtu"):
                 check_xml(os.path.join(solution, name))
-            if name.endswith(".xdmf"):
+            if name.endswith(".xdmf") or name.endswith(".xdmf.in"):
                 check_xml(os.path.join(solution, name), b"</Xdmf>")
             if name.endswith(".h5"):
                 with open(os.path.join(solution, name), "rb") as f:
@@ -176,13 +220,14 @@ def check_directory(out, reference_rows, tolerance):
                         raise Failure("%s is not an HDF5 file" % name)
     outputs = pvd_outputs(out)
     for name in series(out):
-        for _, record in pvd_outputs(out, name):
+        for _, record, _ in pvd_outputs(out, name):
             path = os.path.join(out, record)
             if not os.path.exists(path):
                 raise Failure("%s lists %s, which does not exist" % (name, record))
             for piece in pieces(path):
                 if not os.path.exists(os.path.join(os.path.dirname(path), piece)):
                     raise Failure("%s lists the missing piece %s" % (record, piece))
+        check_series_times(out, name)
     history = os.path.join(out, "history.csv")
     rows = read_rows(history) if os.path.exists(history) else None
     if rows is not None:
@@ -199,12 +244,12 @@ def field_files(out, reference=None):
     with a record's table (its name with .csv) where REFERENCE has one."""
     files = set()
     for name in series(out):
-        for _, record in pvd_outputs(out, name):
+        for _, record, stem in pvd_outputs(out, name):
             files.add(os.path.normpath(record))
             folder = os.path.dirname(record)
             for piece in pieces(os.path.join(out, record)):
                 files.add(os.path.normpath(os.path.join(folder, piece)))
-            table = os.path.splitext(os.path.normpath(record))[0] + ".csv"
+            table = os.path.normpath(stem) + ".csv"
             if reference is not None and os.path.exists(os.path.join(reference, table)):
                 files.add(table)
     return files

@@ -5,7 +5,8 @@
 # 3e-4) three times, writing nothing after row 0 (the baseline: the history
 # rows, the first writes), the contact surface at every row, or the volume
 # at every 10th row; the cost of a write is the difference to the baseline
-# over the 300 (30) writes. The smallest of 2 repeats of each run.
+# over the 300 (30) writes. The smallest of 2 repeats of each run. Then the
+# whole example once: the share of its wall time that output takes.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 scratch=$(mktemp -d)
@@ -41,5 +42,15 @@ for case in "vtu double" "hdf5 double" "hdf5 single"; do
     printf "| %s | %s | %.3f | %.2f | %.1f |\n", f, (f == "vtu" ? "(32-bit)" : p), b,
            1000 * (c - b) / 300, 1000 * (v - b) / 30 }'
 done
+echo
+# The whole example at its settings (issue 33's target: output <= 10% of its
+# wall time): the timer's output row against its total, once.
+$exe prm/body_fronts_2d.prm --set "Output/Directory=$scratch/whole" \
+  --set "Output/Overwrite=true" >"$scratch/whole.log"
+whole=$(grep 'Total wallclock' "$scratch/whole.log" | awk -F'|' '{print $3}' | tr -d ' s')
+out=$(grep 'time loop: output' "$scratch/whole.log" | awk -F'|' '{print $4}' | tr -d ' s')
+files=$(find "$scratch/whole" -type f | wc -l)
+awk -v w="$whole" -v o="$out" -v n="$files" 'BEGIN {
+  printf "The whole example (3001 rows, 1501 contact and 31 volume outputs, HDF5 single precision): %.1f s, of which output %.2f s: **%.1f%%** of the wall time (target: at most 10%%), %d files.\n", w, o, 100 * o / w, n }'
 echo
 echo "Load average at the end: $(load_average)."

@@ -38,6 +38,12 @@ namespace stickslip
         return -1;
       return std::stol(digits);
     }
+
+
+
+    /** The marker between a series' name and its first output in the name
+     * of a series file. */
+    const std::string series_file_marker = "_from_";
   } // namespace
 
 
@@ -138,6 +144,62 @@ namespace stickslip
 
 
   void
+  FieldFiles::plan(const std::string &series, const unsigned int n_outputs)
+  {
+    planned[series] = n_outputs;
+  }
+
+
+
+  unsigned int
+  FieldFiles::planned_outputs(const std::string &series) const
+  {
+    const auto found = planned.find(series);
+    return found == planned.end() ? 0 : found->second;
+  }
+
+
+
+  std::string
+  FieldFiles::series_file_name(const std::string &series,
+                               const unsigned int first_output)
+  {
+    return std::string(OutputDirectory::field_folder) + "/" + series +
+           series_file_marker + Utilities::int_to_string(first_output, 5) +
+           ".h5";
+  }
+
+
+
+  std::string
+  FieldFiles::series_template_name(const std::string &file_name)
+  {
+    return file_name.substr(0, file_name.size() - 3) + ".xdmf.in";
+  }
+
+
+
+  long
+  FieldFiles::series_file_first_output(const std::string &file_name)
+  {
+    const std::string name = file_name.substr(file_name.rfind('/') + 1);
+    const std::size_t at   = name.rfind(series_file_marker);
+    if (at == std::string::npos || at == 0)
+      return -1;
+    const std::size_t first = at + series_file_marker.size();
+    const std::size_t dot   = name.find('.', first);
+    const std::string rest  = dot == std::string::npos ? "" : name.substr(dot);
+    if (dot == first || (rest != ".h5" && rest != ".xdmf.in"))
+      return -1;
+    const std::string digits = name.substr(first, dot - first);
+    if (digits.find_first_not_of("0123456789") != std::string::npos)
+      return -1;
+    return std::stol(digits);
+  }
+
+
+
+  void
   FieldFiles::remove_outputs_from(const unsigned int first_stale,
                                   const std::string &series) const
   {
@@ -150,8 +212,12 @@ namespace stickslip
       {
         const std::string name  = entry.path().filename().string();
         const long        index = output_index(name, series);
+        const long first = name.rfind(series + series_file_marker, 0) == 0 ?
+                             series_file_first_output(name) :
+                             -1;
         if (is_temporary_name(name) ||
-            (index >= 0 && index >= static_cast<long>(first_stale)))
+            (index >= 0 && index >= static_cast<long>(first_stale)) ||
+            (first >= 0 && first >= static_cast<long>(first_stale)))
           fs::remove(entry.path(), code);
       }
   }

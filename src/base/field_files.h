@@ -7,6 +7,7 @@
 #include <base/output_files.h>
 
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -100,19 +101,59 @@ namespace stickslip
     }
 
     /**
+     * The number of outputs of @p series the run plans (the run loop's
+     * count from Time and Output; it may write fewer, or a resumed run
+     * more), @p n_outputs; planned_outputs() is 0 for a series without a
+     * plan.
+     */
+    void
+    plan(const std::string &series, const unsigned int n_outputs);
+
+    unsigned int
+    planned_outputs(const std::string &series) const;
+
+    /**
+     * The HDF5 file of the outputs of @p series from number
+     * @p first_output on (a series written into one file,
+     * Hdf5::SeriesWriter): solution/SERIES_from_KKKKK.h5, relative to the
+     * output directory.
+     */
+    static std::string
+    series_file_name(const std::string &series,
+                     const unsigned int first_output);
+
+    /**
+     * The XDMF template of the outputs of the series file @p file_name
+     * (series_file_name()): its name with ".xdmf.in" for ".h5".
+     */
+    static std::string
+    series_template_name(const std::string &file_name);
+
+    /**
+     * The first output of a series file's name (series_file_name(), with or
+     * without its folder; its template too), or -1 if @p file_name is not
+     * one.
+     */
+    static long
+    series_file_first_output(const std::string &file_name);
+
+    /**
      * Remove the files of the outputs of @p series numbered @p first_stale
      * and above, and temporaries, left by an interrupted run that wrote
      * them after its last snapshot (possibly on another number of ranks)
-     * (rank 0).
+     * (rank 0): also its series files (series_file_name()) that begin at
+     * @p first_stale or later; one that begins earlier holds outputs of the
+     * snapshot and is written on from there.
      */
     void
     remove_outputs_from(const unsigned int first_stale,
                         const std::string &series = main_series) const;
 
   private:
-    const OutputDirectory &directory;
-    const Format           field_format;
-    const bool             single;
+    const OutputDirectory              &directory;
+    const Format                        field_format;
+    const bool                          single;
+    std::map<std::string, unsigned int> planned;
   };
 } // namespace stickslip
 

@@ -9,6 +9,7 @@
 #include <base/global.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,20 @@ namespace stickslip
                   const std::uint64_t first_row,
                   const std::uint64_t local_rows,
                   const std::int64_t *data);
+
+    /**
+     * Create the HDF5 file @p path under a temporary name (collective;
+     * through MPI-IO if @p parallel, else HDF5's default driver), let
+     * @p fill write into it (given the open file, an hid_t; it returns ""
+     * or what failed), close it, and rename it (rank 0). A failure is a
+     * RunError on every rank, naming the file.
+     */
+    void
+    create_file_atomically(
+      const std::string                              &path,
+      const bool                                      parallel,
+      const MPI_Comm                                  comm,
+      const std::function<std::string(std::int64_t)> &fill);
 
     /**
      * Write @p datasets to the HDF5 file @p path (collective, MPI-IO) under

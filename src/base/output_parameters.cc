@@ -52,8 +52,9 @@ namespace stickslip
           "once in solution/solution_mesh.h5, listed in solution.xdmf (open "
           "it in ParaView with the XDMF3 reader); 40-250 times faster than "
           "vtu at 10^6 unknowns (BENCHMARKS.md, Field output). The contact "
-          "surface follows: contact.xdmf, solution/contact_KKKKK.h5 "
-          "(doc/outputs.md). No compression: the files are "
+          "surface follows: contact.xdmf, its outputs in one series file "
+          "solution/contact_from_KKKKK.h5 for many of them (doc/outputs.md). "
+          "No compression: the files are "
           "written uncompressed (parallel HDF5's collective compression was "
           "not measured).");
         prm.declare_entry("Field precision",

@@ -1,6 +1,7 @@
 #include <deal.II/base/data_out_base.h>
 #include <deal.II/base/mpi.h>
 
+#include <base/field_files.h>
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
@@ -18,11 +19,38 @@ namespace stickslip
     /** The end of an XDMF time series after its grids. */
     const std::string xdmf_series_tail = "</Grid>\n</Domain>\n</Xdmf>\n";
 
-    /** Whether @p name ends with ".xdmf". */
+    /** Whether @p name ends with @p end. */
+    bool
+    ends_with(const std::string &name, const std::string &end)
+    {
+      return name.size() > end.size() &&
+             name.compare(name.size() - end.size(), end.size(), end) == 0;
+    }
+
+
+
+    /**
+     * Whether the output @p name is listed in an XDMF series: an XDMF
+     * record, or an HDF5 series file (Hdf5::SeriesWriter).
+     */
     bool
     is_xdmf_name(const std::string &name)
     {
-      return name.size() > 5 && name.compare(name.size() - 5, 5, ".xdmf") == 0;
+      return ends_with(name, ".xdmf") || ends_with(name, ".h5");
+    }
+
+
+
+    /** @p text with every @p placeholder replaced by @p value. */
+    std::string
+    replace_all(std::string        text,
+                const std::string &placeholder,
+                const std::string &value)
+    {
+      for (auto at = text.find(placeholder); at != std::string::npos;
+           at      = text.find(placeholder, at + value.size()))
+        text.replace(at, placeholder.size(), value);
+      return text;
     }
   } // namespace
 
@@ -134,14 +162,43 @@ namespace stickslip
                             const std::size_t      k,
                             std::string           &error) const
   {
-    // The record's <Grid>, its HDF5 files named relative to the output
+    // The record's <Grid> (of an output in a series file: its template's,
+    // for this output), its HDF5 files named relative to the output
     // directory instead of the record's folder.
+    const auto read = [&](const std::string &file) {
+      std::ifstream in(directory.file(file));
+      return std::string((std::istreambuf_iterator<char>(in)),
+                         std::istreambuf_iterator<char>());
+    };
     const std::string &name = outputs[k].second;
-    std::ifstream      in(directory.file(name));
-    const std::string  text((std::istreambuf_iterator<char>(in)),
-                           std::istreambuf_iterator<char>());
-    const auto         begin = text.find("<Grid");
-    const auto         end   = text.rfind("</Grid>");
+    if (!ends_with(name, ".h5"))
+      return grid_in(directory, name, read(name), error);
+    const std::string source = FieldFiles::series_template_name(name);
+    auto              cached = templates.find(source);
+    if (cached == templates.end())
+      cached = templates.emplace(source, read(source)).first;
+    const long         first = FieldFiles::series_file_first_output(name);
+    std::ostringstream time;
+    time.precision(17);
+    time << outputs[k].first;
+    std::string text = replace_all(cached->second, "{TIME}", time.str());
+    text = replace_all(text, "{ROW}", std::to_string(long(k) - first));
+    text = replace_all(text,
+                       "{NAME}",
+                       series + "_" + Utilities::int_to_string(k, 5));
+    return grid_in(directory, source, text, error);
+  }
+
+
+
+  std::string
+  PvdRecord::grid_in(const OutputDirectory &directory,
+                     const std::string     &name,
+                     const std::string     &text,
+                     std::string           &error) const
+  {
+    const auto begin = text.find("<Grid");
+    const auto end   = text.rfind("</Grid>");
     if (begin == std::string::npos || end == std::string::npos)
       {
         error = "the field record " + directory.file(name) +
@@ -212,6 +269,7 @@ namespace stickslip
       throw InputError("a snapshot's list of field outputs is unreadable");
     outputs.clear();
     grids.clear();
+    templates.clear();
     xdmf_directory.clear();
     for (unsigned int i = 0; i < n_outputs; ++i)
       {

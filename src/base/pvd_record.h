@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -104,17 +105,32 @@ namespace stickslip
     bool
     rewrite_due(const OutputDirectory &directory) const;
 
-    /** The <Grid> of the XDMF record of output @p k, or "" and @p error. */
+    /**
+     * The <Grid> of the XDMF record of output @p k (of an output in a series
+     * file: its template's, filled in), or "" and @p error.
+     */
     std::string
     grid_of_record(const OutputDirectory &directory,
                    const std::size_t      k,
                    std::string           &error) const;
+
+    /**
+     * The <Grid> of @p text, the XDMF file @p name of the output directory,
+     * its HDF5 files named relative to the directory; or "" and @p error.
+     */
+    std::string
+    grid_in(const OutputDirectory &directory,
+            const std::string     &name,
+            const std::string     &text,
+            std::string           &error) const;
 
     std::string                                 series;
     std::vector<std::pair<double, std::string>> outputs;
     /** The grids of the first outputs' XDMF records, as xdmf_series() read
      * them. */
     mutable std::vector<std::string> grids;
+    /** The templates of the series files read so far, by name. */
+    mutable std::map<std::string, std::string> templates;
     /**
      * The directory whose SERIES.xdmf the last write() wrote, "" if none
      * or not an XDMF series, and how many outputs it lists.

@@ -136,6 +136,15 @@ namespace stickslip
     bool
     has_main_series() const;
 
+    /**
+     * The rows of history.csv the whole run writes, at most (one at t0,
+     * one every Output/Interval, one at the end), and so the outputs of
+     * each field series: FieldFiles::plan() (the size of an HDF5 series
+     * file).
+     */
+    void
+    plan_outputs();
+
     RunLoop                  &owner;
     Evolution                &evolution;
     const TimeGrid            grid;
@@ -203,7 +212,24 @@ namespace stickslip
     , rows(0)
     , next_output(grid.t0 + interval)
     , last_row_time(grid.t0)
-  {}
+  {
+    plan_outputs();
+  }
+
+
+
+  void
+  RunLoop::Run::plan_outputs()
+  {
+    const double span = grid.time(grid.n_steps) - grid.t0;
+    double       rows = grid.n_steps + 1.;
+    if (interval > 0)
+      rows = std::min(rows, std::floor(span / interval + 1e-9) + 2.);
+    for (const ScheduledSeries &field : fields)
+      files.plan(field.series.name,
+                 static_cast<unsigned int>(
+                   std::ceil(rows / field.rows_per_output)));
+  }
 
 
 

@@ -86,9 +86,13 @@ def xdmf_series(name, expected):
     times, files = [], set()
     for g in grids:
         times.append(float(g.find("Time").get("Value")))
-        record = os.path.join(a.outdir, "solution", g.get("Name") + ".xdmf")
-        for f in [record] + [os.path.join(a.outdir, i.text.split(":")[0])
-                             for i in g.iter("DataItem")]:
+        # A grid's record, or (its values in an HDF5 series file, "FILE:/NAME|
+        # hyperslab") the series file and its template.
+        items = [i.text.strip() for i in g.iter("DataItem")]
+        in_series = [i.split(":")[0] for i in items if "|" in i]
+        record = [os.path.join(a.outdir, in_series[0][:-3] + ".xdmf.in")] if in_series \
+            else [os.path.join(a.outdir, "solution", g.get("Name") + ".xdmf")]
+        for f in record + [os.path.join(a.outdir, i.split(":")[0]) for i in items]:
             files.add(f)
             if not os.path.isfile(f) or os.path.getsize(f) == 0:
                 failures.append("%s lists %s, missing or empty" % (path, f))

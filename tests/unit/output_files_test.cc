@@ -15,6 +15,14 @@
 // - FieldFiles: the names of deal.II's write_vtu_with_pvtu_record, in the
 //   folder solution/; remove_outputs_from() removes the outputs of a killed
 //   run and temporaries only;
+// - Hdf5::SeriesFile: outputs written into place, every rank its rows; the
+//   file as a kill leaves it reads back with every output written before,
+//   and writing an output changes no byte of HDF5's metadata (only the
+//   values, and the superblock's open-for-writing flag while it is open);
+//   forget_from() and the layout check;
+// - Hdf5::SeriesWriter with PvdRecord: series files sized by the plan, a new
+//   one past it, the grids of the XDMF series from the templates, and a
+//   resume that writes on in the file holding its output;
 // - the meta file of a snapshot: an edited one (a changed digit, a field
 //   output pointing elsewhere) fails its checksum, and the store falls back
 //   to the snapshot before it; a snapshot of the earlier format is refused;
@@ -26,15 +34,18 @@
 #include <base/checkpoint_schedule.h>
 #include <base/checksum.h>
 #include <base/field_files.h>
+#include <base/hdf5_series_file.h>
 #include <base/history_file.h>
 #include <base/input_error.h>
 #include <base/output_files.h>
 #include <base/pvd_record.h>
 
 #include <gtest/gtest.h>
+#include <hdf5.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -377,6 +388,243 @@ namespace
           kept.push_back("solution_00003." + std::to_string(r) + ".vtu");
         std::sort(kept.begin(), kept.end());
         EXPECT_EQ(left, kept);
+      }
+  }
+
+
+
+  /** Dataset @p name of the HDF5 file @p path, as doubles (rank 0). */
+  std::vector<double>
+  read_dataset(const std::string &path, const std::string &name)
+  {
+    const hid_t file    = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+    const hid_t dataset = H5Dopen2(file, name.c_str(), H5P_DEFAULT);
+    const hid_t space   = H5Dget_space(dataset);
+    std::vector<double> values(H5Sget_simple_extent_npoints(space));
+    H5Dread(
+      dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
+    H5Sclose(space);
+    H5Dclose(dataset);
+    H5Fclose(file);
+    return values;
+  }
+
+  /** The byte ranges [offset, offset + size) of the values of @p names. */
+  std::vector<std::pair<haddr_t, hsize_t>>
+  value_ranges(const std::string &path, const std::vector<std::string> &names)
+  {
+    std::vector<std::pair<haddr_t, hsize_t>> ranges;
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+    for (const std::string &name : names)
+      {
+        const hid_t dataset = H5Dopen2(file, name.c_str(), H5P_DEFAULT);
+        ranges.emplace_back(H5Dget_offset(dataset),
+                            H5Dget_storage_size(dataset));
+        H5Dclose(dataset);
+      }
+    H5Fclose(file);
+    return ranges;
+  }
+
+  /** This rank's rows of @p n_rows: [first, first + count). */
+  std::pair<std::uint64_t, std::uint64_t>
+  my_rows(const std::uint64_t n_rows)
+  {
+    const std::uint64_t n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    const std::uint64_t rank    = Utilities::MPI::this_mpi_process(comm);
+    const std::uint64_t first   = rank * n_rows / n_ranks;
+    return {first, (rank + 1) * n_rows / n_ranks - first};
+  }
+
+  /** Output @p slot's value at @p row, @p column. */
+  double
+  series_value(const std::uint64_t slot,
+               const std::uint64_t row,
+               const std::uint64_t column)
+  {
+    return 100. * slot + 10. * row + column;
+  }
+
+  /** Write output @p slot of the fields a (6 x 1) and v (6 x 3). */
+  void
+  write_slot(Hdf5::SeriesFile &file, const std::uint64_t slot)
+  {
+    const auto          rows = my_rows(6);
+    std::vector<double> a, v;
+    for (std::uint64_t r = rows.first; r < rows.first + rows.second; ++r)
+      {
+        a.push_back(series_value(slot, r, 0));
+        for (unsigned int c = 0; c < 3; ++c)
+          v.push_back(series_value(slot, r, c));
+      }
+    file.write(slot, 0.5 * slot, rows.first, rows.second, {a.data(), v.data()});
+  }
+
+
+
+  TEST(Hdf5SeriesFile, OutputsInPlaceAndMetadataUnchanged)
+  {
+    const std::string                    folder = fresh_folder("series_file");
+    const std::string                    path   = folder + "/solution/s.h5";
+    const std::vector<Hdf5::SeriesField> fields = {{"a", 6, 1}, {"v", 6, 3}};
+    Hdf5::SeriesFile::create(path, fields, 4, false, comm);
+    const std::string fresh = rank0() ? contents(path) : "";
+    {
+      Hdf5::SeriesFile file(path, fields, false, comm);
+      EXPECT_EQ(file.capacity(), 4u);
+      write_slot(file, 0);
+      write_slot(file, 1);
+      MPI_Barrier(comm);
+      // What a SIGKILL now leaves on the disk: the file as it is.
+      if (rank0())
+        std::ofstream(folder + "/killed.h5", std::ios::binary)
+          << contents(path);
+      write_slot(file, 2);
+      MPI_Barrier(comm);
+      if (rank0())
+        {
+          // Only the values changed (and the superblock's file consistency
+          // flags, bytes 20-23, set while the file is open for writing).
+          const std::string now    = contents(path);
+          const auto        ranges = value_ranges(path, {"time", "a", "v"});
+          ASSERT_EQ(now.size(), fresh.size());
+          std::size_t changed_metadata = 0;
+          for (std::size_t b = 0; b < now.size(); ++b)
+            {
+              bool in_values = b >= 20 && b < 24;
+              for (const auto &range : ranges)
+                in_values = in_values || (b >= range.first &&
+                                          b < range.first + range.second);
+              changed_metadata += !in_values && now[b] != fresh[b];
+            }
+          EXPECT_EQ(changed_metadata, 0u);
+        }
+      file.forget_from(2);
+    }
+    if (rank0())
+      {
+        // The killed file: outputs 0 and 1 whole, 2 and 3 without a time.
+        const std::vector<double> killed_time =
+          read_dataset(folder + "/killed.h5", "time");
+        ASSERT_EQ(killed_time.size(), 4u);
+        EXPECT_EQ(killed_time[0], 0.);
+        EXPECT_EQ(killed_time[1], 0.5);
+        EXPECT_TRUE(std::isnan(killed_time[2]) && std::isnan(killed_time[3]));
+        const std::vector<double> v = read_dataset(folder + "/killed.h5", "v");
+        for (std::uint64_t slot = 0; slot < 2; ++slot)
+          for (std::uint64_t r = 0; r < 6; ++r)
+            for (std::uint64_t c = 0; c < 3; ++c)
+              EXPECT_EQ(v[(slot * 6 + r) * 3 + c], series_value(slot, r, c));
+        // After forget_from(2): output 2 is written, but has no time.
+        const std::vector<double> time = read_dataset(path, "time");
+        EXPECT_EQ(time[1], 0.5);
+        EXPECT_TRUE(std::isnan(time[2]));
+        EXPECT_EQ(read_dataset(path, "a")[2 * 6 + 5], series_value(2, 5, 0));
+      }
+    EXPECT_TRUE(Hdf5::SeriesFile::matches(path, fields, false, comm));
+    EXPECT_FALSE(Hdf5::SeriesFile::matches(path, fields, true, comm));
+    EXPECT_FALSE(
+      Hdf5::SeriesFile::matches(path, {{"a", 7, 1}, {"v", 6, 3}}, false, comm));
+    EXPECT_FALSE(
+      Hdf5::SeriesFile::matches(folder + "/none.h5", fields, false, comm));
+  }
+
+
+
+  TEST(Hdf5SeriesWriter, FilesByThePlanGridsAndResume)
+  {
+    const std::string     folder = fresh_folder("series_writer");
+    const OutputDirectory directory(folder, comm);
+    FieldFiles            files(directory, FieldFiles::Format::hdf5, false);
+    files.plan("contact", 3);
+    const std::vector<Hdf5::SeriesField> fields = {{"a", 6, 1}};
+    const auto grid_template                    = [](const std::string  &file,
+                                  const std::uint64_t capacity) {
+      return "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n<Domain>\n"
+                                "<Grid Name=\"{NAME}\" GridType=\"Uniform\">\n"
+                                "<Time Value=\"{TIME}\"/>\n<Attribute Name=\"a\">" +
+             Hdf5::xdmf_series_item(file, "a", capacity, 6, 1, 8) +
+             "</Attribute>\n</Grid>\n</Domain>\n</Xdmf>\n";
+    };
+    const auto   rows          = my_rows(6);
+    const double t[5]          = {0, 0.25, 0.5, 0.75, 1};
+    const auto   write_outputs = [&](const unsigned int from,
+                                   const unsigned int to,
+                                   PvdRecord         &record,
+                                   const double       shift) {
+      Hdf5::SeriesWriter writer("contact", fields, grid_template);
+      for (unsigned int k = from; k < to; ++k)
+        {
+          std::vector<double> a;
+          for (std::uint64_t r = rows.first; r < rows.first + rows.second; ++r)
+            a.push_back(series_value(k, r, 0) + shift);
+          record.add(
+            t[k],
+            writer.write(t[k], k, rows.first, rows.second, {a.data()}, files),
+            directory);
+        }
+      record.flush(directory);
+    };
+    PvdRecord record("contact");
+    write_outputs(0, 5, record, 0);
+    // Outputs 0-2 in the file sized by the plan, 3 and 4 in a second.
+    EXPECT_EQ(record.entries()[2].second, "solution/contact_from_00000.h5");
+    EXPECT_EQ(record.entries()[3].second, "solution/contact_from_00003.h5");
+    if (rank0())
+      {
+        EXPECT_EQ(read_dataset(folder + "/solution/contact_from_00000.h5",
+                               "time")
+                    .size(),
+                  3u);
+        EXPECT_EQ(read_dataset(folder + "/solution/contact_from_00003.h5",
+                               "time")
+                    .size(),
+                  64u);
+        const std::string xml = contents(folder + "/contact.xdmf");
+        for (const std::string grid :
+             {std::string(
+                "<Grid Name=\"contact_00002\" GridType=\"Uniform\">\n"
+                "<Time Value=\"0.5\"/>\n<Attribute Name=\"a\"><DataItem "
+                "Dimensions=\"6 1\" NumberType=\"Float\" Precision=\"8\" "
+                "Format=\"HDF\">solution/contact_from_00000.h5:/a|2 0 0:1 1 "
+                "1:1 6 1:3 6 1</DataItem>"),
+              std::string("<Grid Name=\"contact_00004\" GridType=\"Uniform\">"
+                          "\n<Time Value=\"1\"/>\n<Attribute Name=\"a\">"
+                          "<DataItem Dimensions=\"6 1\" NumberType=\"Float\" "
+                          "Precision=\"8\" Format=\"HDF\">solution/"
+                          "contact_from_00003.h5:/a|1 0 0:1 1 1:1 6 1:64 6 "
+                          "1</DataItem>")})
+          EXPECT_NE(xml.find(grid), std::string::npos) << grid;
+      }
+    // A resume from a snapshot after output 1: the file from output 3 on
+    // goes, output 2 is written again into the first file, then a new
+    // second file.
+    std::istringstream snapshot("fields 2\n0 solution/contact_from_00000.h5\n"
+                                "0.25 solution/contact_from_00000.h5\n");
+    PvdRecord          resumed("contact");
+    resumed.from_text(snapshot);
+    if (rank0())
+      files.remove_outputs_from(2, "contact");
+    MPI_Barrier(comm);
+    if (rank0())
+      {
+        EXPECT_FALSE(fs::exists(folder + "/solution/contact_from_00003.h5"));
+        EXPECT_FALSE(
+          fs::exists(folder + "/solution/contact_from_00003.xdmf.in"));
+      }
+    write_outputs(2, 4, resumed, 1000);
+    EXPECT_EQ(resumed.entries()[2].second, "solution/contact_from_00000.h5");
+    EXPECT_EQ(resumed.entries()[3].second, "solution/contact_from_00003.h5");
+    if (rank0())
+      {
+        const std::vector<double> a =
+          read_dataset(folder + "/solution/contact_from_00000.h5", "a");
+        EXPECT_EQ(a[1 * 6 + 4], series_value(1, 4, 0));
+        EXPECT_EQ(a[2 * 6 + 4], series_value(2, 4, 0) + 1000);
+        const std::vector<double> time =
+          read_dataset(folder + "/solution/contact_from_00003.h5", "time");
+        EXPECT_EQ(time[0], 0.75);
+        EXPECT_TRUE(std::isnan(time[1]));
       }
   }
 

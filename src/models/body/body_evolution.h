@@ -251,6 +251,15 @@ namespace stickslip
       std::unique_ptr<ImplicitStep<dim>>  implicit;
       std::vector<PrescribedUnknown<dim>> prescribed;
       std::vector<unsigned char> component_of; ///< of each owned unknown
+      /**
+       * 1 / inverse_mass of each owned unknown (0 where that is 0), for
+       * the rows' kinetic energy and momentum: the quotient they took at
+       * every row, taken once (a division per unknown bound a row's time).
+       */
+      std::vector<double> row_mass;
+      /** Whether component_of[i] is i mod dim (each node's unknowns
+       * consecutive, in the order of the components). */
+      bool components_interleaved = false;
 
       BodyVector u, v, inverse_mass, product, load;
       /** Data that became non-finite during the run (the shared check). */

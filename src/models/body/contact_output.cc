@@ -1,6 +1,7 @@
 #include <deal.II/fe/fe_tools.h>
 
 #include <base/hdf5_field_writer.h>
+#include <base/hdf5_series_file.h>
 #include <base/output_files.h>
 #include <models/body/contact_output.h>
 
@@ -489,93 +490,104 @@ namespace stickslip
       const std::vector<std::string>                      &names,
       const FieldFiles                                    &files)
     {
-      if (hdf5_mesh_directory != files.output_directory().path())
-        write_hdf5_mesh(patch_list, files);
-      const MPI_Comm      comm    = files.output_directory().communicator();
-      const bool          single  = files.single_precision();
-      const std::uint64_t n_local = patch_list.size() * nodes_per_face;
       // The fields: a name and its first column in the patches' data; a
       // vector's components are consecutive, written as 3 (ParaView's).
       std::vector<std::pair<std::string, unsigned int>> fields;
       for (unsigned int c = 0; c < names.size(); ++c)
         if (c == 0 || names[c] != names[c - 1])
           fields.emplace_back(names[c], c);
-      std::vector<std::vector<double>> doubles(fields.size());
-      std::vector<std::vector<float>>  floats(single ? fields.size() : 0);
-      std::vector<Hdf5::Dataset>       datasets;
-      std::vector<unsigned int>        columns;
+      std::vector<Hdf5::SeriesField> layout;
+      std::vector<unsigned int>      width; // values in the patches
       for (unsigned int k = 0; k < fields.size(); ++k)
         {
-          const unsigned int first = fields[k].second;
           const unsigned int end =
             k + 1 < fields.size() ? fields[k + 1].second : names.size();
-          const unsigned int n_columns = end - first == 1 ? 1 : 3;
-          columns.push_back(n_columns);
+          width.push_back(end - fields[k].second);
+          layout.push_back({fields[k].first, 0, width.back() == 1 ? 1u : 3u});
+        }
+      if (hdf5_mesh_directory != files.output_directory().path())
+        {
+          write_hdf5_mesh(patch_list, files);
+          for (Hdf5::SeriesField &field : layout)
+            field.rows = n_hdf5_nodes;
+          const bool single = files.single_precision();
+          hdf5_series       = std::make_unique<Hdf5::SeriesWriter>(
+            "contact",
+            layout,
+            [this, layout, single](const std::string  &file,
+                                   const std::uint64_t capacity) {
+              return xdmf_template(layout, file, capacity, single);
+            });
+        }
+
+      // This rank's rows of each field, in the file's precision.
+      const bool          single  = files.single_precision();
+      const std::uint64_t n_local = patch_list.size() * nodes_per_face;
+      std::vector<std::vector<double>> doubles(fields.size());
+      std::vector<std::vector<float>>  floats(single ? fields.size() : 0);
+      std::vector<const void *>        data;
+      for (unsigned int k = 0; k < fields.size(); ++k)
+        {
+          const unsigned int first     = fields[k].second;
+          const unsigned int n_columns = layout[k].columns;
           doubles[k].assign(n_local * n_columns, 0.);
           for (std::size_t f = 0; f < patch_list.size(); ++f)
             for (unsigned int l = 0; l < nodes_per_face; ++l)
-              for (unsigned int c = first; c < end; ++c)
-                doubles[k][(f * nodes_per_face + l) * n_columns + c - first] =
-                  patch_list[f].data(c, l);
+              for (unsigned int c = 0; c < width[k]; ++c)
+                doubles[k][(f * nodes_per_face + l) * n_columns + c] =
+                  patch_list[f].data(first + c, l);
           if (single)
             floats[k].assign(doubles[k].begin(), doubles[k].end());
-          datasets.push_back(
-            Hdf5::table(fields[k].first,
-                        n_hdf5_nodes,
-                        n_columns,
-                        first_hdf5_node,
-                        n_local,
-                        single,
-                        single ? static_cast<const void *>(floats[k].data()) :
-                                 static_cast<const void *>(doubles[k].data())));
+          data.push_back(single ? static_cast<const void *>(floats[k].data()) :
+                                  static_cast<const void *>(doubles[k].data()));
         }
-      const std::string stem = "contact_" + Utilities::int_to_string(index, 5);
-      const std::string folder =
-        files.output_directory().file(OutputDirectory::field_folder) + "/";
-      Hdf5::write_file_atomically(folder + stem + ".h5", datasets, t, comm);
+      return hdf5_series->write(
+        t, index, first_hdf5_node, n_local, data, files);
+    }
 
-      // The record, once the data are complete.
-      std::string error;
-      if (Utilities::MPI::this_mpi_process(comm) == 0)
-        {
-          std::ostringstream xml;
-          xml.precision(17);
-          xml << "<?xml version=\"1.0\" ?>\n"
-              << "<Xdmf Version=\"3.0\">\n"
-              << "<Domain>\n"
-              << "<Grid Name=\"" << stem << "\" GridType=\"Uniform\">\n"
-              << "<Time Value=\"" << t << "\"/>\n"
-              << "<Geometry GeometryType=\"" << (dim == 2 ? "XY" : "XYZ")
-              << "\">"
-              << Hdf5::xdmf_data_item(
-                   n_hdf5_nodes, dim, "Float", 8, "contact_mesh.h5:/nodes")
-              << "</Geometry>\n"
-              << "<Topology TopologyType=\""
-              << (dim == 2 ? "Polyline\" NodesPerElement=\"2" : "Quadrilateral")
-              << "\" NumberOfElements=\"" << n_hdf5_cells << "\">"
-              << Hdf5::xdmf_data_item(n_hdf5_cells,
-                                      dim == 2 ? 2 : 4,
-                                      "Int",
-                                      8,
-                                      "contact_mesh.h5:/cells")
-              << "</Topology>\n";
-          for (unsigned int k = 0; k < fields.size(); ++k)
-            xml << "<Attribute Name=\"" << fields[k].first
-                << "\" AttributeType=\""
-                << (columns[k] == 1 ? "Scalar" : "Vector")
-                << "\" Center=\"Node\">"
-                << Hdf5::xdmf_data_item(n_hdf5_nodes,
-                                        columns[k],
-                                        "Float",
-                                        single ? 4 : 8,
-                                        stem + ".h5:/" + fields[k].first)
-                << "</Attribute>\n";
-          xml << "</Grid>\n</Domain>\n</Xdmf>\n";
-          error =
-            write_file_atomically(folder + stem + ".xdmf", xml.str(), false);
-        }
-      throw_if_any_failed(error, comm);
-      return std::string(OutputDirectory::field_folder) + "/" + stem + ".xdmf";
+
+
+    template <int dim>
+    std::string
+    ContactOutput<dim>::xdmf_template(
+      const std::vector<Hdf5::SeriesField> &layout,
+      const std::string                    &file,
+      const std::uint64_t                   capacity,
+      const bool                            single) const
+    {
+      // Relative to the folder of the field files, as the mesh file.
+      std::ostringstream xml;
+      xml << "<?xml version=\"1.0\" ?>\n"
+          << "<Xdmf Version=\"3.0\">\n"
+          << "<Domain>\n"
+          << "<Grid Name=\"{NAME}\" GridType=\"Uniform\">\n"
+          << "<Time Value=\"{TIME}\"/>\n"
+          << "<Geometry GeometryType=\"" << (dim == 2 ? "XY" : "XYZ") << "\">"
+          << Hdf5::xdmf_data_item(
+               n_hdf5_nodes, dim, "Float", 8, "contact_mesh.h5:/nodes")
+          << "</Geometry>\n"
+          << "<Topology TopologyType=\""
+          << (dim == 2 ? "Polyline\" NodesPerElement=\"2" : "Quadrilateral")
+          << "\" NumberOfElements=\"" << n_hdf5_cells << "\">"
+          << Hdf5::xdmf_data_item(n_hdf5_cells,
+                                  dim == 2 ? 2 : 4,
+                                  "Int",
+                                  8,
+                                  "contact_mesh.h5:/cells")
+          << "</Topology>\n";
+      for (const Hdf5::SeriesField &field : layout)
+        xml << "<Attribute Name=\"" << field.name << "\" AttributeType=\""
+            << (field.columns == 1 ? "Scalar" : "Vector")
+            << "\" Center=\"Node\">"
+            << Hdf5::xdmf_series_item(file,
+                                      field.name,
+                                      capacity,
+                                      field.rows,
+                                      field.columns,
+                                      single ? 4 : 8)
+            << "</Attribute>\n";
+      xml << "</Grid>\n</Domain>\n</Xdmf>\n";
+      return xml.str();
     }
 
 

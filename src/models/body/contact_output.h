@@ -6,11 +6,13 @@
 
 #include <base/field_files.h>
 #include <base/global.h>
+#include <base/hdf5_series_file.h>
 #include <models/body/body_discretization.h>
 #include <models/body/contact_surface.h>
 #include <models/body/implicit_step.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -131,15 +133,18 @@ namespace stickslip
      * the ranks that share a face (Utilities::MPI::NoncontiguousPartitioner,
      * set up once) and written as patches with DataOutBase::write_vtu.
      *
-     * With Output/Field format = hdf5 the same patches go to HDF5 files
-     * (Hdf5::write_file_atomically(), shared with Hdf5FieldWriter): the
-     * surface mesh once per run as solution/contact_mesh.h5 (/nodes: every
-     * face's nodes at the points where the VTU has them, /cells: each face
-     * split into p^(dim-1) segments or quadrilaterals), output K as
-     * solution/contact_KKKKK.h5 (one dataset per field, nodes x 1 for a
-     * scalar, nodes x 3 for a vector) with its XDMF record
-     * solution/contact_KKKKK.xdmf; PvdRecord appends the records' grids to
-     * contact.xdmf. The values are the VTU's, node for node.
+     * With Output/Field format = hdf5 the same values go to HDF5: the
+     * surface mesh once per run as solution/contact_mesh.h5
+     * (Hdf5::write_file_atomically(), shared with Hdf5FieldWriter; /nodes:
+     * every face's nodes at the points where the VTU has them, /cells: each
+     * face split into p^(dim-1) segments or quadrilaterals), and the outputs
+     * into one series file for many of them (Hdf5::SeriesWriter:
+     * solution/contact_from_KKKKK.h5, per field outputs x nodes x 1 for a
+     * scalar, x 3 for a vector, and /time), with the XDMF template from
+     * which PvdRecord writes each output's grid into contact.xdmf. A small
+     * surface written every few steps then costs a few writes into an open
+     * file per output, not two files created and renamed. The values are
+     * the VTU's, node for node.
      */
     template <int dim>
     class ContactOutput
@@ -172,6 +177,16 @@ namespace stickslip
         const std::vector<DataOutBase::Patch<dim - 1, dim>> &patch_list,
         const std::vector<std::string>                      &names,
         const FieldFiles                                    &files);
+
+      /**
+       * The XDMF template of the series file @p file (Hdf5::SeriesWriter)
+       * of @p capacity outputs of @p layout, in 32-bit floats if @p single.
+       */
+      std::string
+      xdmf_template(const std::vector<Hdf5::SeriesField> &layout,
+                    const std::string                    &file,
+                    const std::uint64_t                   capacity,
+                    const bool                            single) const;
 
       /** Write contact_mesh.h5 of @p patch_list (collective). */
       void
@@ -218,6 +233,8 @@ namespace stickslip
       std::vector<Tensor<1, dim>> surface_tangents;
       /** The output directory whose contact_mesh.h5 this writer wrote. */
       std::string hdf5_mesh_directory;
+      /** The series files of the outputs in that directory. */
+      std::unique_ptr<Hdf5::SeriesWriter> hdf5_series;
       /** This rank's first node and cell in the HDF5 files, and the totals. */
       std::uint64_t first_hdf5_node    = 0;
       std::uint64_t n_hdf5_nodes       = 0;
