@@ -32,8 +32,9 @@ all_parts=(unit unit_np2 ode models implicit np2 fuzz)
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 start=$SECONDS
 # The unit tests run here are those tests/unit/CMakeLists.txt marks
-# SANITIZER (target sanitizer_unit_tests; their names and ranks in
-# tests/unit/sanitizer_unit_tests.txt of the build).
+# SANITIZER (target sanitizer_unit_tests, the executable unit_tests; their
+# names, ranks and gtest filters in tests/unit/sanitizer_unit_tests.txt of
+# the build).
 unit_list=$build/tests/unit/sanitizer_unit_tests.txt
 
 rm -rf "$out"
@@ -73,21 +74,22 @@ verdict() {
   fi
 }
 
-# unit NAME [launcher...]: one unit-test executable.
+# unit NAME FILTER [launcher...]: the cases of one component (of the
+# executable unit_tests).
 unit() {
-  local name=$1; shift
+  local name=$1 filter=$2; shift 2
   local log=$out/unit_$name${1:+_np2}.log
-  "$@" "$build/tests/unit/unit_$name" </dev/null > "$log" 2>&1
+  "$@" "$build/tests/unit/unit_tests" "--gtest_filter=$filter" </dev/null > "$log" 2>&1
   verdict "unit $name${1:+ on 2 ranks}" "$log" $?
 }
 part_unit() {
-  local name ranks
-  while read -r name ranks; do unit "$name"; done <"$unit_list"
+  local name ranks filter
+  while read -r name ranks filter; do unit "$name" "$filter"; done <"$unit_list"
 }
 part_unit_np2() {
-  local name ranks
-  while read -r name ranks; do
-    [ "$ranks" -gt 1 ] && unit "$name" "${mpi2[@]}"
+  local name ranks filter
+  while read -r name ranks filter; do
+    [ "$ranks" -gt 1 ] && unit "$name" "$filter" "${mpi2[@]}"
   done <"$unit_list"
 }
 

@@ -40,7 +40,9 @@
 #include <map>
 #include <string>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_body_stiffness_operators
 {
   using namespace stickslip;
   using namespace stickslip::Body;
@@ -181,84 +183,85 @@ namespace
     {"Size", "0.2, 0.12, 0.1"},
     {"Subdivisions", "4, 3, 3"},
     {"Periodic boundary pairs", "0:1:x"}};
-} // namespace
 
 
 
-TEST(BodyStiffnessOperators, PeriodicBlock2d)
-{
-  for (const unsigned int degree : {1u, 2u})
-    compare_on_body<2>(block_2d, degree, "2D block, periodic in x", 1);
-}
+  TEST(BodyStiffnessOperators, PeriodicBlock2d)
+  {
+    for (const unsigned int degree : {1u, 2u})
+      compare_on_body<2>(block_2d, degree, "2D block, periodic in x", 1);
+  }
 
 
 
-TEST(BodyStiffnessOperators, PeriodicBlock3d)
-{
-  for (const unsigned int degree : {1u, 2u})
-    compare_on_body<3>(block_3d, degree, "3D block, periodic in x", 1);
-}
+  TEST(BodyStiffnessOperators, PeriodicBlock3d)
+  {
+    for (const unsigned int degree : {1u, 2u})
+      compare_on_body<3>(block_3d, degree, "3D block, periodic in x", 1);
+  }
 
 
 
-TEST(BodyStiffnessOperators, GmshMembrane)
-{
-  const std::map<std::string, std::string> membrane = {
-    {"Mesh", "file"},
-    {"Mesh file", STICKSLIP_SOURCE_DIR "/meshes/membrane.msh"},
-    {"Global refinements", "2"}};
-  for (const unsigned int degree : {1u, 2u})
-    compare_on_body<2>(membrane, degree, "gmsh membrane.msh", 0);
-}
+  TEST(BodyStiffnessOperators, GmshMembrane)
+  {
+    const std::map<std::string, std::string> membrane = {
+      {"Mesh", "file"},
+      {"Mesh file", STICKSLIP_SOURCE_DIR "/meshes/membrane.msh"},
+      {"Global refinements", "2"}};
+    for (const unsigned int degree : {1u, 2u})
+      compare_on_body<2>(membrane, degree, "gmsh membrane.msh", 0);
+  }
 
 
 
-TEST(BodyStiffnessOperators, Ball3dManyShapes)
-{
-  parallel::distributed::Triangulation<3> triangulation(MPI_COMM_WORLD);
-  GridGenerator::hyper_ball(triangulation);
-  triangulation.refine_global(1);
-  for (const unsigned int degree : {1u, 2u})
-    {
-      DoFHandler<3> dof_handler(triangulation);
-      dof_handler.distribute_dofs(FESystem<3>(FE_Q<3>(degree), 3));
-      AffineConstraints<double> none;
-      none.close();
-      compare_operators(dof_handler,
-                        none,
-                        degree,
-                        "3D ball, Q" + std::to_string(degree));
-    }
-}
-
-
-
-TEST(BodyStiffnessOperators, ComponentWiseNumberingOneIndexPerUnknown)
-{
-  // On 2 ranks, deal.II 9.4 hangs building a Partitioner of this numbering
-  // (in ComputeIndexOwner::Dictionary::reinit, every operator's set-up);
-  // the kernels' index layout is rank-local, so one rank tests it.
-  if (Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD) > 1)
-    GTEST_SKIP() << "one rank only";
-  for (const unsigned int degree : {1u, 2u})
-    {
-      parallel::distributed::Triangulation<2> triangulation(MPI_COMM_WORLD);
-      GridGenerator::subdivided_hyper_rectangle(triangulation,
-                                                {6, 4},
-                                                Point<2>(),
-                                                Point<2>(1.5, 1.));
-      DoFHandler<2> dof_handler(triangulation);
-      dof_handler.distribute_dofs(FESystem<2>(FE_Q<2>(degree), 2));
-      DoFRenumbering::component_wise(dof_handler);
-      AffineConstraints<double> none;
-      none.close();
-      const unsigned int block =
+  TEST(BodyStiffnessOperators, Ball3dManyShapes)
+  {
+    parallel::distributed::Triangulation<3> triangulation(MPI_COMM_WORLD);
+    GridGenerator::hyper_ball(triangulation);
+    triangulation.refine_global(1);
+    for (const unsigned int degree : {1u, 2u})
+      {
+        DoFHandler<3> dof_handler(triangulation);
+        dof_handler.distribute_dofs(FESystem<3>(FE_Q<3>(degree), 3));
+        AffineConstraints<double> none;
+        none.close();
         compare_operators(dof_handler,
                           none,
                           degree,
-                          "2D block numbered component-wise, Q" +
-                            std::to_string(degree),
-                          1);
-      EXPECT_EQ(block, 1u);
-    }
-}
+                          "3D ball, Q" + std::to_string(degree));
+      }
+  }
+
+
+
+  TEST(BodyStiffnessOperators, ComponentWiseNumberingOneIndexPerUnknown)
+  {
+    // On 2 ranks, deal.II 9.4 hangs building a Partitioner of this numbering
+    // (in ComputeIndexOwner::Dictionary::reinit, every operator's set-up);
+    // the kernels' index layout is rank-local, so one rank tests it.
+    if (Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD) > 1)
+      GTEST_SKIP() << "one rank only";
+    for (const unsigned int degree : {1u, 2u})
+      {
+        parallel::distributed::Triangulation<2> triangulation(MPI_COMM_WORLD);
+        GridGenerator::subdivided_hyper_rectangle(triangulation,
+                                                  {6, 4},
+                                                  Point<2>(),
+                                                  Point<2>(1.5, 1.));
+        DoFHandler<2> dof_handler(triangulation);
+        dof_handler.distribute_dofs(FESystem<2>(FE_Q<2>(degree), 2));
+        DoFRenumbering::component_wise(dof_handler);
+        AffineConstraints<double> none;
+        none.close();
+        const unsigned int block =
+          compare_operators(dof_handler,
+                            none,
+                            degree,
+                            "2D block numbered component-wise, Q" +
+                              std::to_string(degree),
+                            1);
+        EXPECT_EQ(block, 1u);
+      }
+  }
+
+} // namespace unit_body_stiffness_operators

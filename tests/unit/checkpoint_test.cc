@@ -34,7 +34,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_checkpoint
 {
   using namespace stickslip;
   namespace fs = std::filesystem;
@@ -456,4 +458,4 @@ namespace
       }
     EXPECT_THROW(LocationLookup(places, 5), std::runtime_error);
   }
-} // namespace
+} // namespace unit_checkpoint

@@ -26,7 +26,9 @@
 #include <cmath>
 #include <limits>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_contact_node
 {
   using namespace stickslip;
 
@@ -383,4 +385,4 @@ namespace
         EXPECT_TRUE(std::isnan(t.slip[0]) && std::isnan(t.slip[1]));
       }
   }
-} // namespace
+} // namespace unit_contact_node

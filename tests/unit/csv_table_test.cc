@@ -17,7 +17,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_csv_table
 {
   using namespace stickslip;
 
@@ -161,4 +163,4 @@ namespace
     EXPECT_THROW(table.restore(std::vector<double>{1., 2., 3.}),
                  dealii::ExceptionBase);
   }
-} // namespace
+} // namespace unit_csv_table

@@ -25,7 +25,9 @@
 #include <functional>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_friction_law
 {
   using namespace stickslip;
 
@@ -451,4 +453,4 @@ namespace
     const NormalStressRegularization frozen(1e3, 0.);
     EXPECT_NEAR(frozen.evolve(start, S, V, dt), start, 1.);
   }
-} // namespace
+} // namespace unit_friction_law

@@ -48,7 +48,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_friction_step_solvers
 {
   using namespace stickslip;
 
@@ -553,4 +555,4 @@ namespace
           << error.what();
       }
   }
-} // namespace
+} // namespace unit_friction_step_solvers

@@ -26,7 +26,9 @@
 #include <cstring>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_fused_lie_step
 {
   using namespace stickslip;
 
@@ -287,4 +289,4 @@ namespace
     run.time.scheme = Parameters::Scheme::strang;
     EXPECT_FALSE(FusedLieStep::applies(run, system, true));
   }
-} // namespace
+} // namespace unit_fused_lie_step

@@ -21,7 +21,9 @@
 #include <limits>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_gamma_law
 {
   using namespace stickslip;
   using Type = GammaLaw::Type;
@@ -166,4 +168,4 @@ namespace
     none.apply(w_vector, out);
     EXPECT_EQ(out.linfty_norm(), 0.);
   }
-} // namespace
+} // namespace unit_gamma_law

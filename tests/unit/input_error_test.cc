@@ -13,7 +13,9 @@
 #include <random>
 #include <string>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_input_error
 {
   using namespace stickslip;
   namespace fs = std::filesystem;
@@ -124,4 +126,4 @@ namespace
     const ParameterSource source("/nonexistent/stickslip/run.prm");
     EXPECT_EQ(source.where("Time/Time step"), " (default value)");
   }
-} // namespace
+} // namespace unit_input_error

@@ -20,7 +20,9 @@
 #include <limits>
 #include <tuple>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_isotropic_inclusion
 {
   using namespace stickslip;
 
@@ -187,4 +189,4 @@ namespace
         EXPECT_FALSE(x.converged());
       }
   }
-} // namespace
+} // namespace unit_isotropic_inclusion

@@ -30,7 +30,9 @@
 #include <iostream>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_masked_cg
 {
   using namespace stickslip;
 
@@ -339,4 +341,4 @@ namespace
     EXPECT_LE(error_of_w(), 1e-12);
     EXPECT_LE(error_of_product(), 1e-12);
   }
-} // namespace
+} // namespace unit_masked_cg

@@ -44,7 +44,9 @@
 #include <iostream>
 #include <memory>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_matrix_free_operator
 {
   using namespace stickslip;
 
@@ -324,30 +326,31 @@ namespace
             << "P1/Q1 row sums, " << where;
       }
   }
-} // namespace
 
 
 
-TEST(MatrixFreeStringOperator, IntervalDegreesOneToFour)
-{
-  for (unsigned int degree = 1; degree <= 4; ++degree)
-    for (const bool variable_speed : {false, true})
-      expect_same_operators<1>(degree, false, variable_speed);
-}
+  TEST(MatrixFreeStringOperator, IntervalDegreesOneToFour)
+  {
+    for (unsigned int degree = 1; degree <= 4; ++degree)
+      for (const bool variable_speed : {false, true})
+        expect_same_operators<1>(degree, false, variable_speed);
+  }
 
 
 
-TEST(MatrixFreeStringOperator, SquareDegreesOneToThree)
-{
-  for (unsigned int degree = 1; degree <= 3; ++degree)
-    for (const bool variable_speed : {false, true})
-      expect_same_operators<2>(degree, false, variable_speed);
-}
+  TEST(MatrixFreeStringOperator, SquareDegreesOneToThree)
+  {
+    for (unsigned int degree = 1; degree <= 3; ++degree)
+      for (const bool variable_speed : {false, true})
+        expect_same_operators<2>(degree, false, variable_speed);
+  }
 
 
 
-TEST(MatrixFreeStringOperator, MappedSquareDegreesOneToThree)
-{
-  for (unsigned int degree = 1; degree <= 3; ++degree)
-    expect_same_operators<2>(degree, true, true);
-}
+  TEST(MatrixFreeStringOperator, MappedSquareDegreesOneToThree)
+  {
+    for (unsigned int degree = 1; degree <= 3; ++degree)
+      expect_same_operators<2>(degree, true, true);
+  }
+
+} // namespace unit_matrix_free_operator

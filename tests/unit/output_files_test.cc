@@ -53,7 +53,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_output_files
 {
   using namespace stickslip;
   namespace fs = std::filesystem;
@@ -737,4 +739,4 @@ namespace
     output.checkpoint_interval = 0;
     EXPECT_FALSE(CheckpointSchedule(output, comm).enabled());
   }
-} // namespace
+} // namespace unit_output_files

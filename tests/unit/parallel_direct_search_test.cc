@@ -14,7 +14,9 @@
 #include <functional>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_parallel_direct_search
 {
   using namespace stickslip;
   using Point = ParallelDirectSearch::Point;
@@ -184,4 +186,4 @@ namespace
     EXPECT_EQ(result.evaluations,
               3 + 6 * static_cast<unsigned long>(result.simplexes));
   }
-} // namespace
+} // namespace unit_parallel_direct_search

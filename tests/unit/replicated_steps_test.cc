@@ -43,7 +43,9 @@
 #include <cstring>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_replicated_steps
 {
   using namespace stickslip;
 
@@ -461,4 +463,4 @@ namespace
     EXPECT_GT(n_stuck, 0u);
     EXPECT_GT(n_slipping, 0u);
   }
-} // namespace
+} // namespace unit_replicated_steps

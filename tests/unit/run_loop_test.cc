@@ -35,7 +35,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_run_loop
 {
   using namespace stickslip;
   namespace fs = std::filesystem;
@@ -434,4 +436,4 @@ namespace
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       EXPECT_FALSE(fs::exists(file("history.csv")));
   }
-} // namespace
+} // namespace unit_run_loop

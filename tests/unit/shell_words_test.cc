@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_shell_words
 {
   using namespace stickslip;
   using Words = std::vector<std::string>;
@@ -184,4 +186,4 @@ namespace
     EXPECT_EQ(line.overrides[0].first, "Time/Final time");
     EXPECT_EQ(line.overrides[0].second, "2");
   }
-} // namespace
+} // namespace unit_shell_words

@@ -25,7 +25,9 @@
 #include <array>
 #include <cmath>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_slab_contact_boundary
 {
   using namespace stickslip;
   using namespace stickslip::Slab;
@@ -235,4 +237,4 @@ namespace
     const ContactBoundary constant_mu(slab_parameters(1., 0.), time_step);
     EXPECT_TRUE(constant_mu.unique_at(1e6));
   }
-} // namespace
+} // namespace unit_slab_contact_boundary

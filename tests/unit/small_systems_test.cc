@@ -20,7 +20,9 @@
 #include <cstdlib>
 #include <string>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_small_systems
 {
   using namespace stickslip;
 
@@ -128,4 +130,4 @@ namespace
     EXPECT_EQ(thread_description().find("set by"), std::string::npos)
       << thread_description();
   }
-} // namespace
+} // namespace unit_small_systems

@@ -52,7 +52,9 @@
 #include <tuple>
 #include <vector>
 
-namespace
+// A namespace of its own: the unit tests are compiled together
+// (tests/unit/CMakeLists.txt), and each file's helpers keep their names.
+namespace unit_string_operator_rows
 {
   using namespace stickslip;
   using Entry =
@@ -456,4 +458,4 @@ namespace
       << "off-diagonal entries";
     EXPECT_TRUE(same_bits(diagonal, system.mass_diagonal()));
   }
-} // namespace
+} // namespace unit_string_operator_rows
