@@ -138,11 +138,8 @@ stickslip_bad_input(body_implicit_complementarity_constant
   "Body/Linear solver/Complementarity constant.*'-0\\.1'.*a finite number >= 0"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Linear solver/Complementarity constant=-0.1")
 stickslip_bad_input(body_implicit_compliant
-  "Body/Contact/Contact law.*compliant.*Body/Time scheme = implicit supports the unilateral contact law only"
+  "Body/Contact/Contact law.*compliant.*Body/Time scheme = implicit supports the contact laws unilateral and prescribed traction"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Contact/Contact law=compliant")
-stickslip_bad_input(body_implicit_mirror
-  "Body/Contact/Counterpart.*mirror.*Body/Time scheme = implicit supports the rigid plane counterpart only"
-  ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Contact/Counterpart=mirror")
 stickslip_bad_input(body_implicit_tolerance
   "Body/Linear solver/Tolerance.*'2'.*a relative tolerance in \\(0, 1\\)"
   ${BODY_BAR_PRM} --set "Body/Time scheme=implicit" --set "Body/Linear solver/Tolerance=2")

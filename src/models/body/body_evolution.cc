@@ -370,7 +370,7 @@ namespace stickslip
               contact->set_reference_displacement(u);
             }
           else
-            implicit->initialize(u, force);
+            implicit->initialize(t0, u, force);
         }
       account.clear();
       initial_energy = 0;

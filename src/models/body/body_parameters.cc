@@ -301,7 +301,8 @@ namespace stickslip
         "a homogeneous medium, two identical bodies pressed and sheared): "
         "gap w = g0 - 2 u.n, slip s = 2 v_T, and the node pair's "
         "impedances Z_n = m_i/(2 A_i dt), a = m~_i/(2 A_i dt) (the reduced "
-        "mass m_i/2 of the pair; doc/theory.md §7.6). Exact when the normal "
+        "mass m_i/2 of the pair; doc/theory.md §7.6; the implicit and "
+        "quasi-static steps: the gap and the slip only). Exact when the normal "
         "and tangential problems decouple on Gamma_C (doc/body.md, \"The "
         "mirror counterpart\"); Foundation velocity must be 0.");
       prm.declare_entry(
@@ -1025,19 +1026,13 @@ namespace stickslip
             return text;
           }(),
           why + "a normal along a coordinate axis only");
-      if (contact.prescribed_traction ||
+      if (!contact.prescribed_traction &&
           contact.normal_law != NormalContactLaw::unilateral)
         throw_bad_parameter(source,
                             "Body/Contact/Contact law",
-                            contact.prescribed_traction ?
-                              "prescribed traction" :
-                              "compliant",
-                            why + "the unilateral contact law only");
-      if (contact.counterpart != Counterpart::rigid_plane)
-        throw_bad_parameter(source,
-                            "Body/Contact/Counterpart",
-                            "mirror",
-                            why + "the rigid plane counterpart only");
+                            "compliant",
+                            why + "the contact laws unilateral and prescribed "
+                                  "traction");
       if (contact.surface_mass != 0)
         throw_bad_parameter(source,
                             "Body/Contact/Surface mass",

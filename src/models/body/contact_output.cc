@@ -118,14 +118,15 @@ namespace stickslip
             {
               const unsigned int i =
                 nodes.tangential_unknown[k * (dim - 1) + j];
+              // Against the mirror image the fault's: 2 v_T, 2 (u_T - u_T0).
               if (!nodes.quasi_static)
-                slip_velocity[j] =
-                  velocity.local_element(i) - floor_velocity[tangent_axes[j]];
+                slip_velocity[j] = nodes.pair * velocity.local_element(i) -
+                                   floor_velocity[tangent_axes[j]];
               const double reaction = nodes.reaction.local_element(i);
               friction[j] = nodes.area[k] > 0 ? -reaction / nodes.area[k] : 0.;
               force += reaction * reaction;
-              const double s = displacement.local_element(i) -
-                               nodes.reference.local_element(i) -
+              const double s = nodes.pair * (displacement.local_element(i) -
+                                             nodes.reference.local_element(i)) -
                                nodes.foundation_displacement[j];
               slip += s * s;
             }

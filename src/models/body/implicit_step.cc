@@ -128,6 +128,7 @@ namespace stickslip
       , normal_sign(1)
       , total_area(0)
       , gap_tolerance(1e-9 * mesh.smallest_cell_diameter())
+      , pair(parameters.contact.counterpart == Counterpart::mirror ? 2. : 1.)
       , frictional(false)
       , law_with_rate(parameters.contact.enabled &&
                       parameters.contact.friction.kind !=
@@ -187,6 +188,12 @@ namespace stickslip
                   owned.nth_index_in_set(node.unknowns[axis]));
               }
           total_area = Utilities::MPI::sum(total_area, comm);
+          if (parameters.contact.prescribed_traction)
+            normal_traction =
+              parse_function<dim>(parameters.contact.normal_traction,
+                                  parameters.variables(),
+                                  "Body/Contact/Normal traction",
+                                  source);
           set_up_friction(nodes, held, source);
         }
       active.assign(normal_unknown.size(), false);
@@ -476,7 +483,8 @@ namespace stickslip
 
     template <int dim>
     void
-    ImplicitStep<dim>::initialize(const BodyVector &displacement,
+    ImplicitStep<dim>::initialize(const double      t0,
+                                  const BodyVector &displacement,
                                   const BodyVector &force)
     {
       // Quasi-static: no acceleration.
@@ -488,16 +496,23 @@ namespace stickslip
       for (const unsigned int i : prescribed)
         acceleration.local_element(i) = 0;
       reaction = 0;
+      // A prescribed traction: the contact never opens, every node is
+      // pressed by S_p(t0) A_i.
+      if (normal_traction)
+        set_prescribed_pressure(t0);
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         {
           const unsigned int j = normal_unknown[k];
-          gap[k] = gap0[k] - normal_sign * displacement.local_element(j);
+          gap[k]               = normal_traction ? 0. :
+                                                   gap0[k] - pair * normal_sign *
+                                                 displacement.local_element(j);
           active[k] =
-            gap[k] <= gap_tolerance && normal_sign * force.local_element(j) > 0;
+            normal_traction || (gap[k] <= gap_tolerance &&
+                                normal_sign * force.local_element(j) > 0);
           // The pressed node's reaction R^0 = -(f - K u) (its normal
           // unknown has no mass): the first step's contact work, if it
           // opens, is that of the pressure it starts with.
-          if (active[k])
+          if (holds_normal(k))
             {
               reaction.local_element(j) = -force.local_element(j);
               pressure[k] =
@@ -505,8 +520,9 @@ namespace stickslip
                   normal_sign * force.local_element(j) / area_of_node[k] :
                   0.;
             }
-          // Frictional nodes in contact start stuck, with R_T = 0.
-          stuck[k] = active[k] && mu[k] > 0;
+          // Frictional nodes in contact start stuck, with R_T = 0 (under a
+          // prescribed traction those it presses: S_p = 0 holds nothing).
+          stuck[k] = active[k] && mu[k] > 0 && pressed(k);
         }
       std::fill(slip_force.begin(), slip_force.end(), 0.);
       for (std::size_t k = 0; k < laws.size(); ++k)
@@ -548,7 +564,9 @@ namespace stickslip
           if (!active[k] || !(mu[k] > 0))
             continue;
           const double normal =
-            normal_sign * force.local_element(normal_unknown[k]);
+            normal_traction ?
+              pressure[k] * area_of_node[k] :
+              normal_sign * force.local_element(normal_unknown[k]);
           const double bound = normal * laws[k].value(0., law_state[k]);
           double       norm  = 0;
           for (unsigned int c = 0; c + 1 < dim; ++c)
@@ -601,7 +619,8 @@ namespace stickslip
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (active[k])
           {
-            held.local_element(normal_unknown[k]) = 1;
+            if (holds_normal(k))
+              held.local_element(normal_unknown[k]) = 1;
             if (stuck[k] && mu[k] > 0)
               for (unsigned int c = 0; c + 1 < dim; ++c)
                 held.local_element(tangential_unknown[k * (dim - 1) + c]) = 1;
@@ -719,12 +738,15 @@ namespace stickslip
       // The complementarity function P - max(0, P - c g) (Hueber, Stadler
       // and Wohlmuth 2008) with P = 0 off the active set and g = 0 on it:
       // a node stays active while it pushes (P > 0), enters when it
-      // penetrates (g < -delta).
+      // penetrates (g < -delta). A prescribed traction never opens: its
+      // P is S_p's (set_prescribed_pressure()).
+      if (normal_traction)
+        return 0;
       unsigned long changes = 0;
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         {
           const unsigned int j = normal_unknown[k];
-          gap[k]               = gap0[k] - normal_sign * u.local_element(j);
+          gap[k] = gap0[k] - pair * normal_sign * u.local_element(j);
           const double force =
             active[k] ? -normal_sign * residual.local_element(j) : 0.;
           const bool now = active[k] ? force > 0 : gap[k] < -gap_tolerance;
@@ -768,8 +790,9 @@ namespace stickslip
       const bool   starts = on && !(t > from);
       for (std::size_t k = 0; k < mu.size(); ++k)
         {
-          mu[k]    = on ? law_mu[k] : 0.;
-          stuck[k] = on && (starts ? active[k] && mu[k] > 0 : stuck[k]);
+          mu[k] = on ? law_mu[k] : 0.;
+          stuck[k] =
+            on && (starts ? active[k] && mu[k] > 0 && pressed(k) : stuck[k]);
         }
       // ds_* = dt (v_*(t) + v_*(t + dt))/2 in the tangent axes.
       Vector<double> now(dim), next(dim);
@@ -990,19 +1013,34 @@ namespace stickslip
 
     template <int dim>
     void
-    ImplicitStep<dim>::step(const double               t,
-                            const double               dt,
-                            BodyVector                &displacement,
-                            BodyVector                &velocity,
-                            const BodyVector          &load_now,
-                            const BodyVector          &load_next,
-                            const std::vector<double> &prescribed_values,
-                            ImplicitWork              &work,
-                            const RateLawRule          rule)
+    ImplicitStep<dim>::newmark_right_hand_side(const double      dt,
+                                               const BodyVector &displacement,
+                                               const BodyVector &velocity,
+                                               const BodyVector &load_next,
+                                               BodyVector       &b,
+                                               BodyVector &predictor) const
     {
-      const double       c0 = inertia_coefficient(dt);
-      const unsigned int n  = displacement.locally_owned_size();
-      step_size             = dt;
+      // (7.7.3): b = f^{n+1} + M (c0 (u^n + dt v^n) + a^n); the predictor
+      // u^n + dt v^n + dt^2/4 a^n (a^{n+1} = 0) starts the active set.
+      const double c0 = inertia_coefficient(dt);
+      for (unsigned int i = 0; i < b.locally_owned_size(); ++i)
+        {
+          const double u0 = displacement.local_element(i);
+          const double v0 = velocity.local_element(i);
+          const double a0 = acceleration.local_element(i);
+          b.local_element(i) =
+            mass.local_element(i) * (c0 * (u0 + dt * v0) + a0) +
+            (load_next.size() > 0 ? load_next.local_element(i) : 0.);
+          predictor.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::begin_counts(const RateLawRule rule)
+    {
       // A repeated step: the abandoned attempt's safeguarded cycles are the
       // repeat's cause, counted apart from the accepted steps' (summary()).
       rate_laws_by_complementarity = rule == RateLawRule::complementarity;
@@ -1014,23 +1052,45 @@ namespace stickslip
       safeguards_at_step_start = safeguards;
       active_at_start          = active;
       stuck_at_start           = stuck;
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::step(const double               t,
+                            const double               dt,
+                            BodyVector                &displacement,
+                            BodyVector                &velocity,
+                            const BodyVector          &load_now,
+                            const BodyVector          &load_next,
+                            const std::vector<double> &prescribed_values,
+                            ImplicitWork              &work,
+                            const RateLawRule          rule)
+    {
+      const double c0 = inertia_coefficient(dt);
+      step_size       = dt;
+      // A prescribed traction is a load at both ends of the step; its P at
+      // t + dt bounds the friction.
+      BodyVector traction_now, traction_next;
+      if (normal_traction)
+        {
+          set_prescribed_pressure(t);
+          add_normal_traction(load_now, traction_now);
+          set_prescribed_pressure(t + dt);
+          add_normal_traction(load_next, traction_next);
+        }
+      const BodyVector &now_load  = normal_traction ? traction_now : load_now;
+      const BodyVector &next_load = normal_traction ? traction_next : load_next;
+      begin_counts(rule);
       BodyVector b, u, product;
       for (BodyVector *vector : {&b, &u, &product})
         mesh.initialize_vector(*vector);
       if (average_acceleration)
-        for (unsigned int i = 0; i < n; ++i)
-          {
-            const double u0 = displacement.local_element(i);
-            const double v0 = velocity.local_element(i);
-            const double a0 = acceleration.local_element(i);
-            b.local_element(i) =
-              mass.local_element(i) * (c0 * (u0 + dt * v0) + a0) +
-              (load_next.size() > 0 ? load_next.local_element(i) : 0.);
-            u.local_element(i) = u0 + dt * v0 + 0.25 * dt * dt * a0;
-          }
+        newmark_right_hand_side(dt, displacement, velocity, next_load, b, u);
       else
         alpha_right_hand_side(
-          dt, displacement, velocity, load_now, load_next, b, u);
+          dt, displacement, velocity, now_load, next_load, b, u);
       if (frictional)
         begin_friction_step(t, dt);
       // The first solve of a step without the laws' tangents (they are the
@@ -1040,7 +1100,7 @@ namespace stickslip
         add_spring_load(t, dt, displacement, b);
       // The predictor's penetrating nodes start active (slipping, F = 0).
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
-        if (gap0[k] - normal_sign * u.local_element(normal_unknown[k]) <
+        if (gap0[k] - pair * normal_sign * u.local_element(normal_unknown[k]) <
               -gap_tolerance &&
             !active[k])
           {
@@ -1088,7 +1148,7 @@ namespace stickslip
         ++steps_repeated_by_complementarity;
 
       finish_step(
-        dt, u, product, displacement, velocity, load_now, load_next, work);
+        dt, u, product, displacement, velocity, now_load, next_load, work);
       unsigned long flags = 0;
       for (std::size_t k = 0; k < active.size(); ++k)
         flags += active[k] != active_at_start[k] ||
@@ -1096,6 +1156,45 @@ namespace stickslip
                    1 :
                    0;
       last_flag_changes = Utilities::MPI::sum(flags, comm);
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::set_prescribed_pressure(const double t)
+    {
+      normal_traction->set_time(t);
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        {
+          const double value = normal_traction->value(points[k]);
+          if (!(value >= 0) || !std::isfinite(value))
+            throw RunError("Body/Contact/Normal traction = '" +
+                           parameters.contact.normal_traction + "' is " +
+                           format_number(value) + " at the contact node " +
+                           describe_point(points[k], "x,y,z") +
+                           " at t = " + format_number(t) +
+                           ": the prescribed normal traction S_p must be a "
+                           "finite compressive value >= 0");
+          pressure[k] = value;
+        }
+    }
+
+
+
+    template <int dim>
+    void
+    ImplicitStep<dim>::add_normal_traction(const BodyVector &load,
+                                           BodyVector &with_traction) const
+    {
+      if (load.size() > 0)
+        with_traction = load;
+      else
+        mesh.initialize_vector(with_traction);
+      // The traction on the body, -S_p n, lumped at the nodes.
+      for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+        with_traction.local_element(normal_unknown[k]) -=
+          normal_sign * pressure[k] * area_of_node[k];
     }
 
 
@@ -1161,7 +1260,9 @@ namespace stickslip
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (active[k])
           {
-            u.local_element(normal_unknown[k]) = normal_sign * gap0[k];
+            // At the gap: u.n = g0/pair (pair 2: the mirror's g0 - 2 u.n).
+            if (holds_normal(k))
+              u.local_element(normal_unknown[k]) = normal_sign * gap0[k] / pair;
             // Exact stick: u_T = u_T^n + ds_*.
             if (stuck[k] && mu[k] > 0)
               for (unsigned int c = 0; c + 1 < dim; ++c)
@@ -1185,7 +1286,8 @@ namespace stickslip
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         if (active[k])
           {
-            r.local_element(normal_unknown[k]) = 0;
+            if (holds_normal(k))
+              r.local_element(normal_unknown[k]) = 0;
             if (stuck[k] && mu[k] > 0)
               for (unsigned int c = 0; c + 1 < dim; ++c)
                 r.local_element(tangential_unknown[k * (dim - 1) + c]) = 0;
@@ -1265,8 +1367,10 @@ namespace stickslip
               continue;
             }
           const double normal =
-            std::max(-normal_sign * residual.local_element(normal_unknown[k]),
-                     0.);
+            normal_traction ?
+              pressure[k] * area_of_node[k] :
+              std::max(-normal_sign * residual.local_element(normal_unknown[k]),
+                       0.);
           // The scale of the slip forces' changes: P times the strength
           // at rest of the node's state (mu~(0) is 0 for rate and state).
           const NodeFriction law = node_friction(k);
@@ -1342,7 +1446,7 @@ namespace stickslip
       // No slip yet: no tangent of the direction.
       set_slip_tangent(k,
                        direction,
-                       normal * law.derivative(0.) / step_size,
+                       normal * law.derivative(0.) * pair / step_size,
                        0.);
       return true;
     }
@@ -1396,7 +1500,8 @@ namespace stickslip
       // -P (mu~'(V)/dt d d^T + mu~(V)/|ds| (I - d d^T)): the next solve
       // has K + c0 M plus that (the second part turns the force with the
       // slip in 3D; 0 in 2D).
-      const double                rate = norm / step_size;
+      // The fault's rate against the mirror image: 2 |ds|/dt.
+      const double                rate = pair * norm / step_size;
       std::array<double, dim - 1> direction;
       for (unsigned int c = 0; c + 1 < dim; ++c)
         {
@@ -1406,7 +1511,7 @@ namespace stickslip
         }
       set_slip_tangent(k,
                        direction,
-                       normal * law.derivative(rate) / step_size,
+                       normal * law.derivative(rate) * pair / step_size,
                        norm > 0 ? normal * law.value(rate) / norm : 0.);
       return true;
     }
@@ -1452,7 +1557,7 @@ namespace stickslip
       double slip_norm = 0;
       for (unsigned int a = 0; a + 1 < dim; ++a)
         slip_norm += slip[a] * slip[a];
-      const double rate  = std::sqrt(slip_norm) / step_size;
+      const double rate  = pair * std::sqrt(slip_norm) / step_size;
       const double bound = law_with_rate ? normal * law.value(rate) : at_rest;
       std::array<double, dim - 1> direction;
       double                      along = 0;
@@ -1470,7 +1575,7 @@ namespace stickslip
       set_slip_tangent(k,
                        direction,
                        law_with_rate ?
-                         normal * law.derivative(rate) / step_size :
+                         normal * law.derivative(rate) * pair / step_size :
                          0.,
                        across);
       return true;
@@ -1578,7 +1683,8 @@ namespace stickslip
     {
       // The state of the accepted step, integrated exactly at its constant
       // slip rate V = |ds|/dt (0 stuck; quasi-static: the slip of the load
-      // step over dt), as the explicit contact node does (FrictionLaw::
+      // step over dt; the fault's 2 |ds|/dt against the mirror image), as
+      // the explicit contact node does (FrictionLaw::
       // evolve()); the rate is the next step's branch.
       for (std::size_t k = 0; k < laws.size(); ++k)
         {
@@ -1591,7 +1697,7 @@ namespace stickslip
                 active[k] && stuck[k] && mu[k] > 0 ?
                         0. :
                         u.local_element(i) - displacement.local_element(i) - shift[c];
-              last_rate[m] = -slip / step_size;
+              last_rate[m] = -pair * slip / step_size;
               rate += last_rate[m] * last_rate[m];
             }
           law_state[k] =
@@ -1677,11 +1783,11 @@ namespace stickslip
         {
           const unsigned int j = normal_unknown[k];
           const double du  = u.local_element(j) - displacement.local_element(j);
-          const double now = active[k] ? force.local_element(j) : 0.;
+          const double now = holds_normal(k) ? force.local_element(j) : 0.;
           work.contact +=
             du * (old_weight * reaction.local_element(j) + new_weight * now);
-          constrained[j] = active[k];
-          if (!active[k])
+          constrained[j] = holds_normal(k);
+          if (!holds_normal(k))
             reaction.local_element(j) = 0;
         }
       if (frictional)
@@ -1983,7 +2089,8 @@ namespace stickslip
     ImplicitStep<dim>::append_friction_values(const BodyVector    &displacement,
                                               std::vector<double> &values) const
     {
-      // max_slip: the largest |u_T - u_T(t0) - X_*| of a contact node; the
+      // max_slip: the largest |u_T - u_T(t0) - X_*| of a contact node (the
+      // fault's 2 |u_T - u_T(t0)| against the mirror image); the
       // friction force: the sum of the tangential reactions of the nodes
       // with friction (law_mu 0: frictionless, or a tangential unknown
       // prescribed, e.g. on a symmetry plane, whose reaction is the
@@ -1996,8 +2103,8 @@ namespace stickslip
           for (unsigned int c = 0; c + 1 < dim; ++c)
             {
               const unsigned int i = tangential_unknown[k * (dim - 1) + c];
-              const double       d = displacement.local_element(i) -
-                               reference.local_element(i) -
+              const double       d = pair * (displacement.local_element(i) -
+                                       reference.local_element(i)) -
                                foundation_displacement[c];
               norm += d * d;
               if (law_mu[k] > 0)
@@ -2190,12 +2297,18 @@ namespace stickslip
              (!parameters.contact.enabled ?
                 "" :
               frictional ?
-                "unilateral contact with " +
+                std::string(normal_traction ? "a prescribed normal traction" :
+                                              "unilateral contact") +
+                  (pair == 2 ? " against the mirror image" : "") + " with " +
                   (law_with_rate ? "the " + parameters.contact.friction.name() +
                                      " friction law" :
                                    std::string("Coulomb friction")) +
                   " (exact stick) by a primal-dual active set, " :
-                "frictionless unilateral contact by a primal-dual active set, ") +
+              normal_traction ?
+                "a prescribed normal traction without friction, " :
+                std::string("frictionless unilateral contact") +
+                  (pair == 2 ? " against the mirror image" : "") +
+                  " by a primal-dual active set, ") +
              "CG + " +
              (uses_direct_factor() ? std::string("the sparse Cholesky factor") :
                                      ElasticityAmg::name()) +

@@ -124,6 +124,8 @@ namespace stickslip
       /** v_*(t) (dim components), null without friction. */
       const FunctionParser<1> *foundation_velocity;
       bool                     quasi_static;
+      /** 2 against the mirror image (the fault's gap and slip), else 1. */
+      double pair;
     };
 
 
@@ -171,6 +173,14 @@ namespace stickslip
      * prescribed unknowns must hold every rigid-body mode (the constructor
      * throws an InputError otherwise): before contact the body is not
      * held by anything else.
+     *
+     * Body/Contact/Counterpart = mirror (doc/theory.md §7.6): the gap is
+     * g0 - 2 u.n (an active node holds u.n = g0/2) and the fault slips by
+     * 2 ds, the rate a law sees; without inertia at the contact nodes
+     * (their normal mass is redistributed) nothing else of the pair
+     * enters the step. Contact law = prescribed traction: the contact
+     * never opens, -S_p A_i n is a load on each contact node at both
+     * ends of the step and S_p A_i is the P of its friction bound.
      */
     template <int dim>
     class ImplicitStep
@@ -189,12 +199,15 @@ namespace stickslip
                    const ParameterSource           &source);
 
       /**
-       * a^0 = M^{-1} (f - K u) (@p force = f - K u at t0) at the unknowns
-       * with mass, R^0 = 0, every contact node at zero gap that f - K u
-       * pushes into the foundation active.
+       * a^0 = M^{-1} (f - K u) (@p force = f - K u at @p t0) at the
+       * unknowns with mass, R^0 = 0, every contact node at zero gap that
+       * f - K u pushes into the foundation active (with a prescribed
+       * traction: every node, P_i = S_p(t0) A_i).
        */
       void
-      initialize(const BodyVector &displacement, const BodyVector &force);
+      initialize(const double      t0,
+                 const BodyVector &displacement,
+                 const BodyVector &force);
 
       /**
        * One step of size @p dt from @p t: @p displacement and @p velocity from
@@ -325,7 +338,8 @@ namespace stickslip
                 reference,
                 foundation_displacement,
                 foundation_velocity.get(),
-                quasi_static};
+                quasi_static,
+                pair};
       }
 
       /** For the log: the solver and the counts (collective). */
@@ -371,6 +385,25 @@ namespace stickslip
                       const double      dt,
                       const BodyVector &displacement,
                       BodyVector       &b);
+
+      /**
+       * Newmark's average acceleration (7.7.3): the step's right-hand side
+       * @p b and the start @p predictor of its active set.
+       */
+      void
+      newmark_right_hand_side(const double      dt,
+                              const BodyVector &displacement,
+                              const BodyVector &velocity,
+                              const BodyVector &load_next,
+                              BodyVector       &b,
+                              BodyVector       &predictor) const;
+
+      /**
+       * The start of a step's counts: its RateLawRule @p rule (a repeated
+       * step's abandoned cycles counted apart), the flags at its start.
+       */
+      void
+      begin_counts(const RateLawRule rule);
 
       /**
        * Generalized alpha (doc/theory.md §7.14): the step's right-hand side
@@ -609,6 +642,42 @@ namespace stickslip
                        const unsigned long slip_changes,
                        const double        drift) const;
 
+      /**
+       * Whether node @p k's normal unknown is held at the gap: active, and
+       * no prescribed traction.
+       */
+      bool
+      holds_normal(const std::size_t k) const
+      {
+        return active[k] && !normal_traction;
+      }
+
+      /**
+       * Whether node @p k can start stuck: in contact by the active set, or
+       * pressed by a prescribed traction S_p > 0.
+       */
+      bool
+      pressed(const std::size_t k) const
+      {
+        return !normal_traction || pressure[k] > 0;
+      }
+
+      /**
+       * Contact law = prescribed traction: S_p(x_i, @p t) into pressure (P_i
+       * = S_p A_i). A negative or non-finite S_p is a RunError naming the
+       * parameter.
+       */
+      void
+      set_prescribed_pressure(const double t);
+
+      /**
+       * @p load (empty: none) plus -S_p A_i n at the contact nodes, S_p
+       * from pressure, into @p with_traction.
+       */
+      void
+      add_normal_traction(const BodyVector &load,
+                          BodyVector       &with_traction) const;
+
       /** Which unknowns the iteration holds: active, then stuck flags. */
       std::vector<bool>
       held_set() const;
@@ -689,6 +758,13 @@ namespace stickslip
       std::vector<bool>                    active;
       double                               total_area;
       double                               gap_tolerance;
+      /**
+       * Counterpart = mirror: 2 (the gap g0 - 2 u.n, the fault's slip 2
+       * ds), the rigid plane 1.
+       */
+      const double pair;
+      /** Contact law = prescribed traction's S_p(x, t), else null. */
+      std::unique_ptr<FunctionParser<dim>> normal_traction;
 
       // Friction: the tangential unknowns (dim - 1 per node, the axes but
       // the normal's), mu_i (0: frictionless node), the tangential masses,
