@@ -47,6 +47,13 @@ fi
 # wait for a message give their core away instead of spinning (under a loaded
 # machine a 3-rank string run took 217 s spinning and 5 s yielding).
 export OMPI_MCA_mpi_yield_when_idle=${OMPI_MCA_mpi_yield_when_idle:-1}
+# ... and are not bound to cores: Open MPI binds the ranks of a 2-rank run to
+# cores 0 and 1 even with --oversubscribe, so every 2-rank test shares the
+# same two cores with whatever else runs there and cannot move off a busy
+# one. With a build running beside the suite, mpi_p3_np2 (11.9 s on a quiet
+# machine) timed out after 600 s bound; the same run took 152+ s bound
+# (stopped) and 8.9 s unbound, side by side at load 4-6.
+export OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none}
 # One test more than the cores: a 2-rank test holds two of ctest's slots,
 # but its ranks wait for each other (and its Python check runs on one core),
 # so two slots on two cores leave them partly idle. Measured on 2 quiet
