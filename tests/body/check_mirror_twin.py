@@ -15,19 +15,13 @@ g0 - 2 u.n against the mirror image) being twice the rigid plane's. Prints
 the worst difference per file; exit 0 if both hold.
 """
 import argparse
-import csv
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_runs import run  # noqa: E402
+from body_runs import read_history, run  # noqa: E402
 
 IGNORED = ("cpu", "wall")
-
-
-def read_table(path):
-    with open(path, newline="") as handle:
-        return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
 
 
 def worst_difference(rows, twin):
@@ -67,7 +61,7 @@ def main():
     for name, values in (("mirror", mirror), ("rigid_plane", plane)):
         out = os.path.join(args.outdir, name)
         runs[name] = (run(args.exe, args.prm, out, values),
-                      read_table(os.path.join(out, "contact_nodes.csv")))
+                      read_history(os.path.join(out, "contact_nodes.csv")))
     ok = True
     for index, what in enumerate(("history.csv", "contact_nodes.csv")):
         worst, where = worst_difference(runs["mirror"][index], runs["rigid_plane"][index])
