@@ -45,6 +45,11 @@ IMPLICIT_REPEATS = re.compile(
     r"steps repeated by the complementarity rule (\d+) \(their first attempts' cycles (\d+)\)")
 
 
+# The attempts whose sets cycled and were repeated by rule 3' or cut
+# (doc/theory.md §7.7, "Against cycling").
+IMPLICIT_CYCLED_ATTEMPTS = re.compile(r"attempts that cycled, then repeated or cut (\d+)")
+
+
 def implicit_summary(out):
     """The implicit step's counts in OUT/log.txt as a dict of ints (keys
     IMPLICIT_SUMMARY_KEYS), or None if the log has no implicit summary."""
@@ -57,6 +62,8 @@ def implicit_summary(out):
     repeats = IMPLICIT_REPEATS.search(text)
     counts["repeated"], counts["abandoned_cycles"] = (
         map(int, repeats.groups()) if repeats else (0, 0))
+    cycled = IMPLICIT_CYCLED_ATTEMPTS.search(text)
+    counts["cycled_attempts"] = int(cycled.group(1)) if cycled else 0
     return counts
 
 

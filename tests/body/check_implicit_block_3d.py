@@ -274,7 +274,7 @@ def stop(a, d):
         return False
     print("  %-4s %-8s %-6s %-12s %-9s %-11s %-8s %-9s %-9s %s" % (
         "N", "dt", "steps", "X(T).d/D-1", "Newton", "cycled", "CG/solve", "balance", "min diss",
-        "repeated"))
+        "repeated (attempts that cycled)"))
     errors = []
     for n in a.levels:
         folder = os.path.join(a.outdir, "stop_N%d" % n)
@@ -285,11 +285,11 @@ def stop(a, d):
         steps = len(rows) - 1
         balance = max(abs(r["energy_balance"]) for r in rows)
         least = min(b["dissipated_energy"] - q["dissipated_energy"] for q, b in zip(rows, rows[1:]))
-        print("  %-4d %-8.4g %-6d %-12.3e %2d / %5.2f  %-11d %-8.1f %.1e  %.2e  %d" % (
+        print("  %-4d %-8.4g %-6d %-12.3e %2d / %5.2f  %-11d %-8.1f %.1e  %.2e  %d (%d)" % (
             n, a.cfl * H / n, steps, error, summary["max_iterations"],
             summary["iterations"] / steps, summary["cycled_steps"],
             summary["cg_iterations"] / summary["iterations"], balance, least,
-            summary["repeated"]))
+            summary["repeated"], summary["cycled_attempts"]))
         if summary["cycled_steps"] > a.max_cycled:
             print("FAIL: N = %d: %d steps cycled, above %d" % (n, summary["cycled_steps"],
                                                               a.max_cycled))

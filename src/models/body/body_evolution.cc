@@ -664,6 +664,7 @@ namespace stickslip
           u_start             = u;
           v_start             = v;
           implicit->save_state();
+          implicit->set_step_can_be_cut(substep_level < finest);
           ImplicitWork work;
           bool         cut = false;
           try

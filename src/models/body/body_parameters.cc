@@ -720,8 +720,10 @@ namespace stickslip
         "The active-set iteration (>= 1) of a step from which it changes one "
         "contact or stick flag per iteration, the one of the least index "
         "(Murty's rule: it terminates for frictionless contact), or 0: only "
-        "once an iteration repeats a set of flags that an earlier iteration "
-        "of the step had (the set cycles; doc/theory.md §7.7).");
+        "once an iteration repeats a change of the flags that an earlier "
+        "iteration of the step had made (the sets cycle) and neither a "
+        "repeat by rule 3' (a law with a rate) nor a smaller adaptive step "
+        "can take over (doc/theory.md §7.7).");
       prm.declare_entry(
         "Friction tolerance",
         "1e-10",

@@ -200,6 +200,8 @@ namespace stickslip
       stuck.assign(normal_unknown.size(), false);
       slip_force.assign(normal_unknown.size() * (dim - 1), 0.);
       next_force = slip_force;
+      given_normal.assign(normal_unknown.size(), 0.);
+      next_normal = given_normal;
       pressure.assign(normal_unknown.size(), 0.);
       gap = gap0;
       for (BodyVector *vector : {&acceleration,
@@ -525,6 +527,7 @@ namespace stickslip
           stuck[k] = active[k] && mu[k] > 0 && pressed(k);
         }
       std::fill(slip_force.begin(), slip_force.end(), 0.);
+      std::fill(given_normal.begin(), given_normal.end(), 0.);
       for (std::size_t k = 0; k < laws.size(); ++k)
         law_state[k] = laws[k].initial_state(0.);
       // The spring is unstretched at t0 (X(t0) = 0).
@@ -873,6 +876,21 @@ namespace stickslip
 
 
     template <int dim>
+    bool
+    ImplicitStep<dim>::ends_attempt_at_revisit() const
+    {
+      // A law with a rate under the limit rule: rule 3' settles the steps
+      // where the limit rule's set returns (a node flipping between stick
+      // and slip, which one change at a time cannot break: measured on the
+      // rational law's 3D stop); under adaptive steps a smaller step.
+      return (can_repeat_by_complementarity() &&
+              !rate_laws_by_complementarity) ||
+             step_can_be_cut;
+    }
+
+
+
+    template <int dim>
     std::pair<unsigned long, unsigned long>
     ImplicitStep<dim>::guard_against_cycling(
       const std::vector<bool>                       &active_before,
@@ -882,9 +900,15 @@ namespace stickslip
       const std::pair<unsigned long, unsigned long> &changes,
       const unsigned int                             iteration)
     {
-      // A set of contact and stick flags that an earlier iteration of the
-      // step had already produced: the active-set method cycles. From then
-      // on only the change of the least index is taken per iteration
+      // A change of the contact and stick flags from a set to a set that an
+      // earlier iteration of the step had already made: the active-set
+      // method cycles. (A set alone can return without a cycle: the slip
+      // forces of a rate law are part of the iterate, and a node released
+      // at the bound may stick again once the others' forces have moved:
+      // measured on the slow pull, which then settled with no other
+      // change.) The attempt then ends where a rule 3' repeat or a smaller
+      // step can take over (ends_attempt_at_revisit()); otherwise only the
+      // change of the least index is taken per iteration from then on
       // (Murty's least-index rule for the linear complementarity problem,
       // which terminates for a P-matrix: frictionless contact with K + c0 M
       // symmetric positive definite), the others kept as they were.
@@ -896,16 +920,28 @@ namespace stickslip
         }
       if (!one_change_at_a_time)
         {
+          // The change as the sets before and after it, side by side.
+          std::vector<bool> change    = held_set(active_before, stuck_before);
           const std::vector<bool> now = held_set();
-          const bool              repeats =
-            std::find(seen.begin(), seen.end(), now) != seen.end();
+          change.insert(change.end(), now.begin(), now.end());
+          const bool repeats =
+            std::find(seen.begin(), seen.end(), change) != seen.end();
           one_change_at_a_time =
             Utilities::MPI::min(repeats ? 1 : 0, comm) == 1;
+          if (one_change_at_a_time && ends_attempt_at_revisit())
+            {
+              ++attempts_ended_at_revisit;
+              throw ActiveSetNotSettled(
+                "the active set of the implicit contact step made at "
+                "iteration " +
+                std::to_string(iteration) +
+                " the change of its sets it had made before");
+            }
           if (one_change_at_a_time)
             ++safeguards;
           else
             {
-              seen.push_back(now);
+              seen.push_back(change);
               return changes;
             }
         }
@@ -931,8 +967,9 @@ namespace stickslip
               continue;
             }
           // Back to the flags of the last solve, with the force it had.
-          active[k] = active_before[k];
-          stuck[k]  = stuck_before[k];
+          active[k]      = active_before[k];
+          stuck[k]       = stuck_before[k];
+          next_normal[k] = given_normal[k];
           for (unsigned int c = 0; c + 1 < dim; ++c)
             {
               const std::size_t m = k * (dim - 1) + c;
@@ -1136,7 +1173,8 @@ namespace stickslip
                                     iteration);
           active_set_changes += applied_contact;
           stick_slip_changes += applied_stick;
-          slip_force = next_force;
+          slip_force   = next_force;
+          given_normal = next_normal;
           check_iterations(iteration, changes, slip_changes, drift);
         }
       newton_iterations += iteration;
@@ -1209,6 +1247,8 @@ namespace stickslip
       saved.stuck                   = stuck;
       saved.slip_force              = slip_force;
       saved.next_force              = next_force;
+      saved.given_normal            = given_normal;
+      saved.next_normal             = next_normal;
       saved.pressure                = pressure;
       saved.gap                     = gap;
       saved.foundation_displacement = foundation_displacement;
@@ -1229,6 +1269,8 @@ namespace stickslip
       stuck                   = saved.stuck;
       slip_force              = saved.slip_force;
       next_force              = saved.next_force;
+      given_normal            = saved.given_normal;
+      next_normal             = saved.next_normal;
       pressure                = saved.pressure;
       gap                     = saved.gap;
       foundation_displacement = saved.foundation_displacement;
@@ -1329,9 +1371,19 @@ namespace stickslip
     std::vector<bool>
     ImplicitStep<dim>::held_set() const
     {
-      std::vector<bool> set = active;
-      for (std::size_t k = 0; k < active.size(); ++k)
-        set.push_back(active[k] && stuck[k] && mu[k] > 0);
+      return held_set(active, stuck);
+    }
+
+
+
+    template <int dim>
+    std::vector<bool>
+    ImplicitStep<dim>::held_set(const std::vector<bool> &contact,
+                                const std::vector<bool> &stick) const
+    {
+      std::vector<bool> set = contact;
+      for (std::size_t k = 0; k < contact.size(); ++k)
+        set.push_back(contact[k] && stick[k] && mu[k] > 0);
       return set;
     }
 
@@ -1354,7 +1406,8 @@ namespace stickslip
       // rate; P is the last iterate's, the direction in 3D the slip's).
       unsigned long changes = 0;
       double        largest = 0, drift = 0;
-      next_force = slip_force;
+      next_force  = slip_force;
+      next_normal = given_normal;
       std::fill(slip_tangent.begin(), slip_tangent.end(), 0.);
       for (std::size_t k = 0; k < normal_unknown.size(); ++k)
         {
@@ -1373,6 +1426,7 @@ namespace stickslip
                        0.);
           // The scale of the slip forces' changes: P times the strength
           // at rest of the node's state (mu~(0) is 0 for rate and state).
+          next_normal[k]         = normal;
           const NodeFriction law = node_friction(k);
           largest =
             std::max(largest,
@@ -1550,11 +1604,17 @@ namespace stickslip
           q[a]                 = c * slip[a] - residual.local_element(i);
           length += q[a] * q[a];
         }
-      length               = std::sqrt(length);
-      const double at_rest = normal * law.value(0.);
-      if (at_rest > 0 && length <= at_rest)
+      length = std::sqrt(length);
+      // The stick test against the bound of the force given, P of the
+      // solve before (R_T is that force): against the new P, a node whose
+      // reaction stood 0.2% above mu P flipped between stick and slip as P
+      // moved by 6e-4 between the solves (the 2D block pushed at 1.5 mu p;
+      // measured). At the fixed point the two P agree.
+      const double given_at_rest = given_normal[k] * law.value(0.);
+      if (given_at_rest > 0 && length <= given_at_rest)
         return false;
-      double slip_norm = 0;
+      const double at_rest   = normal * law.value(0.);
+      double       slip_norm = 0;
       for (unsigned int a = 0; a + 1 < dim; ++a)
         slip_norm += slip[a] * slip[a];
       const double rate  = pair * std::sqrt(slip_norm) / step_size;
@@ -1972,6 +2032,9 @@ namespace stickslip
             active[k] ? (frictional && !stuck[k] && mu[k] > 0 ? 2 : 1) : 0;
         for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
           slip_marker.local_element(tangential_unknown[m]) = slip_force[m];
+        // The normal unknown's slot: the P the slip force was given with.
+        for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+          slip_marker.local_element(normal_unknown[k]) = given_normal[k];
         for (std::size_t k = 0; k < laws.size(); ++k)
           state_marker.local_element(normal_unknown[k]) = law_state[k];
         for (std::size_t m = 0; m < last_rate.size(); ++m)
@@ -1987,6 +2050,8 @@ namespace stickslip
           }
         for (std::size_t m = 0; m < tangential_unknown.size(); ++m)
           slip_force[m] = slip_marker.local_element(tangential_unknown[m]);
+        for (std::size_t k = 0; k < normal_unknown.size(); ++k)
+          given_normal[k] = slip_marker.local_element(normal_unknown[k]);
         for (std::size_t k = 0; k < laws.size(); ++k)
           law_state[k] = state_marker.local_element(normal_unknown[k]);
         for (std::size_t m = 0; m < last_rate.size(); ++m)
@@ -2266,7 +2331,9 @@ namespace stickslip
            << " in a step), matrix and AMG set-ups " << assemblies
            << ", steps whose active set cycled (then one change at a time) "
            << safeguards << ", steps ended at the solves' noise "
-           << noise_floor_ends;
+           << noise_floor_ends
+           << ", attempts that cycled, then repeated or cut "
+           << attempts_ended_at_revisit;
       if (law_with_rate)
         text << ", steps repeated by the complementarity rule "
              << steps_repeated_by_complementarity

@@ -264,6 +264,19 @@ namespace stickslip
       }
 
       /**
+       * Whether the caller can cut the step (adaptive steps above the
+       * smallest substep): an attempt whose active set cycles (makes a
+       * change of its sets it had made before) then ends with
+       * ActiveSetNotSettled instead of going on one change at a time
+       * (guard_against_cycling()).
+       */
+      void
+      set_step_can_be_cut(const bool can)
+      {
+        step_can_be_cut = can;
+      }
+
+      /**
        * An accepted step's numerical dissipation @p work.numerical (the
        * generalized-alpha method), booked since t0.
        */
@@ -635,6 +648,13 @@ namespace stickslip
       bool
       settled(const double drift, const double previous);
 
+      /**
+       * Whether an attempt whose sets cycle ends (to be repeated by rule 3'
+       * or cut) rather than going on one change at a time.
+       */
+      bool
+      ends_attempt_at_revisit() const;
+
       /** A RunError after Maximum active-set iterations. */
       void
       check_iterations(const unsigned int  iteration,
@@ -681,6 +701,11 @@ namespace stickslip
       /** Which unknowns the iteration holds: active, then stuck flags. */
       std::vector<bool>
       held_set() const;
+
+      /** The same for the flags @p contact and @p stick. */
+      std::vector<bool>
+      held_set(const std::vector<bool> &contact,
+               const std::vector<bool> &stick) const;
 
       /**
        * Body/Pull spring: its unknowns (the boundary's owned nodes along
@@ -784,9 +809,17 @@ namespace stickslip
        * the tangent in the step's operator (StepOperator in
        * implicit_step.cc).
        */
-      std::vector<double>                slip_tangent;
-      std::vector<bool>                  stuck;
-      std::vector<double>                slip_force, next_force;
+      std::vector<double> slip_tangent;
+      std::vector<bool>   stuck;
+      std::vector<double> slip_force, next_force;
+      /**
+       * The normal force P with which each node's slip force was given
+       * (given_normal, of slip_force) and is being given (next_normal, of
+       * next_force): rule 3' asks whether the slip went through rest
+       * against the bound of the force it was given (slip_by_
+       * complementarity()).
+       */
+      std::vector<double>                given_normal, next_normal;
       std::vector<double>                shift;
       std::unique_ptr<FunctionParser<1>> foundation_velocity;
       // X_* the foundation's displacement since t0 and u_T(t0): the slip
@@ -841,6 +874,13 @@ namespace stickslip
       unsigned long max_newton, max_cg, stick_slip_changes;
       /** Steps whose active set cycled (guard_against_cycling()). */
       unsigned long safeguards;
+      /**
+       * Attempts ended where their sets cycled, to be repeated by rule 3'
+       * or cut (this run's count, not in snapshots), and whether a cut is
+       * available (set_step_can_be_cut()).
+       */
+      unsigned long attempts_ended_at_revisit = 0;
+      bool          step_can_be_cut           = false;
       /** Steps ended at the linear solves' noise (settled()). */
       unsigned long noise_floor_ends;
 
@@ -854,6 +894,7 @@ namespace stickslip
         BodyVector          acceleration, reaction;
         std::vector<bool>   active, stuck;
         std::vector<double> slip_force, next_force, pressure, gap;
+        std::vector<double> given_normal, next_normal;
         std::vector<double> foundation_displacement;
         std::vector<double> law_state, last_rate;
         double              driver_value;
