@@ -116,9 +116,12 @@ SLIDE_MASS = SLIDE_RHO * SLIDE_H * SLIDE_WIDTH
 SLIDE_ACCELERATION = SLIDE_A - SLIDE_MU_D * SLIDE_G
 
 
-def sliding_settings(dt, final_time=40.0):
+def sliding_settings(dt, final_time=40.0, direction=None):
+    """The sliding layer's settings; with DIRECTION (dx, dy) the 3D layer,
+    periodic in x and y, 2 x 2 x 20 cells, pulled along that unit vector of
+    the floor plane (its contact boundary 4, the bottom)."""
     modulus = 0.5 + 2 * 0.25  # lambda + 2G of prm/body_signorini_bar.prm
-    return {
+    settings = {
         "Output/Interval": "0",
         "Time/Final time": repr(final_time),
         "Time/Time step": repr(dt),
@@ -137,6 +140,21 @@ def sliding_settings(dt, final_time=40.0):
         "Body/Contact/Friction law/Dynamic friction coefficient": repr(SLIDE_MU_D),
         "Body/Contact/Friction law/Critical slip velocity": repr(SLIDE_VC),
     }
+    if direction is None:
+        return settings
+    dx, dy = direction
+    settings.update({
+        "Dimension": "3",
+        "Body/Size": "%r, %r, %r" % (SLIDE_WIDTH, SLIDE_WIDTH, SLIDE_H),
+        "Body/Subdivisions": "2, 2, 20",
+        "Body/Periodic boundary pairs": "0:1:x, 2:3:y",
+        "Body/Initial displacement": "0; 0; %r*(z^2/2 - %r*z)" % (
+            SLIDE_RHO * SLIDE_G / modulus, SLIDE_H),
+        "Body/Body force": "%r; %r; %r" % (SLIDE_RHO * SLIDE_A * dx, SLIDE_RHO * SLIDE_A * dy,
+                                           -SLIDE_RHO * SLIDE_G),
+        "Body/Contact/Boundary id": "4",
+    })
+    return settings
 
 
 def line_fit(xs, ys):

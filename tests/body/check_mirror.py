@@ -24,6 +24,11 @@ plane), and at least one row where the layer slides.
 --time-scheme implicit: both runs with Newmark's implicit step (doc/theory.md
 §7.7), whose mirror is the gap g0 - 2 u.n and the rate 2 |ds|/dt of the law.
 
+--direction DX DY: the 3D layer (body_runs.sliding_settings(): periodic in x
+and y, 2 x 2 x 20 cells) pulled along the unit vector (DX, DY) of the floor
+plane: the law sees the rate of a slip with two components, the mirror the
+fault's 2 ds in both tangents; the acceleration is asserted along (DX, DY).
+
 --contact-law prescribed traction: the mirror run is a fault that never
 opens, its normal traction held at the layer's floor pressure rho g H (in the
 periodic layer the unilateral pressure stays at that value: the shear waves
@@ -39,7 +44,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from body_runs import (SLIDE_ACCELERATION, SLIDE_G, SLIDE_H, SLIDE_MASS,  # noqa: E402
-                       SLIDE_RHO, SLIDE_VC, line_fit, run, sliding_settings)
+                       SLIDE_RHO, SLIDE_VC, SLIDE_WIDTH, line_fit, run,
+                       sliding_settings)
 
 # Columns that hold the fault's slip rate or gap: twice the rigid plane's.
 DOUBLED = ("slip", "gap")
@@ -93,13 +99,17 @@ def main():
                    help="prescribed traction: the mirror run's normal traction "
                    "is held at rho g H, the layer's floor pressure, instead "
                    "of unilateral contact")
+    p.add_argument("--direction", type=float, nargs=2, default=None,
+                   help="the 3D layer pulled along this unit vector (DX, DY)")
     p.add_argument("--time-scheme", default="explicit",
                    choices=["explicit", "implicit", "quasi-static"],
                    help="Body/Time scheme of both runs (implicit: the mirror "
                    "is the gap g0 - 2 u.n and the fault's slip 2 ds alone)")
     a = p.parse_args()
 
-    settings = sliding_settings(a.dt, a.final_time)
+    if a.direction is not None and abs(math.hypot(*a.direction) - 1) > 1e-12:
+        p.error("--direction must be a unit vector")
+    settings = sliding_settings(a.dt, a.final_time, a.direction)
     settings["Body/Contact/Mass at contact nodes"] = a.mass
     settings["Body/Time scheme"] = a.time_scheme
     mirror = dict(settings)
@@ -121,7 +131,11 @@ def main():
               SLIDE_VC, SLIDE_VC / 2, worst, where, a.tolerance, "ok" if good else "FAIL"))
     ok = ok and good
     late = [r for r in rows if r["t"] >= a.final_time / 2]
-    slope = line_fit([r["t"] for r in late], [r["momentum_x"] / SLIDE_MASS for r in late])[0]
+    dx, dy = a.direction if a.direction is not None else (1.0, 0.0)
+    mass = SLIDE_MASS * (SLIDE_WIDTH if a.direction is not None else 1.0)
+    along = [(r["momentum_x"] * dx + r.get("momentum_y", 0.0) * dy
+              if a.direction is not None else r["momentum_x"]) / mass for r in late]
+    slope = line_fit([r["t"] for r in late], along)[0]
     error = abs(slope / SLIDE_ACCELERATION - 1)
     good = error <= 1e-6
     print("acceleration on the late half %.8f, exact %.8f, relative error %.3e <= 1e-6: %s" % (

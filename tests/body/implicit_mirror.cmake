@@ -92,3 +92,53 @@ add_test(NAME body_implicit_mirror_mpi_np2_same_as_np1
           --columns t,kinetic,elastic,dissipated,data,momentum,contact,normal,mean,stick,max_slip,friction)
 set_tests_properties(body_implicit_mirror_mpi_np2_same_as_np1 PROPERTIES
   FIXTURES_REQUIRED body_implicit_mirror_mpi)
+
+# ---- 5. In 3D (the same loops with two tangents): the layer of 2. on 2 x 2 x
+# 20 cells, periodic in x and y, pulled along d = (0.8, 0.6)
+# (check_mirror.py --direction): against its image it equals the rigid plane
+# with v_c/2 in every column, bitwise (measured 0; the late acceleration
+# along d within 3.8e-10 of a - mu_d g), tolerance 0; with the prescribed
+# traction rho g H 1.3e-10 (friction_force_1), tolerance 1e-7 as in 2.
+# The octant of the sphere of prm/body_hertz_3d.prm (mesh 0, 4 096
+# hexahedra) against its image at the gap 2z equals the sphere on the rigid
+# plane at z: 0 (bitwise) in history.csv and the contact nodes' table,
+# tolerance 0. CPU 1.4 s, 1.4 s and 13 s.
+add_test(NAME body_implicit_mirror_sliding_3d
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_implicit_mirror_sliding_3d --time-scheme implicit
+     --direction 0.8 0.6 --tolerance 0)
+add_test(NAME body_implicit_mirror_prescribed_traction_3d
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror.py ${EXE} ${BODY_BAR_PRM}
+     ${OUT}/body_implicit_mirror_prescribed_traction_3d --time-scheme implicit
+     --direction 0.8 0.6 --contact-law "prescribed traction" --tolerance 1e-7)
+add_test(NAME body_implicit_mirror_hertz_3d
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_mirror_twin.py ${EXE}
+     ${SRC}/prm/body_hertz_3d.prm ${OUT}/body_implicit_mirror_hertz_3d --gap "2*z"
+     --set "Body/Mesh file=${SRC}/meshes/sphere_3d_0.msh" --tolerance 0)
+set_tests_properties(body_implicit_mirror_sliding_3d
+  body_implicit_mirror_prescribed_traction_3d body_implicit_mirror_hertz_3d
+  PROPERTIES LABELS body)
+
+# ---- 6. Through a snapshot: the identical pair of 3. (mesh 0) written on 2
+# ranks, stopped at t = 2.2 (after the turning point), resumed from the
+# snapshot at t = 2 on 1 rank to T = 2.5, against the uninterrupted 2-rank
+# run (tests/reliability/resume_across_ranks.py --series). The prescribed
+# pressure is set again at each step; the fault's gap (0: it never opens)
+# is not in the snapshot and was the gap of the reference geometry after a
+# resume until this test found it. Measured, relative to each column's
+# scale: history 7.9e-14 (dissipated_energy), the contact tables 9.1e-13;
+# tolerance 1e-9 (about 1000 times, rounded up to a power of ten).
+# energy_balance and impact_work are round-off here (|values| <= 1e-10 of
+# the energies) and the solvers' counts the partition's: not compared.
+# CPU 7 s.
+add_test(NAME resume_body_mirror_traction
+  COMMAND ${PYTHON3} ${SRC}/tests/reliability/resume_across_ranks.py ${EXE}
+          ${SRC}/prm/body_cattaneo_mindlin.prm ${OUT}/resume_body_mirror_traction
+          --np 2 --resume-np 1 --stop 2.2 --final 2.5 --checkpoint 0.5
+          --tolerance 1e-9 --series
+          --columns t,kinetic,elastic,dissipated,data,momentum,contact,normal,mean,stick,max_slip,friction,newton,active,max_newton
+          ${CM_IDENTICAL_PAIR}
+          --set "Body/Mesh file=${SRC}/meshes/half_cylinder_2d_0.msh"
+          --set "Output/Field output=true" --set "Output/Field output every=1000000")
+set_tests_properties(resume_body_mirror_traction PROPERTIES PROCESSORS 2
+  LABELS body TIMEOUT 600)

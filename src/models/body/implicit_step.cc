@@ -2056,6 +2056,10 @@ namespace stickslip
           law_state[k] = state_marker.local_element(normal_unknown[k]);
         for (std::size_t m = 0; m < last_rate.size(); ++m)
           last_rate[m] = rate_marker.local_element(tangential_unknown[m]);
+        // Under a prescribed traction the fault never opens: its gap is 0,
+        // as initialize() sets it (the iteration does not update it).
+        if (normal_traction)
+          std::fill(gap.begin(), gap.end(), 0.);
         assembled_for.clear();
         assembled_c0 = 0;
       });
