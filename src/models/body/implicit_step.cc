@@ -880,7 +880,7 @@ namespace stickslip
     ImplicitStep<dim>::ends_attempt_at_revisit() const
     {
       // A law with a rate under the limit rule: rule 3' settles the steps
-      // where the limit rule's set returns (a node flipping between stick
+      // where the limit rule's sets cycle (a node flipping between stick
       // and slip, which one change at a time cannot break: measured on the
       // rational law's 3D stop); under adaptive steps a smaller step.
       return (can_repeat_by_complementarity() &&

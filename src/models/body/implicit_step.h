@@ -816,8 +816,8 @@ namespace stickslip
        * The normal force P with which each node's slip force was given
        * (given_normal, of slip_force) and is being given (next_normal, of
        * next_force): rule 3' asks whether the slip went through rest
-       * against the bound of the force it was given (slip_by_
-       * complementarity()).
+       * against the bound of the force it was given
+       * (slip_by_complementarity()).
        */
       std::vector<double>                given_normal, next_normal;
       std::vector<double>                shift;
