@@ -131,10 +131,10 @@ def main():
               SLIDE_VC, SLIDE_VC / 2, worst, where, a.tolerance, "ok" if good else "FAIL"))
     ok = ok and good
     late = [r for r in rows if r["t"] >= a.final_time / 2]
-    dx, dy = a.direction if a.direction is not None else (1.0, 0.0)
-    mass = SLIDE_MASS * (SLIDE_WIDTH if a.direction is not None else 1.0)
-    along = [(r["momentum_x"] * dx + r.get("momentum_y", 0.0) * dy
-              if a.direction is not None else r["momentum_x"]) / mass for r in late]
+    # The momentum along the pull (2D: (1, 0); momentum_y is then vertical).
+    dx, dy = a.direction or (1.0, 0.0)
+    mass = SLIDE_MASS * (SLIDE_WIDTH if a.direction else 1.0)
+    along = [(r["momentum_x"] * dx + r["momentum_y"] * dy) / mass for r in late]
     slope = line_fit([r["t"] for r in late], along)[0]
     error = abs(slope / SLIDE_ACCELERATION - 1)
     good = error <= 1e-6

@@ -877,7 +877,7 @@ namespace stickslip
 
     template <int dim>
     bool
-    ImplicitStep<dim>::ends_attempt_at_revisit() const
+    ImplicitStep<dim>::ends_attempt_at_cycle() const
     {
       // A law with a rate under the limit rule: rule 3' settles the steps
       // where the limit rule's sets cycle (a node flipping between stick
@@ -907,7 +907,7 @@ namespace stickslip
       // at the bound may stick again once the others' forces have moved:
       // measured on the slow pull, which then settled with no other
       // change.) The attempt then ends where a rule 3' repeat or a smaller
-      // step can take over (ends_attempt_at_revisit()); otherwise only the
+      // step can take over (ends_attempt_at_cycle()); otherwise only the
       // change of the least index is taken per iteration from then on
       // (Murty's least-index rule for the linear complementarity problem,
       // which terminates for a P-matrix: frictionless contact with K + c0 M
@@ -928,9 +928,9 @@ namespace stickslip
             std::find(seen.begin(), seen.end(), change) != seen.end();
           one_change_at_a_time =
             Utilities::MPI::min(repeats ? 1 : 0, comm) == 1;
-          if (one_change_at_a_time && ends_attempt_at_revisit())
+          if (one_change_at_a_time && ends_attempt_at_cycle())
             {
-              ++attempts_ended_at_revisit;
+              ++attempts_ended_at_cycle;
               throw ActiveSetNotSettled(
                 "the active set of the implicit contact step made at "
                 "iteration " +
@@ -1424,9 +1424,9 @@ namespace stickslip
               pressure[k] * area_of_node[k] :
               std::max(-normal_sign * residual.local_element(normal_unknown[k]),
                        0.);
+          next_normal[k] = normal;
           // The scale of the slip forces' changes: P times the strength
           // at rest of the node's state (mu~(0) is 0 for rate and state).
-          next_normal[k]         = normal;
           const NodeFriction law = node_friction(k);
           largest =
             std::max(largest,
@@ -2337,7 +2337,7 @@ namespace stickslip
            << safeguards << ", steps ended at the solves' noise "
            << noise_floor_ends
            << ", attempts that cycled, then repeated or cut "
-           << attempts_ended_at_revisit;
+           << attempts_ended_at_cycle;
       if (law_with_rate)
         text << ", steps repeated by the complementarity rule "
              << steps_repeated_by_complementarity

@@ -653,7 +653,7 @@ namespace stickslip
        * or cut) rather than going on one change at a time.
        */
       bool
-      ends_attempt_at_revisit() const;
+      ends_attempt_at_cycle() const;
 
       /** A RunError after Maximum active-set iterations. */
       void
@@ -879,8 +879,8 @@ namespace stickslip
        * or cut (this run's count, not in snapshots), and whether a cut is
        * available (set_step_can_be_cut()).
        */
-      unsigned long attempts_ended_at_revisit = 0;
-      bool          step_can_be_cut           = false;
+      unsigned long attempts_ended_at_cycle = 0;
+      bool          step_can_be_cut         = false;
       /** Steps ended at the linear solves' noise (settled()). */
       unsigned long noise_floor_ends;
 
