@@ -26,14 +26,22 @@ dissipated energy of the code, the loop area of Q against the top's delta
     W = 4 (mu P)^2/(pi E*) [(1 - psi) ln(1 - psi) + psi - psi^2/2],
 psi = Q*/(mu P). Prints one JSON object.
 
-    python3 postprocess/cattaneo_mindlin.py RUN... --young 1 --poisson 0.45 \\
-        --mu 0.3 [--radius 1] [--times T...] [--plot PNG]
+    postprocess/cattaneo_mindlin.py RUN... --young 1 --poisson 0.45 \\
+        --mu 0.3 [--radius 1] [--times T...] [-o PNG]
+
+-o PNG draws the tractions at the chosen times against the closed forms and
+the loop of Q against the top's displacement (doc/body_cattaneo_mindlin.png:
+doc/pictures.md); --plot PNG is its old name, still accepted. A run that
+misses a file the analysis needs (history.csv; contact_nodes.csv; with
+--times the contact series, which prm/body_cattaneo_mindlin.prm writes only
+with --set "Output/Field output=true") stops with a message naming it, exit 1.
 """
 import argparse
 import csv
 import json
 import math
 import os
+import sys
 import xml.etree.ElementTree as ET
 
 
@@ -54,8 +62,15 @@ def cattaneo_traction(x, shear, mu, pressure_force, a, p0):
     return outer - inner
 
 
+class Error(Exception):
+    """A run that cannot be analysed: the message says why and what to do."""
+
+
 def read_history(run):
-    with open(os.path.join(run, "history.csv")) as handle:
+    path = os.path.join(run, "history.csv")
+    if not os.path.isfile(path):
+        raise Error("%s has no history.csv: not the output folder of a run" % run)
+    with open(path) as handle:
         return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
 
 
@@ -68,7 +83,14 @@ def contact_tables(run):
         return {float(d.get("timestep")):
                 os.path.join(run, os.path.splitext(d.get("file"))[0] + ".csv")
                 for d in ET.parse(pvd).getroot().iter("DataSet")}
-    series = ET.parse(os.path.join(run, "contact.xdmf")).getroot().find("Domain/Grid")
+    xdmf = os.path.join(run, "contact.xdmf")
+    if not os.path.exists(xdmf):
+        raise Error("%s has no contact series (contact.pvd or contact.xdmf), which "
+                    "--times reads: the run wrote no field output. Run it again with "
+                    "--set \"Output/Field output=true\" (prm/body_cattaneo_mindlin.prm "
+                    "sets it false), or leave --times out to analyse the run's end "
+                    "(contact_nodes.csv)" % run)
+    series = ET.parse(xdmf).getroot().find("Domain/Grid")
     return {float(grid.find("Time").get("Value")):
             os.path.join(run, "solution", grid.get("Name") + ".csv")
             for grid in series.findall("Grid")}
@@ -78,12 +100,20 @@ def table_at(run, t):
     """The contact-node table of the output at time T (to 1e-9), or the
     end of the run's contact_nodes.csv for T = None."""
     if t is None:
-        return os.path.join(run, "contact_nodes.csv")
+        path = os.path.join(run, "contact_nodes.csv")
+        if not os.path.isfile(path):
+            raise Error("%s has no contact_nodes.csv: not a run of the implicit or "
+                        "quasi-static body with a contact boundary" % run)
+        return path
     tables = contact_tables(run)
     near = [s for s in tables if abs(s - t) <= 1e-9]
     if not near:
-        raise SystemExit("%s: no contact output at t = %g (outputs at %s)"
-                         % (run, t, ", ".join("%g" % s for s in sorted(tables))))
+        raise Error("%s: no contact output at t = %g (outputs at %s)"
+                    % (run, t, ", ".join("%g" % s for s in sorted(tables))))
+    if not os.path.isfile(tables[near[0]]):
+        raise Error("%s: the contact output at t = %g has no table %s (the explicit "
+                    "scheme writes none: the analysis needs Body/Time scheme = "
+                    "quasi-static or implicit)" % (run, t, tables[near[0]]))
     return tables[near[0]]
 
 
@@ -283,7 +313,9 @@ def main():
     parser.add_argument("--mu", type=float, default=0.3)
     parser.add_argument("--amplitude", type=float, default=0.0016,
                         help="delta*, the top's largest u_x (the prm's)")
-    parser.add_argument("--plot")
+    parser.add_argument("-o", "--output", "--plot", dest="output", metavar="PNG",
+                        help="draw the tractions and the loop into PNG (--plot: "
+                             "the old name)")
     args = parser.parse_args()
     results, history = [], None
     for run in args.runs:
@@ -297,9 +329,13 @@ def main():
                              triangle_displacement(args.amplitude))
     table = [{k: v for k, v in r.items() if k not in ("nodes", "traction")} for r in results]
     print(json.dumps({"runs": table, "cycle": energies}, indent=1))
-    if args.plot:
-        plot(results, history, args.plot, args.mu, args.amplitude)
+    if args.output:
+        plot(results, history, args.output, args.mu, args.amplitude)
+        print("cattaneo_mindlin: wrote %s" % args.output)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Error as error:
+        sys.exit("cattaneo_mindlin: %s" % error)

@@ -143,7 +143,10 @@ def plot_body_energies(header, data, t):
     spread = (np.nanmax(account) - np.nanmin(account)) / scale if scale > 0 else 0.0
     note = ("body: energies, works and their account kinetic + elastic + dissipated - "
             f"works, which varies by {100 * spread:.2g}% of the largest energy or work")
-    energy.set_ylabel("energy [J]")
+    # The 2D body is a slice of unit depth (plane strain): its energies are
+    # per metre of depth.
+    energy.set_ylabel("energy [J]" if "momentum_z" in column else
+                      "energy [J/m] (per unit depth)")
     if fractions:
         for name, label in fractions:
             axes[1].plot(t, column[name], drawstyle="steps-post", lw=1.2, label=label)
@@ -152,6 +155,7 @@ def plot_body_energies(header, data, t):
         axes[1].legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small",
                        borderaxespad=0.0)
     finish_axes(axes, t)
+    axes[-1].set_xlabel(r"$t$ [s]")
     return fig, note
 
 

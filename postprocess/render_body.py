@@ -117,6 +117,31 @@ def displacement(grid, path):
     return d
 
 
+def length_unit(size):
+    """(factor, name) of the length axes: metres for a body of 0.5 m or more
+    (the body is in SI units; a unit square drawn as 1000 mm reads badly),
+    millimetres below, micrometres below 0.5 mm."""
+    if size >= 0.5:
+        return 1.0, "m"
+    if size >= 5e-4:
+        return 1e3, "mm"
+    return 1e6, "µm"
+
+
+def length_text(value):
+    """A length with the unit that fits it: "86 µm", "1.3 mm", "0.2 m"."""
+    factor, unit = length_unit(abs(value))
+    return f"{value * factor:.3g} {unit}"
+
+
+def warp_words(scale):
+    """What the warp does to the displacement, in the axis label."""
+    if scale == 1:
+        return "the displacement at its true size"
+    return f"the displacement drawn x {scale:.3g}" + (", magnified" if scale > 1
+                                                       else ", reduced")
+
+
 def warp_factor(a, pts, disp):
     import numpy as np
     size = float(np.ptp(pts, 0).max()) or 1.0
@@ -194,12 +219,13 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
     q = offs[:-1]
     p0, p1, p2, p3 = (conn[q + k] for k in range(4))
     tris = np.concatenate([np.stack([p0, p1, p2], 1), np.stack([p0, p2, p3], 1)])
-    xy = (pts + scale * disp)[:, :2] * 1e3          # mm
+    unit_factor, unit = length_unit(float(np.ptp(pts[:, :2], 0).max()))
+    xy = (pts + scale * disp)[:, :2] * unit_factor
     tri = mtri.Triangulation(xy[:, 0], xy[:, 1], tris)
     interval = np.median(np.diff(pvd_times)) if len(pvd_times) > 1 else float("inf")
     profile = None if a.no_contact else contact_profile(a.output_dir, t, interval)
     (x0, y0), (x1, y1) = xy.min(0), xy.max(0)
-    floor_y = pts[:, 1].min() * 1e3
+    floor_y = pts[:, 1].min() * unit_factor
     pad = 0.03 * max(x1 - x0, y1 - y0)
     if profile is not None:
         ax = fig.add_axes([0.07, 0.36, 0.80, 0.56])
@@ -212,28 +238,36 @@ def draw_2d(fig, a, grid, path, t, values, label, disp, scale, pvd_times):
     fig.colorbar(pc, cax=cax, label=label, extend=extend)
     has_floor = any(os.path.isfile(os.path.join(a.output_dir, "contact" + extension))
                     for extension in (".pvd", ".xdmf"))
+    penetration = 0.0
     if has_floor:                                 # not for a membrane on its plane
         ax.axhline(floor_y, color="0.3", lw=2.0)  # the floor (reference position)
+        # Below the floor by the true displacement: a compliant contact law
+        # lets the body in; the warp magnifies that too.
+        penetration = max(0.0, pts[:, 1].min() - float((pts[:, 1] + disp[:, 1]).min()))
     else:
         floor_y = y0
     ax.set_xlim(x0 - pad, x1 + pad)
     ax.set_ylim(min(y0, floor_y) - pad, y1 + pad)
     ax.set_aspect("equal", adjustable="datalim")
-    ax.set_ylabel("y [mm]")
-    ax.set_xlabel("x [mm] (deformed shape: the displacement magnified)")
+    ax.set_ylabel(f"y [{unit}]")
+    ax.set_xlabel(f"x [{unit}] (the deformed shape: {warp_words(scale)})")
+    if penetration * scale * unit_factor > 0.005 * (y1 - y0):
+        ax.set_title(f"drawn {length_text(penetration * scale)} inside the floor: the "
+                     f"contact law's penetration of {length_text(penetration)}, drawn "
+                     f"x {scale:.3g} with the displacement", fontsize=9)
     if profile is not None:
         xc, rate, mean, tc = profile
         top = max(float(rate.max()), float(mean.max()) if mean is not None else 0.0)
         floor = max(top * 1e-4, 1e-8)
-        axc.semilogy(xc * 1e3, np.maximum(rate, floor), color="0.6", lw=0.6,
+        axc.semilogy(xc * unit_factor, np.maximum(rate, floor), color="0.6", lw=0.6,
                      label="slip_rate at t (flickers between stick and slip)")
         if mean is not None:
-            axc.semilogy(xc * 1e3, np.maximum(mean, floor), color="C3", lw=1.5,
+            axc.semilogy(xc * unit_factor, np.maximum(mean, floor), color="C3", lw=1.5,
                          label="mean slip rate since the record before")
         axc.set_ylim(floor, max(top * 2, floor * 10))
-        axc.set_xlim(pts[:, 0].min() * 1e3 - pad, pts[:, 0].max() * 1e3 + pad)
-        axc.set_ylabel("[m/s]")
-        axc.set_xlabel("x [mm] (reference position)")
+        axc.set_xlim(pts[:, 0].min() * unit_factor - pad, pts[:, 0].max() * unit_factor + pad)
+        axc.set_ylabel("slip rate [m/s]")
+        axc.set_xlabel(f"x [{unit}] (reference position)")
         axc.grid(True, which="major", alpha=0.3)
         axc.legend(loc="upper left", fontsize=8, framealpha=0.8)
         axc.set_title(f"contact surface at t = {tc:.6g} s; stuck nodes on "
@@ -261,7 +295,8 @@ def draw_3d(fig, a, grid, path, values, label, disp, scale):
     f = vtk_to_numpy(poly.GetPointData().GetArray("__shown")).astype(float)
     conn = vtk_to_numpy(poly.GetPolys().GetConnectivityArray()).astype(np.int64)
     offs = vtk_to_numpy(poly.GetPolys().GetOffsetsArray()).astype(np.int64)
-    xyz = (pts + scale * d) * 1e3
+    unit_factor, unit = length_unit(float(np.ptp(pts, 0).max()))
+    xyz = (pts + scale * d) * unit_factor
     polys = [conn[offs[i]:offs[i + 1]] for i in range(len(offs) - 1)]
     verts = [xyz[p] for p in polys]
     face_values = np.array([f[p].mean() for p in polys])
@@ -280,9 +315,10 @@ def draw_3d(fig, a, grid, path, values, label, disp, scale):
     except AttributeError:
         pass
     ax.view_init(elev=a.elev, azim=a.azim)
-    ax.set_xlabel("x [mm]")
-    ax.set_ylabel("y [mm]")
-    ax.set_zlabel("z [mm]")
+    ax.set_xlabel(f"x [{unit}]")
+    ax.set_ylabel(f"y [{unit}]")
+    ax.set_zlabel(f"z [{unit}]")
+    ax.set_title(f"the deformed shape: {warp_words(scale)}", fontsize=9)
     cax = fig.add_axes([0.88, 0.15, 0.02, 0.66])
     sm = cm.ScalarMappable(norm=norm, cmap="viridis")
     sm.set_array(f)

@@ -57,7 +57,7 @@ log=$build_dir/build.log
 if [ -f "$cache" ]; then
   echo "stickslip: building in $build_dir ($build_type; compiler output in $log)$why"
 else
-  echo "stickslip: first build in $build_dir ($build_type; a few minutes on" \
+  echo "stickslip: first build in $build_dir ($build_type; 7 to 11 minutes on" \
        "2 cores; compiler output in $log)"
 fi
 start=$SECONDS

@@ -25,9 +25,11 @@
 # stickslip limits to one per rank; tests/threads checks that limit, which a
 # machine with only the reference BLAS cannot show. The suite's results do
 # not depend on which BLAS it is, up to the tolerances stated by the tests
-# (doc/reproducibility.md). python3-h5py: the tests read the times of the
-# HDF5 series files (Output/Field format = hdf5) to check that each output a
-# series lists is complete.
+# (doc/reproducibility.md). python3-h5py (for run.sh too): the scripts of
+# postprocess/ read the HDF5 outputs (Output/Field format = hdf5, the
+# default of prm/body_fronts_2d.prm) with it where VTK has no XDMF reader
+# (python3-vtk9), and the tests read the times of the HDF5 series files to
+# check that each output a series lists is complete.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -47,8 +49,9 @@ packages=(
   numdiff
   libgtest-dev       # GoogleTest for the unit tests (tests/unit)
   python3 python3-numpy python3-matplotlib
+  python3-h5py       # postprocess/: the HDF5 outputs without ParaView
 )
-test_packages=(paraview python3-paraview xvfb xauth libopenblas0-pthread clang-format-14 python3-h5py)
+test_packages=(paraview python3-paraview xvfb xauth libopenblas0-pthread clang-format-14)
 if [ "${1:-}" = --test-packages ]; then
   printf '%s\n' "${test_packages[@]}"
   exit 0

@@ -14,8 +14,9 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 measure_triad
 steps=20
 # One run: NAME NP SUBDIVISIONS; prints "name np unknowns setup_s loop_s
-# peak_B_per_unknown elapsed_s operator_B mesh_B" (the peak resident memory
-# per unknown as the run's summary counts it: VmHWM summed over the ranks);
+# peak_B elapsed_s operator_B mesh_B" (the peak resident memory as the run's
+# summary counts it, "peak resident memory 1.2 GB in all": VmHWM summed over
+# the ranks);
 # the summary's "set-up of the model" goes to NAME.setup.
 run_once() {
   local name=$1 np=$2 n=$3 launcher=() out
@@ -29,7 +30,7 @@ run_once() {
   echo "$name $np $(grep -o '[0-9]* unknowns on' <<<"$out" | awk '{print $1}')" \
     "$(grep '^| set-up ' <<<"$out" | awk -F'|' '{gsub(/[ s]/, "", $4); print $4}')" \
     "$(grep -o 'steps of [0-9.e+-]* s in [0-9.e+-]* s' <<<"$out" | awk '{print $6}')" \
-    "$(grep -o 'peak resident [0-9.e+]* B' <<<"$out" | awk '{print $3}')" "$(elapsed_s <<<"$out")" \
+    "$(grep -o 'peak resident memory [0-9.e+]* [kMGT]*B in all' <<<"$out" | awk '{print $4 * (($5 == "kB") ? 1e3 : ($5 == "MB") ? 1e6 : ($5 == "GB") ? 1e9 : ($5 == "TB") ? 1e12 : 1)}')" "$(elapsed_s <<<"$out")" \
     "$(grep -o 'operator [0-9.e+]* B' <<<"$out" | awk '{print $2}')" \
     "$(grep -o 'memory per unknown: mesh [0-9.e+]* B' <<<"$out" | awk '{print $5}')"
   grep -o 'set-up of the model: .*' <<<"$out" | sed 's/set-up of the model: //' > "$work/$name.setup"
@@ -46,7 +47,7 @@ runs = {}
 for line in open(os.path.join(sys.argv[4], "runs.txt")):
     name, np, n, setup, loop, peak, elapsed, operator, mesh = line.split()
     runs[name] = dict(np=int(np), n=int(n), setup=float(setup), loop=float(loop),
-                      peak=float(peak) * int(n), elapsed=float(elapsed),
+                      peak=float(peak), elapsed=float(elapsed),
                       operator=float(operator), mesh=float(mesh),
                       stages=open(os.path.join(sys.argv[4], name + ".setup")).read().strip())
 print("## The 3D body at 10⁷ unknowns on one machine\n")

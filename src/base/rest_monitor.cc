@@ -38,8 +38,15 @@ namespace stickslip
 
 
 
-  RestMonitor::RestMonitor(const std::string &node_name)
-    : node_name(node_name)
+  RestMonitor::RestMonitor()
+    : RestMonitor(FrictionNames(), true)
+  {}
+
+
+
+  RestMonitor::RestMonitor(const FrictionNames &names, const bool inertia)
+    : names(names)
+    , inertia(inertia ? 1 : 0)
   {}
 
 
@@ -94,13 +101,66 @@ namespace stickslip
     last_elastic    = row.elastic;
     last_dissipated = row.dissipated;
     last_stick      = row.stick_fraction;
+    last_contact    = row.contact_fraction;
+    if (!row.centre_velocity.empty())
+      record_centre(row.t, row.centre_velocity);
+  }
+
+
+
+  void
+  RestMonitor::record_centre(const double               t,
+                             const std::vector<double> &velocity)
+  {
+    double speed = 0;
+    for (const double component : velocity)
+      speed += component * component;
+    speed = std::sqrt(speed);
+    if (speed > centre_speed)
+      {
+        // A new largest velocity: its direction is the motion's, and a stop
+        // must come after it.
+        centre_speed = speed;
+        centre_direction.resize(velocity.size());
+        for (std::size_t d = 0; d < velocity.size(); ++d)
+          centre_direction[d] = velocity[d] / speed;
+        centre_stop       = -1;
+        centre_after      = 0;
+        centre_last_t     = t;
+        centre_last_along = speed;
+        return;
+      }
+    if (centre_speed == 0)
+      return;
+    double along = 0;
+    for (std::size_t d = 0; d < velocity.size(); ++d)
+      along += velocity[d] * centre_direction[d];
+    if (centre_stop < 0 && along <= 0)
+      // Linear between the rows: the stop of a block decelerated at a
+      // constant rate is exact, and the rows' interval does not decide it.
+      centre_stop = centre_last_t + (t - centre_last_t) * centre_last_along /
+                                      (centre_last_along - along);
+    else if (centre_stop >= 0)
+      centre_after = std::max(centre_after, speed);
+    centre_last_t     = t;
+    centre_last_along = along;
+  }
+
+
+
+  bool
+  RestMonitor::centre_stopped() const
+  {
+    return centre_speed > 0 && centre_stop >= 0 &&
+           centre_after <= centre_fraction * centre_speed;
   }
 
 
 
   void
   RestMonitor::record_unknowns(const std::vector<double> &velocity,
-                               const std::vector<double> &mass)
+                               const std::vector<double> &mass,
+                               const std::vector<double> &stuck)
   {
     const std::size_t n = velocity.size();
     if (unknown_still.size() != n)
@@ -110,6 +170,7 @@ namespace stickslip
       }
     unknown_velocity = velocity;
     unknown_mass     = mass;
+    unknown_stuck    = stuck;
     for (std::size_t i = 0; i < n; ++i)
       {
         const double v = std::abs(velocity[i]);
@@ -149,15 +210,25 @@ namespace stickslip
                           &last_elastic,
                           &last_dissipated,
                           &last_stick,
+                          &last_contact,
                           &max_energy,
                           &max_speed,
                           &has_massless,
                           &all_stuck,
-                          &stuck_since})
+                          &stuck_since,
+                          &centre_speed,
+                          &centre_last_t,
+                          &centre_last_along,
+                          &centre_stop,
+                          &centre_after})
       archive.add(*value);
     register_stillness(system, archive);
-    for (std::vector<double> *values :
-         {&unknown_still, &unknown_since, &unknown_velocity, &unknown_mass})
+    for (std::vector<double> *values : {&unknown_still,
+                                        &unknown_since,
+                                        &unknown_velocity,
+                                        &unknown_mass,
+                                        &unknown_stuck,
+                                        &centre_direction})
       archive.add(*values);
   }
 
@@ -203,28 +274,36 @@ namespace stickslip
                     run > 0 ? 100 * duration / run : 100.);
       return std::string(text);
     };
+    const std::string rule = " (at rest: " + still.str() +
+                             ", at every output of the run's final " +
+                             short_number(100 * hold_fraction) + "%)";
 
     std::ostringstream out;
     if (holds(system))
       out << "  at rest since t = " << short_number(system.since)
           << " (the last " << percent(last_time - system.since)
           << " of the run): at every output from then on " << still.str();
+    else if (centre_stopped())
+      out << "  vibrating at t = " << short_number(last_time)
+          << ", not at rest: the centre of mass stopped at t = "
+          << short_number(centre_stop) << " (its velocity, at most "
+          << short_number(centre_speed)
+          << " m/s, first fell to 0 there; its speed since, at most "
+          << share(centre_after, centre_speed)
+          << " that, is the sway of the body about a rest position); the "
+          << "elastic vibration left has a kinetic energy of "
+          << share(last_kinetic, max_energy) << " " << energy << rule;
     else if (system.still != 0)
-      out << "  still moving: still only since t = "
-          << short_number(system.since) << ", "
-          << percent(last_time - system.since)
-          << " of the run, and rest must last its final " << 100 * hold_fraction
-          << "% (still: " << still.str()
-          << "); at t = " << short_number(system.moved_at)
+      out << "  still moving: at t = " << short_number(system.moved_at)
           << " the kinetic energy was "
-          << share(system.moved_kinetic, max_energy) << " that energy"
-          << speeds(system.moved_speed);
+          << share(system.moved_kinetic, max_energy) << " " << energy
+          << speeds(system.moved_speed)
+          << "; still only since t = " << short_number(system.since) << ", "
+          << percent(last_time - system.since) << " of the run" << rule;
     else
       out << "  still moving at t = " << short_number(last_time)
           << ": the kinetic energy is " << share(last_kinetic, max_energy)
-          << " " << energy << speeds(system.moved_speed)
-          << " (at rest: " << still.str() << ", at every output of the run's "
-          << "final " << 100 * hold_fraction << "%)";
+          << " " << energy << speeds(system.moved_speed) << rule;
     return out.str();
   }
 
@@ -250,8 +329,65 @@ namespace stickslip
         else
           out << " moving at t = " << short_number(last_time) << " (v" << name
               << " = " << short_number(unknown_velocity[i]) << ")";
+        // At rest by the rule, yet not held by friction: the creep of a
+        // split scheme (doc/at_rest.md).
+        if (unknown_still[i] != 0 && i < unknown_stuck.size() &&
+            unknown_stuck[i] == 0)
+          out << " (not stuck: friction does not hold it exactly, v" << name
+              << " = " << short_number(unknown_velocity[i])
+              << ", the creep of a split scheme, doc/at_rest.md)";
       }
     return out.str();
+  }
+
+
+
+  std::string
+  RestMonitor::energy_line() const
+  {
+    std::ostringstream out;
+    out << "  at t = " << short_number(last_time) << ": ";
+    if (inertia != 0)
+      out << "kinetic energy " << short_number(last_kinetic) << ", ";
+    out << "elastic energy " << short_number(last_elastic)
+        << ", dissipated by friction " << short_number(last_dissipated);
+    if (inertia == 0)
+      out << " (quasi-static: no inertia, no kinetic energy; each load step "
+             "is an equilibrium)";
+    return out.str();
+  }
+
+
+
+  std::string
+  RestMonitor::friction_line() const
+  {
+    const std::string at = " at t = " + short_number(last_time);
+    if (std::isnan(last_stick))
+      return "  friction: none (" + names.none + ")";
+    if (last_contact == 0)
+      return "  friction: nothing in contact" + at;
+    if (all_stuck != 0 && stuck_since <= first_step_time)
+      return "  friction: every " + names.all +
+             " stuck in every step: nothing slides";
+    if (all_stuck != 0)
+      return "  friction: every " + names.all +
+             " stuck since t = " + short_number(stuck_since);
+    // A few unknowns: counted, not a percentage.
+    std::size_t n_frictional = 0, n_stuck = 0;
+    for (const double flag : unknown_stuck)
+      if (!std::isnan(flag))
+        {
+          ++n_frictional;
+          n_stuck += flag != 0 ? 1 : 0;
+        }
+    if (n_frictional > 0)
+      return "  friction: " + std::to_string(n_stuck) + " of the " +
+             std::to_string(n_frictional) + " " + names.all + "s stuck" + at;
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.3g%%", 100 * last_stick);
+    return "  friction: " + std::string(text) + " " + names.share + " stuck" +
+           at;
   }
 
 
@@ -262,26 +398,10 @@ namespace stickslip
     if (!any_row)
       return "";
     std::ostringstream out;
-    out << "  at t = " << short_number(last_time) << ": kinetic energy "
-        << short_number(last_kinetic) << ", elastic energy "
-        << short_number(last_elastic) << ", dissipated by friction "
-        << short_number(last_dissipated) << '\n'
-        << verdict() << '\n';
-    if (std::isnan(last_stick))
-      out << "  friction: none (no " << node_name << ")";
-    else if (all_stuck != 0 && stuck_since <= first_step_time)
-      out << "  friction: every " << node_name
-          << " stuck in every step: nothing slides";
-    else if (all_stuck != 0)
-      out << "  friction: every " << node_name
-          << " stuck since t = " << short_number(stuck_since);
-    else
-      {
-        char text[32];
-        std::snprintf(text, sizeof(text), "%.3g%%", 100 * last_stick);
-        out << "  friction: " << text << " of the " << node_name
-            << "s stuck at t = " << short_number(last_time);
-      }
+    out << energy_line() << '\n';
+    if (inertia != 0)
+      out << verdict() << '\n';
+    out << friction_line();
     if (!unknown_still.empty())
       out << '\n' << unknowns_line();
     return out.str();

@@ -3,6 +3,7 @@
 
 #include <base/checkpoint_archive.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,16 @@ namespace stickslip
    * Friction is reported apart ("every frictional node stuck since t"):
    * stuck nodes may carry a body that vibrates, and a still system may
    * hold no node exactly (a split scheme's creep, doc/at_rest.md).
+   *
+   * A body fed the velocity of its centre of mass (the elastic body) that
+   * is not at rest, but whose centre of mass stopped (its velocity along
+   * its largest one reached 0 and stayed below centre_fraction of that
+   * since) is reported as vibrating about a rest position, with the stop
+   * time: a block thrown on the floor stops like a rigid block and then
+   * sways elastically for ever (doc/at_rest.md).
+   *
+   * A system without inertia (the quasi-static body) has no kinetic
+   * energy and no verdict: the summary gives its energies and friction.
    */
   class RestMonitor
   {
@@ -47,10 +58,33 @@ namespace stickslip
     static constexpr unsigned int max_listed_unknowns = 8;
 
     /**
-     * @p node_name names the nodes of the stick fraction: "frictional
-     * node", or "contact node" for the body.
+     * The largest speed of a stopped centre of mass after its stop,
+     * relative to its largest speed: a sway, not a motion (the thrown
+     * blocks of prm/body_sliding_block_2d.prm and _3d.prm sway at up to 2.45%
+     * and 1.65% of their throw's speed after they stopped; a bouncing bar's
+     * centre turns back at its full speed).
      */
-    explicit RestMonitor(const std::string &node_name = "frictional node");
+    static constexpr double centre_fraction = 0.05;
+
+    /**
+     * The names of the friction line of the summary: "every <all> stuck
+     * since t", "P% <share> stuck at t", "none (<none>)".
+     */
+    struct FrictionNames
+    {
+      std::string all   = "frictional node";
+      std::string share = "of the frictional nodes";
+      std::string none  = "no frictional node";
+    };
+
+    /** The frictional nodes of a system with inertia. */
+    RestMonitor();
+
+    /**
+     * @p names: what the stick fraction counts; @p inertia: false for a
+     * system without mass (no kinetic energy, no verdict).
+     */
+    RestMonitor(const FrictionNames &names, const bool inertia);
 
     /** One row of history.csv, as the summary needs it. */
     struct Row
@@ -63,6 +97,13 @@ namespace stickslip
       double stick_fraction;
       /** max |v_i| over the unknowns without mass; NaN if there are none. */
       double massless_speed;
+      /**
+       * The share of the contact surface in contact (NaN: not a contact
+       * surface): a surface not in contact holds nothing stuck.
+       */
+      double contact_fraction = std::numeric_limits<double>::quiet_NaN();
+      /** The velocity of the centre of mass [m/s] (empty: not tracked). */
+      std::vector<double> centre_velocity = {};
     };
 
     void
@@ -70,12 +111,14 @@ namespace stickslip
 
     /**
      * For a system of at most max_listed_unknowns unknowns, after record():
-     * the velocity v_i and the diagonal mass M_ii (0: no mass) of each,
-     * named x1, x2, ... as in history.csv.
+     * the velocity v_i, the diagonal mass M_ii (0: no mass) and the stick
+     * flag (1 stuck, 0 not, NaN: no friction) of each, named x1, x2, ...
+     * as in history.csv.
      */
     void
     record_unknowns(const std::vector<double> &velocity,
-                    const std::vector<double> &mass);
+                    const std::vector<double> &mass,
+                    const std::vector<double> &stuck);
 
     /** What carries over to a resumed run. */
     void
@@ -121,9 +164,27 @@ namespace stickslip
     bool
     holds(const Stillness &state) const;
 
-    std::string node_name;
-    bool        any_row    = false;
-    double      first_time = 0;
+    /** Follow the centre of mass with a row's @p velocity at @p t. */
+    void
+    record_centre(const double t, const std::vector<double> &velocity);
+
+    /** The centre of mass stopped and has only swayed since. */
+    bool
+    centre_stopped() const;
+
+    /** The energy line (no final newline). */
+    std::string
+    energy_line() const;
+
+    /** The friction line (no final newline). */
+    std::string
+    friction_line() const;
+
+    FrictionNames names;
+    /** 1: the system has mass (a kinetic energy and a verdict). */
+    double inertia;
+    bool   any_row    = false;
+    double first_time = 0;
     /** The first output after a step (the stick flags' first values). */
     double first_step_time = 0;
     double last_time       = 0;
@@ -131,6 +192,7 @@ namespace stickslip
     double last_elastic    = 0;
     double last_dissipated = 0;
     double last_stick      = 0;
+    double last_contact    = 0; ///< NaN: no contact surface
     /** The largest energy and massless speed so far. */
     double max_energy = 0;
     double max_speed  = 0;
@@ -145,7 +207,18 @@ namespace stickslip
      * latest velocity, the mass.
      */
     std::vector<double> unknown_still, unknown_since, unknown_velocity,
-      unknown_mass;
+      unknown_mass, unknown_stuck;
+    /**
+     * The centre of mass: its largest speed and the direction of that
+     * velocity; the time and the velocity along that direction at the last
+     * row; the stop (the first time that velocity reached 0 after the
+     * largest, interpolated between rows; -1: none) and the largest speed
+     * since. centre_speed 0: not tracked.
+     */
+    double              centre_speed = 0;
+    std::vector<double> centre_direction;
+    double              centre_last_t = 0, centre_last_along = 0;
+    double              centre_stop = -1, centre_after = 0;
   };
 } // namespace stickslip
 

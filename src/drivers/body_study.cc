@@ -32,6 +32,8 @@ namespace stickslip
                        const ConditionalOStream   &pcout,
                        TimerOutput                &timer)
     : parameters(parameters)
+    , has_contact(body.contact.enabled)
+    , writes_contact_nodes(body.contact.enabled && body.solves_implicitly())
     , pcout(pcout)
     , timer(timer)
     , grid(parameters.time.grid(parameters.time.time_step, source))
@@ -128,11 +130,15 @@ namespace stickslip
           << "  output: " << directory.file("") << std::endl;
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(*evolution, grid, nullptr, resume);
+    // Every file of the results (doc/outputs.md), the contact surface's
+    // first: a fault's or a contact's user opens those.
+    const bool        fields = parameters.output.field_output;
+    const std::string extension =
+      parameters.output.hdf5_fields ? ".xdmf" : ".pvd";
     pcout << "  wrote " << directory.file("history.csv")
-          << (!parameters.output.field_output ? "" :
-              parameters.output.hdf5_fields   ? ", solution.xdmf" :
-                                                ", solution.pvd")
-          << std::endl;
+          << (fields && has_contact ? ", contact" + extension : "")
+          << (writes_contact_nodes ? ", contact_nodes.csv" : "")
+          << (fields ? ", solution" + extension : "") << std::endl;
   }
 
 
@@ -142,9 +148,9 @@ namespace stickslip
   {
     ModelEntry entry;
     entry.name               = "body";
-    entry.description        = "an elastic body in frictional contact with a "
-                               "rigid foundation, 2D plane strain or 3D: the "
-                               "slab as a finite-element model";
+    entry.description        = "an elastic body, 2D plane strain or 3D, in "
+                               "frictional contact with a rigid plane or its mirror "
+                               "image; explicit, implicit or quasi-static";
     entry.dimensions         = {2, 3};
     entry.dimensions_meaning = "2 (plane strain) or 3";
     entry.declare_parameters = &Body::BodyParameters::declare_parameters;

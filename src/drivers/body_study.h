@@ -45,7 +45,10 @@ namespace stickslip
                     const Body::BodyParameters &body,
                     const ParameterSource      &source) const;
 
-    const Parameters::Run      parameters;
+    const Parameters::Run parameters;
+    /** What the run writes besides history.csv: a contact surface, and
+     * the implicit schemes' table of its nodes. */
+    const bool                 has_contact, writes_contact_nodes;
     const ConditionalOStream  &pcout;
     TimerOutput               &timer;
     std::unique_ptr<Evolution> evolution;

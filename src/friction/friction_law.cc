@@ -154,8 +154,8 @@ namespace stickslip
           "L >= 0 [m]: the slip length of the effective normal stress S' of "
           "Prakash and Clifton 1993 (Cochard and Rice 2000; doc/theory.md "
           "§8.8), dS'/dt = -(|V| + V*)/L (S' - S): the friction bound of a "
-          "contact node is mu S' instead of mu S, which makes sliding on the "
-          "rigid foundation well-posed when slip changes the normal stress. "
+          "contact node is mu S' instead of mu S, which makes sliding of an "
+          "elastic body well-posed when slip changes the normal stress. "
           "0: off (S' = S). Body/Contact only.");
         prm.declare_entry(
           "Normal stress regularization velocity",

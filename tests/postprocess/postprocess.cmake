@@ -118,3 +118,48 @@ paraview_view_test(body_membrane 1 prm/body_membrane.prm
 paraview_view_test(body 1 prm/body_fronts_2d.prm --set "Body/Subdivisions=40,20"
   --set "Time/Time step=5e-7" --set "Time/Final time=2e-4")
 
+
+# ---- The pictures of doc/ are what their documented commands draw
+# (doc/pictures.md). Every picture is listed there with its commands, shown
+# on a page, and its commands write it and call files that exist:
+add_test(NAME style_pictures_listed
+  COMMAND ${PYTHON3} ${SRC}/tests/postprocess/check_pictures.py ${SRC} --list)
+set_tests_properties(style_pictures_listed PROPERTIES LABELS style)
+# The pictures whose runs take a few seconds are drawn again by their
+# commands, run as written in a scratch folder (check_pictures.py --draw),
+# and compared with the committed picture: the same size and at most 0.05%
+# of the pixels different (a channel off by more than 16 of 255). Measured:
+# a redraw differs from the committed picture in 0 pixels (the runs and
+# matplotlib are deterministic); a title changed by one character differs
+# in 0.18% (p3_history.png), so the tolerance lets no visible change pass.
+# Each test takes 2.8 to 4.9 s of CPU (its run and Python's start; measured
+# on p3_history, membrane, body_hertz_2d, body_slow_pull), 10-23 s of wall
+# time at a load of 9-10.
+# A script or a run whose picture changes fails here until the picture is
+# redrawn (check_pictures.py SRC --draw NAME.png --exe build/stickslip
+# --work DIR --redraw) and committed.
+foreach(picture p3_history string_plot_history string_history membrane chain_response
+    tp1_multipliers tp2_multipliers body_slab_periodic body_signorini_bar
+    body_stick_block body_membrane body_membrane_velocity body_kostrov body_hertz_2d
+    body_cattaneo_mindlin body_slow_pull body_fronts_slip_weakening
+    body_fronts_rate_state)
+  add_test(NAME picture_${picture}
+    COMMAND ${SYSTEM_PYTHON3} ${SRC}/tests/postprocess/check_pictures.py ${SRC}
+            --draw ${picture}.png --exe ${EXE} --work ${OUT}/picture_${picture}
+            --tolerance 0.0005)
+  set_tests_properties(picture_${picture} PROPERTIES LABELS pictures)
+endforeach()
+
+# postprocess/vtk_python.py reads the HDF5 outputs itself (h5py) where VTK
+# has no XDMF reader (Debian's python3-vtk9), and every contact output of a
+# series file at once (slip_front_map.py on the 1501 outputs of
+# prm/body_fronts_2d.prm: 1.5 s of CPU instead of about 48 s one output at a
+# time): its values must be the VTU's of the same run, node for node
+# (tests/body/hdf5.cmake's block written both ways; measured equal to the
+# last bit, asserted to 1e-6 of each field's scale; with the records of
+# one side reversed every field differs by 6% to 100%).
+add_test(NAME postprocess_hdf5_readers
+  COMMAND ${SYSTEM_PYTHON3} ${SRC}/tests/postprocess/check_hdf5_readers.py
+          ${OUT}/body_hdf5_np1 ${OUT}/body_hdf5_vtu_np1)
+set_tests_properties(postprocess_hdf5_readers PROPERTIES
+  FIXTURES_REQUIRED body_hdf5_runs)

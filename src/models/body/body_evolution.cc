@@ -3,6 +3,7 @@
 #include <models/body/body_evolution.h>
 
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <limits>
 #include <sstream>
@@ -13,6 +14,49 @@ namespace stickslip
   {
     namespace
     {
+      /** @p bytes with a unit: "119 B", "4.69 kB", "183 MB", "1.2 GB". */
+      std::string
+      bytes_text(const double bytes)
+      {
+        const char  *units[] = {"B", "kB", "MB", "GB", "TB"};
+        unsigned int unit    = 0;
+        double       value   = bytes;
+        for (; value >= 1000 && unit + 1 < 5; ++unit)
+          value /= 1000;
+        char text[32];
+        std::snprintf(text, sizeof(text), "%.3g %s", value, units[unit]);
+        return text;
+      }
+
+
+
+      /**
+       * The material as a reader knows it: the speeds of the P and S waves
+       * (c2 and c1 of Renard 2001), or for the quasi-static scheme, which
+       * has no waves, Young's modulus and Poisson's ratio.
+       */
+      std::string
+      material_text(const BodyParameters &parameters)
+      {
+        const double lambda = parameters.lambda, G = parameters.shear_modulus;
+        char         text[96];
+        if (parameters.time_scheme == TimeScheme::quasi_static)
+          std::snprintf(text,
+                        sizeof(text),
+                        "Young's modulus %.4g Pa, Poisson's ratio %.4g",
+                        G * (3 * lambda + 2 * G) / (lambda + G),
+                        lambda / (2 * (lambda + G)));
+        else
+          std::snprintf(text,
+                        sizeof(text),
+                        "P waves %.4g m/s, S waves %.4g m/s",
+                        parameters.c2(),
+                        parameters.c1());
+        return text;
+      }
+
+
+
       /** a.b over this rank's owned entries (no communication). */
       double
       local_dot(const BodyVector &a, const BodyVector &b)
@@ -39,17 +83,13 @@ namespace stickslip
       , product_current(false)
       , initial_data_set(false)
       , initial_energy(0)
-      // The implicit scheme's frictionless contact: its summary says
-      // "friction: none (no frictional contact node)".
-      , rest(!parameters.contact.enabled    ? "frictional node" :
-             parameters.solves_implicitly() ? "frictional contact node" :
-                                              "contact node")
       , last_slip_time(-std::numeric_limits<double>::infinity())
       , current_time(time.initial_time)
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
       set_up_nodes(source);
+      rest = make_rest_monitor();
       setup_clock.lap("nodes and contact");
       // The initial data, checked here and used by initialize() (a resumed
       // run reads its state instead).
@@ -161,6 +201,36 @@ namespace stickslip
           if (inverse_mass.local_element(i) > 0)
             row_mass[i] = 1. / inverse_mass.local_element(i);
         }
+      component_mass.assign(dim, 0.);
+      for (unsigned int i = 0; i < row_mass.size(); ++i)
+        component_mass[component_of[i]] += row_mass[i];
+      Utilities::MPI::sum(component_mass, comm, component_mass);
+    }
+
+
+
+    template <int dim>
+    RestMonitor
+    BodyEvolution<dim>::make_rest_monitor() const
+    {
+      RestMonitor::FrictionNames names;
+      if (parameters.contact.enabled)
+        {
+          // The stick fraction is of the area in contact (explicit and
+          // implicit surfaces alike).
+          names.all   = "contact node in contact";
+          names.share = "of the area in contact";
+          names.none  = "frictionless contact";
+        }
+      else if (floor)
+        {
+          names.all   = "node with distributed friction";
+          names.share = "of the nodes with distributed friction";
+        }
+      else
+        names.none = "no contact boundary, no distributed friction";
+      return RestMonitor(names,
+                         parameters.time_scheme != TimeScheme::quasi_static);
     }
 
 
@@ -316,9 +386,8 @@ namespace stickslip
       text << "elastic body, " << (dim == 2 ? "2D plane strain" : "3D") << ", Q"
            << parameters.degree << "^" << dim << " lumped, "
            << mesh.stiffness().description() << " K, " << mesh.n_dofs()
-           << " unknowns on " << mesh.n_active_cells()
-           << " cells (c1 = " << format_number(parameters.c1())
-           << " m/s, c2 = " << format_number(parameters.c2()) << " m/s)";
+           << " unknowns on " << mesh.n_active_cells() << " cells ("
+           << material_text(parameters) << ")";
       if (contact)
         text << "; contact on boundary " << parameters.contact.boundary_id
              << " (" << contact->n_nodes() << " nodes, "
@@ -1014,11 +1083,14 @@ namespace stickslip
       row.insert(row.end(), momentum.begin(), momentum.end());
       // The summary's stick fraction: the contact surface's, the floor's,
       // none for a body without friction.
-      double stick = std::numeric_limits<double>::quiet_NaN();
+      double stick   = std::numeric_limits<double>::quiet_NaN();
+      double touched = std::numeric_limits<double>::quiet_NaN();
       if (contact)
         {
           const SurfaceStatistics s = contact->statistics();
-          stick                     = s.stick_fraction;
+          if (contact->frictional())
+            stick = s.stick_fraction;
+          touched = s.contact_fraction;
           for (const double value : {s.contact_fraction,
                                      s.stick_fraction,
                                      s.mean_slip_rate,
@@ -1065,12 +1137,18 @@ namespace stickslip
           row.push_back(last_substep);
           interval_substeps = interval_cuts = 0;
         }
+      std::vector<double> centre(dim, 0.);
+      for (unsigned int d = 0; d < dim; ++d)
+        centre[d] =
+          component_mass[d] > 0 ? momentum[d] / component_mass[d] : 0.;
       rest.record({t,
                    kinetic,
                    elastic,
                    dissipated,
                    stick,
-                   std::numeric_limits<double>::quiet_NaN()});
+                   std::numeric_limits<double>::quiet_NaN(),
+                   touched,
+                   centre});
       if (!std::isfinite(kinetic + elastic))
         throw RunError("the state is not finite at t = " + format_number(t) +
                        ": a time-dependent datum that is not finite at some "
@@ -1149,13 +1227,16 @@ namespace stickslip
 
     template <int dim>
     std::string
-    BodyEvolution<dim>::summary(const RunStatistics &statistics) const
+    BodyEvolution<dim>::cost_summary(const RunStatistics &statistics) const
     {
       const double updates =
         double(statistics.steps_taken) * double(mesh.n_dofs());
-      const double ambiguous = account.totals(comm)[EnergyAccount::ambiguous];
       std::ostringstream text;
-      text << "  " << statistics.steps_taken << " steps of "
+      // Quasi-static: t only orders the loads.
+      text << "  " << statistics.steps_taken
+           << (parameters.time_scheme == TimeScheme::quasi_static ?
+                 " load steps of " :
+                 " steps of ")
            << statistics.time_step << " s in " << std::setprecision(3)
            << statistics.wall_time << " s ("
            << (statistics.wall_time > 0 ? updates / statistics.wall_time : 0.)
@@ -1178,8 +1259,21 @@ namespace stickslip
            << Utilities::MPI::sum(double(parts[0]), comm) / n << " B, DoFs "
            << Utilities::MPI::sum(double(parts[1]), comm) / n << " B, operator "
            << Utilities::MPI::sum(double(parts[2]), comm) / n << " B, vectors "
-           << vectors / n << " B; peak resident " << peak / n << " B"
+           << vectors / n << " B; peak resident memory " << bytes_text(peak)
+           << " in all (" << bytes_text(peak / n) << " per unknown)"
            << "\n  set-up of the model: " << setup_times;
+      return text.str();
+    }
+
+
+
+    template <int dim>
+    std::string
+    BodyEvolution<dim>::summary(const RunStatistics &statistics) const
+    {
+      const double ambiguous = account.totals(comm)[EnergyAccount::ambiguous];
+      std::ostringstream text;
+      text << cost_summary(statistics);
       if (contact)
         text
           << "\n  friction steps with several solutions (Z <= S L_mu, doc/body.md): "

@@ -219,6 +219,20 @@ namespace stickslip
       void
       note_time_dependent_data(const double t);
 
+      /**
+       * The summary's names of the friction and whether the body has
+       * inertia, once the contact surface is set up.
+       */
+      RestMonitor
+      make_rest_monitor() const;
+
+      /**
+       * The summary's first lines: the steps, the memory, the set-up's
+       * times (collective).
+       */
+      std::string
+      cost_summary(const RunStatistics &statistics) const;
+
       /** "x = .., y = .., component c" of owned unknown @p i (for messages). */
       std::string
       describe_unknown(const unsigned int i) const;
@@ -260,6 +274,11 @@ namespace stickslip
       /** Whether component_of[i] is i mod dim (each node's unknowns
        * consecutive, in the order of the components). */
       bool components_interleaved = false;
+      /**
+       * The body's mass moving in each component (the unknowns with mass,
+       * over every rank): the centre of mass's velocity is momentum / mass.
+       */
+      std::vector<double> component_mass;
 
       BodyVector u, v, inverse_mass, product, load;
       /** Data that became non-finite during the run (the shared check). */

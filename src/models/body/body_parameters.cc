@@ -259,8 +259,8 @@ namespace stickslip
       prm.declare_entry("Boundary id",
                         "none",
                         Patterns::Anything(),
-                        "The boundary id of Gamma_C, in contact with a rigid "
-                        "foundation (none: no contact).");
+                        "The boundary id of Gamma_C, in contact with the "
+                        "Counterpart (none: no contact).");
       prm.declare_entry("Normal",
                         "auto",
                         Patterns::Anything(),
@@ -271,10 +271,10 @@ namespace stickslip
       prm.declare_entry("Initial gap",
                         "0",
                         Patterns::Anything(),
-                        "Initial gap g0(x) >= 0 [m] between the body and the "
-                        "foundation: the contact condition is u.n <= g0 (g0 = "
-                        "0: the reference configuration touches the "
-                        "foundation).");
+                        "Initial gap g0(x) >= 0 [m] to the foundation: "
+                        "u.n <= g0 (0: the reference configuration touches "
+                        "it; a rigid cylinder of radius R under a flat face: "
+                        "x^2/(2*R), doc/body_setup.md).");
       prm.declare_entry("Foundation velocity",
                         "0",
                         Patterns::Anything(),

@@ -77,6 +77,7 @@ namespace stickslip
       , pair(parameters.counterpart == Counterpart::mirror ? 2. : 1.)
       , normal_traction_text(parameters.normal_traction)
       , area_of_surface(0)
+      , any_friction(false)
       , redistributed(parameters.redistributed_mass)
       , axis(0)
       , first_node(0)
@@ -104,6 +105,13 @@ namespace stickslip
                                               "Body/Contact/Normal traction",
                                               source);
       set_nodes(discretization, fully_prescribed, mass, area);
+      // The strength at rest of each node's law in its initial state (for
+      // rate and state its steady value): 0 everywhere is frictionless.
+      double largest = 0;
+      for (std::size_t k = 0; k < unknowns.size(); ++k)
+        largest =
+          std::max(largest, law_of(k).strength(law_of(k).initial_state(0.)));
+      any_friction = Utilities::MPI::max(largest, comm) > 0;
       for (unsigned int d = 0; d < dim; ++d)
         if (outward_normal[d] != 0)
           axis = d;
@@ -388,6 +396,15 @@ namespace stickslip
       // velocity.
       const double S = prescribed_pressure(k, t);
       return NormalUpdate{0., free_velocity + S / impedance, S};
+    }
+
+
+
+    template <int dim>
+    bool
+    ContactSurface<dim>::frictional() const
+    {
+      return any_friction;
     }
 
 

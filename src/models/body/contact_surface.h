@@ -185,6 +185,13 @@ namespace stickslip
       friction_description() const;
 
       /**
+       * Whether some contact node resists slip at rest (mu > 0 there in the
+       * initial state; the same on every rank).
+       */
+      bool
+      frictional() const;
+
+      /**
        * The tangential displacements u0_T of the nodes from the initial data
        * @p displacement, from which SurfaceStatistics measures how far each
        * node has slid (set again on resume: it depends on the data only).
@@ -430,6 +437,8 @@ namespace stickslip
       std::vector<Tangential> slip, friction;
       std::vector<NodeStatus> status;
       double                  area_of_surface;
+      /** Some node has mu > 0 at rest (frictional()). */
+      bool any_friction;
       // The friction law per node (empty: every node has the solver's),
       // its state, the slip, the rupture time (-1: not yet), and what the
       // last step's law gave (mu~ and its bound L) for output.

@@ -35,6 +35,26 @@ namespace stickslip
 
   namespace
   {
+    /**
+     * What the summary's stick fraction counts: the nodes of a model with
+     * fields (string, membrane, chain), the unknowns of a finite-dof system
+     * (ode, gear box: P3's "nodes" would be its two masses).
+     */
+    RestMonitor::FrictionNames
+    friction_names(const Model &model)
+    {
+      RestMonitor::FrictionNames names;
+      if (!model.has_field_output())
+        {
+          names.all   = "frictional unknown";
+          names.share = "of the frictional unknowns";
+          names.none  = "no frictional unknown";
+        }
+      return names;
+    }
+
+
+
     /** The max norm of the data: the scale against which a run runs away. */
     double
     data_scale(const FrictionSystem &system)
@@ -55,6 +75,7 @@ namespace stickslip
     , serial(Utilities::MPI::n_mpi_processes(model.system().comm) == 1)
     , iterations_at_last_row(0)
     , dissipated_total(0)
+    , rest(friction_names(model), true)
   {
     const FrictionSystem &system = model.system();
     current.reinit(system.locally_owned, system.comm);
@@ -249,10 +270,15 @@ namespace stickslip
     const std::size_t     n      = system.size();
     const bool            few    = n <= RestMonitor::max_listed_unknowns;
     std::vector<double>   velocity(few ? n : 0, 0.), mass(few ? n : 0, 0.);
-    double                speed = -1; // -1: no unknown without mass here
+    // 1 stuck, 0 not, NaN without friction (summed over the ranks: each
+    // unknown is owned once, the others add 0).
+    std::vector<double> stuck(few ? n : 0, 0.);
+    double              speed = -1; // -1: no unknown without mass here
     {
       ConstLocalValues m(system.mass_diagonal());
       ConstLocalValues v(current.velocity);
+      ConstLocalValues c(system.friction_weights);
+      ConstLocalValues flags(current.stick);
       std::size_t      k = 0;
       for (const auto i : system.locally_owned)
         {
@@ -262,6 +288,8 @@ namespace stickslip
             {
               velocity[i] = v[k];
               mass[i]     = m[k];
+              stuck[i]    = c[k] > 0 ? (flags[k] > 0 ? 1. : 0.) :
+                                       std::numeric_limits<double>::quiet_NaN();
             }
           ++k;
         }
@@ -273,13 +301,14 @@ namespace stickslip
           {
             Utilities::MPI::sum(velocity, system.comm, velocity);
             Utilities::MPI::sum(mass, system.comm, mass);
+            Utilities::MPI::sum(stuck, system.comm, stuck);
           }
       }
     row.massless_speed =
       speed < 0 ? std::numeric_limits<double>::quiet_NaN() : speed;
     rest.record(row);
     if (few)
-      rest.record_unknowns(velocity, mass);
+      rest.record_unknowns(velocity, mass, stuck);
   }
 
 

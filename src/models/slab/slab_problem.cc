@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace stickslip
@@ -125,8 +126,11 @@ namespace stickslip
     SlabProblem::description() const
     {
       std::ostringstream out;
+      // The wave speeds by their names (c1, c2 of Renard 2001), to 4 digits.
       out << "slab model (Renard 2001), H = " << slab.height
-          << " m, c1 = " << slab.c1() << " m/s, c2 = " << slab.c2() << " m/s, "
+          << " m, S waves c1 = " << std::setprecision(4) << slab.c1()
+          << " m/s, P waves c2 = " << slab.c2() << " m/s, "
+          << std::setprecision(6)
           << (slab.interior_scheme == InteriorScheme::upwind ?
                 "upwind (42)-(43)" :
                 "Lax-Wendroff")
