@@ -295,6 +295,7 @@ namespace stickslip
       (candidates.empty() ?
          " (none was written: set "
          "Output/Checkpoint interval)" :
-         " (every snapshot is incomplete or corrupt" + reasons + ")"));
+         " (every snapshot is incomplete or corrupt" + reasons + ")") +
+      ". Nothing was changed");
   }
 } // namespace stickslip

@@ -265,7 +265,8 @@ namespace stickslip
       throw InputError("--resume " + directory +
                        ": no snapshot to continue from in " + checkpoints +
                        " (was the run started with Output/Checkpoint "
-                       "interval or Checkpoint wall interval?)");
+                       "interval or Checkpoint wall interval?). Nothing was "
+                       "changed");
   }
 
 

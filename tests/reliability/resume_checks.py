@@ -7,7 +7,8 @@ A resume checks every file it relies on before it changes anything
 5th row, the contact surface at every row) is damaged in one way per case,
 then resumed to t = 6e-5. GROUP selects the cases:
 
-  hdf5      Output/Field format = hdf5: history.csv deleted or cut; the
+  hdf5      Output/Field format = hdf5: the snapshots deleted, or every
+            one damaged; history.csv deleted or cut; the
             contact series file (solution/contact_from_00000.h5) deleted,
             cut to 1 kB or with its superblock's version byte changed; a
             volume output's .h5 deleted or replaced by another output's
@@ -121,7 +122,20 @@ class Cases:
             shutil.copyfile(os.path.join(d, "solution/solution_00002.h5"),
                             os.path.join(d, "solution/solution_00001.h5"))
 
+        def remove_snapshots(d):
+            shutil.rmtree(os.path.join(d, "checkpoints"))
+
+        def damage_snapshots(d):
+            # Every snapshot's rank file cut: no complete one is left.
+            folder = os.path.join(d, "checkpoints")
+            for name in os.listdir(folder):
+                path = os.path.join(folder, name, "rank_0.bin")
+                os.truncate(path, os.path.getsize(path) // 2)
+
         cases = [
+            ("snapshots_deleted", remove_snapshots, "no snapshot to continue from"),
+            ("every_snapshot_damaged", damage_snapshots,
+             "every snapshot is incomplete or corrupt"),
             ("history_deleted", remove("history.csv"), "history.csv"),
             ("history_cut", half, "history.csv"),
             ("contact_series_deleted", remove("solution/contact_from_00000.h5"),
