@@ -10,6 +10,7 @@
 #include <base/resumed_parameters.h>
 #include <base/run_directory.h>
 #include <base/screen_log.h>
+#include <base/signals.h>
 #include <base/version.h>
 #include <control/control_study.h>
 #include <drivers/batch_runner.h>
@@ -154,6 +155,9 @@ int
 main(int argc, char **argv)
 {
   using namespace stickslip;
+  // Before MPI and the libraries start, which may change them: the signals
+  // the process inherited as ignored stay ignored (nohup, a background shell).
+  remember_inherited_dispositions();
   // A serial run started without mpirun starts Open MPI without UCX, far
   // faster (set before MPI_Init reads the environment).
   prepare_singleton_mpi_start();

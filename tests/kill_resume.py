@@ -148,6 +148,11 @@ def main():
             print("attempt %d: SIGTERM, exit %d, %s"
                   % (attempts, process.returncode, snapshots(run)[-1:]))
             terminated = "done"
+        elif process.returncode == 1 and "the run is complete" in output:
+            # Killed after its last write (the snapshot at its end): the
+            # resume says the run is complete and changes nothing.
+            print("attempt %d: the run was complete" % attempts)
+            break
         elif process.returncode == 0:
             if "resumed" not in output and command is not first:
                 print(output)

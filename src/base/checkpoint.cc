@@ -229,7 +229,8 @@ namespace stickslip
   std::string
   CheckpointStore::read(CheckpointArchive        &archive,
                         const bool                any_partition,
-                        std::vector<std::string> &warnings) const
+                        std::vector<std::string> &warnings,
+                        const std::string        &mesh_files) const
   {
     namespace fs = std::filesystem;
     // Rank 0 lists the snapshots, newest first, and tells the others.
@@ -273,8 +274,15 @@ namespace stickslip
             "--resume: the snapshot " + path +
             " is whole but cannot be matched to this run: " + reason +
             ". A run resumes on any number of ranks, but with the mesh and "
-            "the discretization of the run that wrote the snapshot (a mesh "
-            "file changed since?). Nothing was changed");
+            "the discretization of the run that wrote the snapshot" +
+            (mesh_files.empty() ?
+               std::string(" (a mesh file changed since?)") :
+               "; its parameters are those of the run, so the mesh file " +
+                 mesh_files +
+                 " has most likely changed since the snapshot was written: "
+                 "put back the file the run started with, or start the run "
+                 "afresh") +
+            ". Nothing was changed");
         warnings.push_back("the snapshot " + path +
                            " is incomplete or corrupt (" + reason +
                            "); trying the one before it");
@@ -287,6 +295,7 @@ namespace stickslip
       (candidates.empty() ?
          " (none was written: set "
          "Output/Checkpoint interval)" :
-         " (every snapshot is incomplete or corrupt" + reasons + ")"));
+         " (every snapshot is incomplete or corrupt" + reasons + ")") +
+      ". Nothing was changed");
   }
 } // namespace stickslip

@@ -58,12 +58,14 @@ namespace stickslip
      * entry locations is matched by place instead). Throws an InputError
      * when there is no usable snapshot, or when a whole snapshot cannot be
      * matched to this run (another mesh): then no older one can either
-     * (collective).
+     * (collective); the message names @p mesh_files (RunDirectory::
+     * mesh_files(), "" if the run reads none) as the likely cause.
      */
     std::string
     read(CheckpointArchive        &archive,
          const bool                any_partition,
-         std::vector<std::string> &warnings) const;
+         std::vector<std::string> &warnings,
+         const std::string        &mesh_files = "") const;
 
     /** The folder of the snapshots. */
     std::string

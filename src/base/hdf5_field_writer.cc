@@ -11,9 +11,13 @@
 #include <base/hdf5_field_writer.h>
 #include <base/output_files.h>
 
+#include <fcntl.h>
 #include <hdf5.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -28,13 +32,28 @@ namespace stickslip
     namespace
     {
       /**
+       * Whether @p ok holds on every rank (collective if @p parallel): an
+       * HDF5 call that fails on one rank of a parallel file must stop the
+       * collective calls after it on all of them, not on that rank alone.
+       */
+      bool
+      on_every_rank(const bool ok, const bool parallel, const MPI_Comm comm)
+      {
+        return parallel ? Utilities::MPI::min(ok ? 1 : 0, comm) == 1 : ok;
+      }
+
+
+
+      /**
        * Write @p set into the open @p file (collective if @p parallel: the
-       * file is open through MPI-IO); "" or the reason.
+       * file is open through MPI-IO); "" or the reason, the same on every
+       * rank.
        */
       std::string
       write_dataset_collectively(const hid_t    file,
                                  const Dataset &set,
-                                 const bool     parallel)
+                                 const bool     parallel,
+                                 const MPI_Comm comm)
       {
         const hsize_t global[2] = {set.global_rows, set.columns};
         const hsize_t local[2]  = {set.local_rows, set.columns};
@@ -63,19 +82,117 @@ namespace stickslip
         const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
         if (parallel)
           H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE);
-        const herr_t status =
-          dataset < 0 ?
-            -1 :
-            H5Dwrite(
-              dataset, set.memory_type, memory, space, transfer, set.data);
+        const bool created = on_every_rank(dataset >= 0, parallel, comm);
+        const bool written = created && on_every_rank(H5Dwrite(dataset,
+                                                               set.memory_type,
+                                                               memory,
+                                                               space,
+                                                               transfer,
+                                                               set.data) >= 0,
+                                                      parallel,
+                                                      comm);
         H5Pclose(transfer);
         if (dataset >= 0)
           H5Dclose(dataset);
         H5Sclose(memory);
         H5Sclose(space);
-        return status < 0 ? "HDF5 could not write the dataset /" + set.name :
-                            "";
+        const std::string reason = system_error();
+        return written ? "" :
+                         "HDF5 could not write the dataset /" + set.name +
+                           (reason.empty() ? "" : ": " + reason);
       }
+
+
+
+      /**
+       * Room on the disk for an HDF5 file, taken before HDF5 opens it
+       * (create_file_atomically() says why): on rank 0 a reserve file
+       * (the file's temporary name + ".reserve", itself a temporary name)
+       * is given the blocks of the file's data and a margin for HDF5's
+       * metadata (fallocate: no bytes are written), then shrunk to the
+       * margin while the file is written, and removed right before the file
+       * is closed. Where the file system cannot reserve space (fallocate
+       * unsupported), nothing is reserved. The other ranks hold nothing.
+       */
+      class DiskReserve
+      {
+      public:
+        DiskReserve(const std::string &temporary,
+                    const FileSpace   &space,
+                    const bool         root)
+        {
+          if (!root)
+            return;
+          // HDF5's metadata (superblock, groups, object headers, the
+          // attribute): about 3 kB for a file of a few datasets, measured;
+          // 64 kB leaves room for larger metadata blocks.
+          const std::uint64_t margin = 64 * 1024;
+          struct rlimit       limit;
+          if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 &&
+              limit.rlim_cur != RLIM_INFINITY &&
+              space.size + margin > limit.rlim_cur)
+            {
+              reason = "it would take " + std::to_string(space.size) +
+                       " bytes, above this process's file size limit of " +
+                       std::to_string(limit.rlim_cur) + " bytes (ulimit -f)";
+              return;
+            }
+          name = temporary_name(temporary + ".reserve");
+          descriptor =
+            ::open(name.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+          if (descriptor < 0)
+            {
+              reason = std::strerror(errno);
+              name.clear();
+              return;
+            }
+          if (::fallocate(descriptor, 0, 0, space.written + margin) != 0)
+            {
+              if (errno != EOPNOTSUPP)
+                reason = std::string(std::strerror(errno)) +
+                         " (the file needs " + std::to_string(space.written) +
+                         " bytes)";
+              release();
+              return;
+            }
+          // The data's room goes to the file; the margin stays reserved.
+          if (::ftruncate(descriptor, margin) != 0)
+            release();
+        }
+
+        ~DiskReserve()
+        {
+          release();
+        }
+
+        DiskReserve(const DiskReserve &) = delete;
+        DiskReserve &
+        operator=(const DiskReserve &) = delete;
+
+        /** Why the room could not be taken ("" if it was, or not needed). */
+        const std::string &
+        error() const
+        {
+          return reason;
+        }
+
+        /** Give the margin back (right before the file is closed). */
+        void
+        release()
+        {
+          if (descriptor >= 0)
+            ::close(descriptor);
+          descriptor = -1;
+          if (!name.empty())
+            ::unlink(name.c_str());
+          name.clear();
+        }
+
+      private:
+        std::string name;
+        int         descriptor = -1;
+        std::string reason;
+      };
     } // namespace
 
 
@@ -125,11 +242,18 @@ namespace stickslip
     create_file_atomically(const std::string &path,
                            const bool         parallel,
                            const MPI_Comm     comm,
+                           const FileSpace   &space,
                            const std::function<std::string(std::int64_t)> &fill)
     {
       const bool        root = Utilities::MPI::this_mpi_process(comm) == 0;
       const std::string temporary =
         Utilities::MPI::broadcast(comm, root ? temporary_name(path) : "", 0);
+      DiskReserve reserve(temporary, space, root);
+      throw_if_any_failed(reserve.error().empty() ?
+                            "" :
+                            "cannot write the file " + path + ": " +
+                              reserve.error(),
+                          comm);
       H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
       const hid_t access = H5Pcreate(H5P_FILE_ACCESS);
       if (parallel)
@@ -138,20 +262,27 @@ namespace stickslip
         H5Fcreate(temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
       H5Pclose(access);
       std::string error;
-      if (file < 0)
+      if (!on_every_rank(file >= 0, parallel, comm))
         error = "HDF5 could not create the file";
       else
+        error = fill(file);
+      reserve.release();
+      if (file >= 0 && H5Fclose(file) < 0 && error.empty())
         {
-          error = fill(file);
-          if (H5Fclose(file) < 0 && error.empty())
-            error = "HDF5 could not close the file";
+          const std::string reason = system_error();
+          error =
+            "HDF5 could not close it" + (reason.empty() ? "" : ": " + reason);
         }
-      if (!error.empty())
-        error = "cannot write " + path + ": " + error;
-      throw_if_any_failed(error, comm);
-      if (root && std::rename(temporary.c_str(), path.c_str()) != 0)
-        error = "cannot rename " + temporary + " to " + path + ": " +
-                std::strerror(errno);
+      if (!on_every_rank(error.empty(), parallel, comm) && error.empty())
+        error = "another rank failed";
+      if (root && error.empty() &&
+          std::rename(temporary.c_str(), path.c_str()) != 0)
+        error = std::string("cannot rename ") + temporary + " to " + path +
+                ": " + std::strerror(errno);
+      else if (!error.empty())
+        error = "cannot write the file " + path + ": " + error;
+      if (root && !error.empty())
+        ::unlink(temporary.c_str());
       throw_if_any_failed(error, comm);
     }
 
@@ -169,24 +300,58 @@ namespace stickslip
       // contact surface, 1500 files; doc/outputs.md).
       const bool parallel =
         same_bytes_on_any_ranks || Utilities::MPI::n_mpi_processes(comm) > 1;
-      create_file_atomically(path, parallel, comm, [&](const hid_t file) {
-        std::string error;
-        for (const Dataset &set : datasets)
-          if (error.empty())
-            error = write_dataset_collectively(file, set, parallel);
-        if (error.empty() && !std::isnan(t))
-          {
-            const hid_t scalar    = H5Screate(H5S_SCALAR);
-            const hid_t attribute = H5Acreate2(
-              file, "time", H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT);
-            if (attribute < 0 || H5Awrite(attribute, H5T_NATIVE_DOUBLE, &t) < 0)
-              error = "HDF5 could not write the attribute time";
-            if (attribute >= 0)
-              H5Aclose(attribute);
-            H5Sclose(scalar);
-          }
-        return error;
-      });
+      std::uint64_t bytes = 0;
+      for (const Dataset &set : datasets)
+        bytes += set.global_rows * set.columns * H5Tget_size(set.file_type);
+      create_file_atomically(
+        path, parallel, comm, {bytes, bytes}, [&](const hid_t file) {
+          std::string error;
+          for (const Dataset &set : datasets)
+            if (error.empty())
+              error = write_dataset_collectively(file, set, parallel, comm);
+          if (error.empty() && !std::isnan(t))
+            {
+              const hid_t scalar    = H5Screate(H5S_SCALAR);
+              const hid_t attribute = H5Acreate2(
+                file, "time", H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT);
+              if (!on_every_rank(attribute >= 0 &&
+                                   H5Awrite(attribute, H5T_NATIVE_DOUBLE, &t) >=
+                                     0,
+                                 parallel,
+                                 comm))
+                error = "HDF5 could not write the attribute time";
+              if (attribute >= 0)
+                H5Aclose(attribute);
+              H5Sclose(scalar);
+            }
+          return error;
+        });
+    }
+
+
+
+    std::string
+    system_error()
+    {
+      std::string reason;
+      H5Ewalk2(
+        H5E_DEFAULT,
+        H5E_WALK_UPWARD,
+        [](unsigned int, const H5E_error2_t *entry, void *found) -> herr_t {
+          const std::string text =
+            entry->desc == nullptr ? "" : std::string(entry->desc);
+          const std::string marker = "error message = '";
+          const auto        begin  = text.find(marker);
+          const auto        end    = begin == std::string::npos ?
+                                       std::string::npos :
+                                       text.find('\'', begin + marker.size());
+          if (end != std::string::npos)
+            *static_cast<std::string *>(found) =
+              text.substr(begin + marker.size(), end - begin - marker.size());
+          return 0;
+        },
+        &reason);
+      return reason;
     }
 
 

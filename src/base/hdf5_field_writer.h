@@ -62,17 +62,39 @@ namespace stickslip
                   const std::int64_t *data);
 
     /**
+     * The room a file takes on the disk: the bytes @p fill writes into it
+     * (create_file_atomically()), and its size, holes included (an HDF5
+     * series file is laid out for outputs not written yet), both without
+     * HDF5's own metadata.
+     */
+    struct FileSpace
+    {
+      std::uint64_t written;
+      std::uint64_t size;
+    };
+
+    /**
      * Create the HDF5 file @p path under a temporary name (collective;
      * through MPI-IO if @p parallel, else HDF5's default driver), let
      * @p fill write into it (given the open file, an hid_t; it returns ""
-     * or what failed), close it, and rename it (rank 0). A failure is a
-     * RunError on every rank, naming the file.
+     * or what failed, the same on every rank), close it, and rename it
+     * (rank 0). A failure is a RunError on every rank, naming the file,
+     * and leaves no temporary file.
+     *
+     * The disk's room for @p space (and HDF5's metadata) is taken first
+     * (rank 0, where the file system can reserve space), and a margin for
+     * the metadata is held until the file is closed: HDF5 1.10 cannot
+     * close a file whose metadata it failed to write (a full disk); the
+     * file then stays half open in the library, which crashes when MPI
+     * ends. A file larger than the process's file size limit (ulimit -f)
+     * is refused before it is started.
      */
     void
     create_file_atomically(
       const std::string                              &path,
       const bool                                      parallel,
       const MPI_Comm                                  comm,
+      const FileSpace                                &space,
       const std::function<std::string(std::int64_t)> &fill);
 
     /**
@@ -89,6 +111,14 @@ namespace stickslip
                           const double                t,
                           const MPI_Comm              comm,
                           const bool same_bytes_on_any_ranks = false);
+
+    /**
+     * The system's reason for the last failed HDF5 call of this rank, as
+     * HDF5's error stack records it (its POSIX driver's "error message =
+     * '...'": "No space left on device"), or "" if it holds none.
+     */
+    std::string
+    system_error();
 
     /** The exclusive prefix sum of @p local over the ranks, and the total. */
     std::pair<std::uint64_t, std::uint64_t>

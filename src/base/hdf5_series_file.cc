@@ -181,6 +181,56 @@ namespace stickslip
             return false;
         return true;
       }
+
+
+
+      /**
+       * Write @p text as the string attribute @p name of the open @p file
+       * (collective on MPI-IO: the same text on every rank); "" or what
+       * failed.
+       */
+      std::string
+      write_text_attribute(const hid_t        file,
+                           const std::string &name,
+                           const std::string &text)
+      {
+        const hid_t type = H5Tcopy(H5T_C_S1);
+        H5Tset_size(type, std::max<std::size_t>(1, text.size()));
+        const hid_t scalar    = H5Screate(H5S_SCALAR);
+        const hid_t attribute = H5Acreate2(
+          file, name.c_str(), type, scalar, H5P_DEFAULT, H5P_DEFAULT);
+        const bool ok =
+          attribute >= 0 && H5Awrite(attribute, type, text.c_str()) >= 0;
+        if (attribute >= 0)
+          H5Aclose(attribute);
+        H5Sclose(scalar);
+        H5Tclose(type);
+        return ok ? "" : "HDF5 could not write the attribute " + name;
+      }
+
+
+
+      /** The string attribute @p name of the open @p file, "" if none. */
+      std::string
+      read_text_attribute(const hid_t file, const std::string &name)
+      {
+        if (H5Aexists(file, name.c_str()) <= 0)
+          return "";
+        const hid_t attribute = H5Aopen(file, name.c_str(), H5P_DEFAULT);
+        if (attribute < 0)
+          return "";
+        const hid_t type = H5Aget_type(attribute);
+        std::string text;
+        if (H5Tget_class(type) == H5T_STRING && !H5Tis_variable_str(type))
+          {
+            std::vector<char> buffer(H5Tget_size(type) + 1, '\0');
+            if (H5Aread(attribute, type, buffer.data()) >= 0)
+              text = buffer.data();
+          }
+        H5Tclose(type);
+        H5Aclose(attribute);
+        return text;
+      }
     } // namespace
 
 
@@ -190,12 +240,18 @@ namespace stickslip
                        const std::vector<SeriesField> &fields,
                        const std::uint64_t             capacity,
                        const bool                      single,
+                       const std::string              &xdmf_template,
                        const MPI_Comm                  comm)
     {
+      // The times are written now; the fields' outputs stay holes.
+      std::uint64_t bytes_per_output = 0;
+      for (const SeriesField &field : fields)
+        bytes_per_output += field.rows * field.columns * (single ? 4 : 8);
       create_file_atomically(
         path,
         Utilities::MPI::n_mpi_processes(comm) > 1,
         comm,
+        {capacity * 8, capacity * (8 + bytes_per_output)},
         [&](const hid_t file) {
           const double not_written = std::numeric_limits<double>::quiet_NaN();
           std::string  error       = create_dataset(
@@ -207,8 +263,72 @@ namespace stickslip
                                      {capacity, field.rows, field.columns},
                                      file_type(single),
                                      nullptr);
+          if (error.empty())
+            error = write_text_attribute(file, "xdmf_template", xdmf_template);
           return error;
         });
+    }
+
+
+
+    std::string
+    SeriesFile::read(const std::string   &path,
+                     std::vector<double> &times,
+                     std::string         &xdmf_template)
+    {
+      H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+      times.clear();
+      xdmf_template.clear();
+      const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+      if (file < 0)
+        return "HDF5 cannot open it (missing, truncated or damaged)";
+      std::string error;
+      const hid_t time = H5Dopen2(file, "time", H5P_DEFAULT);
+      if (time < 0)
+        error = "it holds no /time: it is not a series file";
+      else
+        {
+          const hid_t space = H5Dget_space(time);
+          hsize_t     n     = 0;
+          if (H5Sget_simple_extent_ndims(space) == 1)
+            H5Sget_simple_extent_dims(space, &n, nullptr);
+          times.resize(n);
+          if (n == 0 || H5Dread(time,
+                                H5T_NATIVE_DOUBLE,
+                                H5S_ALL,
+                                H5S_ALL,
+                                H5P_DEFAULT,
+                                times.data()) < 0)
+            error = "HDF5 cannot read its /time (truncated or damaged)";
+          H5Sclose(space);
+          H5Dclose(time);
+        }
+      if (error.empty())
+        xdmf_template = read_text_attribute(file, "xdmf_template");
+      H5Fclose(file);
+      return error;
+    }
+
+
+
+    std::string
+    check_readable(const std::string &path, double &time)
+    {
+      H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+      time             = std::numeric_limits<double>::quiet_NaN();
+      const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+      if (file < 0)
+        return "HDF5 cannot open it (missing, truncated or damaged)";
+      if (H5Aexists(file, "time") > 0)
+        {
+          const hid_t attribute = H5Aopen(file, "time", H5P_DEFAULT);
+          if (attribute < 0 || H5Aread(attribute, H5T_NATIVE_DOUBLE, &time) < 0)
+            time = std::numeric_limits<double>::quiet_NaN();
+          if (attribute >= 0)
+            H5Aclose(attribute);
+        }
+      H5Fclose(file);
+      return "";
     }
 
 
@@ -248,12 +368,16 @@ namespace stickslip
       const hid_t access = file_access(parallel, comm);
       file               = H5Fopen(path.c_str(), H5F_ACC_RDWR, access);
       H5Pclose(access);
+      // Every rank opens the datasets (collective) or none does.
       std::string error;
       if (file < 0)
         error = "HDF5 could not open it";
       else if (!has_layout(file, fields, single, n_slots))
         error = "it is not a series file of the fields written";
-      else
+      if (parallel && Utilities::MPI::max(error.empty() ? 0 : 1, comm) == 1 &&
+          error.empty())
+        error = "another rank could not read it";
+      if (error.empty())
         {
           time = H5Dopen2(file, "time", H5P_DEFAULT);
           for (const SeriesField &field : fields)
@@ -308,14 +432,18 @@ namespace stickslip
     {
       AssertThrow(slot < n_slots && data.size() == datasets.size(),
                   ExcInternalError());
+      // Every field on every rank, whether or not an earlier write failed
+      // on this one: the writes are collective.
       bool ok = true;
-      for (std::size_t f = 0; f < datasets.size() && ok; ++f)
+      for (std::size_t f = 0; f < datasets.size(); ++f)
         ok = write_block(datasets[f],
                          {slot, first_row, 0},
                          {1, local_rows, columns[f]},
                          single ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE,
                          data[f],
-                         collective);
+                         collective) &&
+             ok;
+      const std::string reason = ok ? "" : system_error();
       // The time last, once every rank's values are in the file: an
       // output with a time is complete. (One rank: no message.)
       if (parallel)
@@ -324,7 +452,8 @@ namespace stickslip
         ok = write_block(time, {slot}, {1}, H5T_NATIVE_DOUBLE, &t, independent);
       throw_if_any_failed(ok ? "" :
                                "cannot write output " + std::to_string(slot) +
-                                 " into " + path,
+                                 " into " + path +
+                                 (reason.empty() ? "" : ": " + reason),
                           comm);
     }
 
@@ -491,14 +620,20 @@ namespace stickslip
       const std::uint64_t capacity = std::min(wanted, largest);
 
       const std::string name = FieldFiles::series_file_name(series, index);
-      SeriesFile::create(
-        files.output_directory().file(name), fields, capacity, single, comm);
+      const std::string text =
+        grid_template(name.substr(name.rfind('/') + 1), capacity);
+      SeriesFile::create(files.output_directory().file(name),
+                         fields,
+                         capacity,
+                         single,
+                         text,
+                         comm);
       // The template after the file: a template names a complete file.
       std::string error;
       if (Utilities::MPI::this_mpi_process(comm) == 0)
         error = stickslip::write_file_atomically(
           files.output_directory().file(FieldFiles::series_template_name(name)),
-          grid_template(name.substr(name.rfind('/') + 1), capacity),
+          text,
           false);
       throw_if_any_failed(error, comm);
       file = std::make_unique<SeriesFile>(files.output_directory().file(name),

@@ -46,14 +46,30 @@ namespace stickslip
     public:
       /**
        * Create the file @p path for @p capacity outputs of @p fields
-       * (collective), in 32-bit floats if @p single.
+       * (collective), in 32-bit floats if @p single, keeping
+       * @p xdmf_template (the text of its XDMF template, the same on every
+       * rank) as its attribute "xdmf_template", from which a resumed run
+       * rebuilds a template file that is missing (read()).
        */
       static void
       create(const std::string              &path,
              const std::vector<SeriesField> &fields,
              const std::uint64_t             capacity,
              const bool                      single,
+             const std::string              &xdmf_template,
              const MPI_Comm                  comm);
+
+      /**
+       * Read the series file @p path on this rank alone (a resumed run's
+       * check): the time of each of its outputs (NaN where none is written)
+       * into @p times and its kept XDMF template ("" if it keeps none) into
+       * @p xdmf_template. Returns "" or why HDF5 cannot read it as a series
+       * file (missing, truncated, damaged).
+       */
+      static std::string
+      read(const std::string   &path,
+           std::vector<double> &times,
+           std::string         &xdmf_template);
 
       /**
        * Open @p path (collective); a file whose fields (names, shapes) or
@@ -118,6 +134,17 @@ namespace stickslip
       std::int64_t collective  = -1;
       std::int64_t independent = -1;
     };
+
+
+
+    /**
+     * Whether HDF5 opens the file @p path on this rank alone (a resumed
+     * run's check of an output it lists): "" or why not (missing,
+     * truncated, damaged); its attribute "time" into @p time (NaN if it
+     * has none).
+     */
+    std::string
+    check_readable(const std::string &path, double &time);
 
 
 

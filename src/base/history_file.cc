@@ -94,8 +94,9 @@ namespace stickslip
     error = Utilities::MPI::broadcast(directory.communicator(), error, 0);
     if (!error.empty())
       throw InputError("--resume " + directory.path() + ": " + error +
-                       "; the run cannot continue from its snapshot. Nothing "
-                       "was changed");
+                       "; the run cannot continue from its snapshot: put back "
+                       "the file the run wrote, or start the run afresh "
+                       "(Output/Overwrite = true). Nothing was changed");
   }
 
 

@@ -21,8 +21,8 @@ namespace stickslip
   void
   IterationGuard::interrupt(const int signal, const std::string &where) const
   {
-    throw Interrupted(std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                      " " + where + ": a snapshot of " + what + " is in " +
-                      folder + "; continue with --resume " + resume_path);
+    throw Interrupted(signal_name(signal) + " " + where + ": a snapshot of " +
+                      what + " is in " + folder + "; continue with --resume " +
+                      resume_path);
   }
 } // namespace stickslip

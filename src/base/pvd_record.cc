@@ -1,15 +1,19 @@
 #include <deal.II/base/data_out_base.h>
 #include <deal.II/base/mpi.h>
 
+#include <base/expressions.h>
 #include <base/field_files.h>
+#include <base/hdf5_series_file.h>
 #include <base/input_error.h>
 #include <base/pvd_record.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 
 namespace stickslip
@@ -41,6 +45,55 @@ namespace stickslip
 
 
 
+    /**
+     * The values of the XML attribute or data item that follow each
+     * @p marker in @p text up to @p end: the pieces of a .pvtu record
+     * (Source="..."), the HDF5 files of an XDMF text ("FILE:/DATASET"
+     * after Format="HDF">).
+     */
+    std::vector<std::string>
+    values_after(const std::string &text,
+                 const std::string &marker,
+                 const std::string &end)
+    {
+      std::vector<std::string> values;
+      for (auto at = text.find(marker); at != std::string::npos;
+           at      = text.find(marker, at + marker.size()))
+        {
+               const auto begin = at + marker.size();
+               const auto stop  = text.find(end, begin);
+               if (stop != std::string::npos)
+            values.push_back(text.substr(begin, stop - begin));
+        }
+      return values;
+    }
+
+
+
+    /** The folder part of @p name, with its '/' ("" if none). */
+    std::string
+    folder_of(const std::string &name)
+    {
+      const auto slash = name.rfind('/');
+      return slash == std::string::npos ? "" : name.substr(0, slash + 1);
+    }
+
+
+
+    /** The text of @p path, or false if it cannot be read. */
+    bool
+    read_text(const std::string &path, std::string &text)
+    {
+      std::ifstream in(path, std::ios::binary);
+      if (!in || std::filesystem::is_directory(path))
+        return false;
+      text.assign(std::istreambuf_iterator<char>(in),
+                  std::istreambuf_iterator<char>());
+      return !in.bad();
+    }
+
+
+
     /** @p text with every @p placeholder replaced by @p value. */
     std::string
     replace_all(std::string        text,
@@ -51,6 +104,174 @@ namespace stickslip
            at      = text.find(placeholder, at + value.size()))
         text.replace(at, placeholder.size(), value);
       return text;
+    }
+
+
+
+    /**
+     * The files of an output directory that a resumed run's check reads,
+     * each read once (rank 0): HDF5 files, and series files.
+     */
+    class OutputFileChecks
+    {
+    public:
+      explicit OutputFileChecks(const OutputDirectory &directory)
+        : directory(directory)
+      {}
+
+      /** What a series file holds (Hdf5::SeriesFile::read()). */
+      struct Series
+      {
+        std::string         problem;
+        std::vector<double> times;
+        std::string         kept_template;
+      };
+
+      /**
+       * The HDF5 file @p name (relative to the directory): "" or what is
+       * wrong with it ("is missing", "cannot be read: ..."), and its time
+       * (NaN if it has none).
+       */
+      const std::pair<std::string, double> &
+      hdf5(const std::string &name)
+      {
+        auto found = opened.find(name);
+        if (found == opened.end())
+          {
+            double      time   = std::numeric_limits<double>::quiet_NaN();
+            std::string reason = "is missing";
+            if (std::filesystem::exists(directory.file(name)))
+              {
+                reason = Hdf5::check_readable(directory.file(name), time);
+                if (!reason.empty())
+                  reason = "cannot be read: " + reason;
+              }
+            found = opened.emplace(name, std::make_pair(reason, time)).first;
+          }
+        return found->second;
+      }
+
+      /** The series file @p name (relative to the directory). */
+      const Series &
+      series(const std::string &name)
+      {
+        auto found = series_files.find(name);
+        if (found == series_files.end())
+          {
+            Series file;
+            if (!std::filesystem::exists(directory.file(name)))
+              file.problem = "is missing";
+            else
+              {
+                file.problem = Hdf5::SeriesFile::read(directory.file(name),
+                                                      file.times,
+                                                      file.kept_template);
+                if (!file.problem.empty())
+                  file.problem = "cannot be read: " + file.problem;
+              }
+            found = series_files.emplace(name, file).first;
+          }
+        return found->second;
+      }
+
+      const OutputDirectory &directory;
+
+    private:
+      std::map<std::string, std::pair<std::string, double>> opened;
+      std::map<std::string, Series>                         series_files;
+    };
+
+
+
+    /**
+     * The check of output @p k of @p series, at @p t in the record @p name,
+     * for a resumed run (rank 0): "" or the problem. A missing template of
+     * a series file that keeps its text goes to @p missing_templates.
+     */
+    std::string
+    check_output(const std::string                  &series,
+                 const std::size_t                   k,
+                 const double                        t,
+                 const std::string                  &name,
+                 OutputFileChecks                   &checks,
+                 std::map<std::string, std::string> &missing_templates)
+    {
+      const OutputDirectory &directory = checks.directory;
+      const std::string      output =
+        ends_with(name, ".h5") ?
+               "output " + std::to_string(k) + " of the series " + series +
+            " (t = " + format_number(t) + "), which the snapshot lists," :
+               "the field output " + name + " (output " + std::to_string(k) +
+            " of " + series + ", t = " + format_number(t) +
+            ") that the snapshot lists";
+      std::string text;
+      if (ends_with(name, ".pvtu") || ends_with(name, ".xdmf"))
+        {
+          if (!read_text(directory.file(name), text))
+            return output + " is missing or unreadable";
+          if (ends_with(name, ".pvtu"))
+            {
+              if (text.find("<PUnstructuredGrid") == std::string::npos)
+                return output + " is not a .pvtu record";
+              for (const std::string &piece :
+                   values_after(text, "Source=\"", "\""))
+                if (!std::filesystem::is_regular_file(
+                      directory.file(folder_of(name) + piece)))
+                  return output + " names the piece " + folder_of(name) +
+                         piece + ", which is missing";
+              return "";
+            }
+          if (text.find("<Grid") == std::string::npos)
+            return output + " is not an XDMF record";
+        }
+      else if (ends_with(name, ".h5"))
+        {
+          const OutputFileChecks::Series &file = checks.series(name);
+          if (!file.problem.empty())
+            return output + " is written in the series file " + name +
+                   ", which " + file.problem;
+          const std::size_t slot =
+            k - FieldFiles::series_file_first_output(name);
+          if (slot >= file.times.size() || !(file.times[slot] == t))
+            return output + " is not in the series file " + name +
+                   ", which holds " +
+                   (slot < file.times.size() && !std::isnan(file.times[slot]) ?
+                      "t = " + format_number(file.times[slot]) :
+                      std::string("no time")) +
+                   " for it (it is not the file this run wrote)";
+          const std::string source = FieldFiles::series_template_name(name);
+          if (!read_text(directory.file(source), text) ||
+              text.find("<Grid") == std::string::npos)
+            {
+              if (file.kept_template.empty())
+                return "the XDMF template " + source + " of the series file " +
+                       name +
+                       " is missing or damaged, and the series file does not "
+                       "keep its text (an earlier stickslip wrote it)";
+              missing_templates[source] = file.kept_template;
+              text                      = file.kept_template;
+            }
+        }
+      else
+        return output + " is neither a .pvtu nor an XDMF record";
+      // The HDF5 files the record or template names (relative to its
+      // folder), and the time of an output's own file.
+      for (const std::string &item :
+           values_after(text, "Format=\"HDF\">", ":/"))
+        {
+          const std::string file          = folder_of(name) + item;
+          const auto &[reason, file_time] = checks.hdf5(file);
+          const std::string names         = ends_with(name, ".h5") ?
+                                              " needs the HDF5 file " :
+                                              " names the HDF5 file ";
+          if (!reason.empty())
+            return output + names + file + ", which " + reason;
+          if (!std::isnan(file_time) && file_time != t)
+            return output + names + file +
+                   ", whose time is t = " + format_number(file_time) +
+                   " (it is not the file this run wrote)";
+        }
+      return "";
     }
   } // namespace
 
@@ -248,13 +469,59 @@ namespace stickslip
 
 
   std::string
-  PvdRecord::to_text() const
+  PvdRecord::check_outputs(const OutputDirectory &directory)
   {
+    missing_templates.clear();
+    std::string problem;
+    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
+      problem = check_outputs_on_this_rank(directory);
+    return Utilities::MPI::broadcast(directory.communicator(), problem, 0);
+  }
+
+
+
+  std::string
+  PvdRecord::check_outputs_on_this_rank(const OutputDirectory &directory)
+  {
+    OutputFileChecks checks(directory);
+    for (std::size_t k = 0; k < outputs.size(); ++k)
+      {
+        const std::string problem = check_output(series,
+                                                 k,
+                                                 outputs[k].first,
+                                                 outputs[k].second,
+                                                 checks,
+                                                 missing_templates);
+        if (!problem.empty())
+          return problem;
+      }
+    return "";
+  }
+
+
+
+  void
+  PvdRecord::restore_templates(const OutputDirectory &directory) const
+  {
+    std::string error;
+    if (Utilities::MPI::this_mpi_process(directory.communicator()) == 0)
+      for (const auto &[name, text] : missing_templates)
+        if (error.empty())
+          error = write_file_atomically(directory.file(name), text, true);
+    throw_if_any_failed(error, directory.communicator());
+  }
+
+
+
+  std::string
+  PvdRecord::to_text(const std::size_t n) const
+  {
+    const std::size_t  listed = std::min(n, outputs.size());
     std::ostringstream text;
     text.precision(17);
-    text << "fields " << outputs.size() << '\n';
-    for (const auto &output : outputs)
-      text << output.first << ' ' << output.second << '\n';
+    text << "fields " << listed << '\n';
+    for (std::size_t k = 0; k < listed; ++k)
+      text << outputs[k].first << ' ' << outputs[k].second << '\n';
     return text.str();
   }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -65,10 +66,35 @@ namespace stickslip
     void
     write(const OutputDirectory &directory, const bool durable = true) const;
 
-    /** The list as lines of a snapshot's meta text: "fields N", then "t name"
-     * per line. */
+    /**
+     * Check, before a resumed run changes anything, the outputs that the
+     * list (read from a snapshot) names in @p directory (collective; rank 0
+     * reads the files): each record exists and is one (a .pvtu record
+     * whose pieces all exist, an XDMF record with a grid), every HDF5 file
+     * a record or template names opens, and the time each file holds for
+     * an output is the listed one. A series file's template that is missing
+     * is found rebuildable if the series file keeps its text
+     * (Hdf5::SeriesFile::create()); restore_templates() then writes it.
+     * Returns "" or the first problem, naming the file and what to do (the
+     * same on every rank).
+     */
     std::string
-    to_text() const;
+    check_outputs(const OutputDirectory &directory);
+
+    /**
+     * Write the missing templates that check_outputs() found rebuildable
+     * (collective; after every check of the resumed run has passed).
+     */
+    void
+    restore_templates(const OutputDirectory &directory) const;
+
+    /**
+     * The list, or its first @p n outputs, as lines of a snapshot's meta
+     * text: "fields N", then "t name" per line.
+     */
+    std::string
+    to_text(
+      const std::size_t n = std::numeric_limits<std::size_t>::max()) const;
 
     /**
      * Read back what to_text() wrote. A name that is not a plain relative
@@ -85,6 +111,10 @@ namespace stickslip
     is_inside_output_directory(const std::string &name);
 
   private:
+    /** check_outputs() on rank 0: "" or the first problem. */
+    std::string
+    check_outputs_on_this_rank(const OutputDirectory &directory);
+
     /**
      * SERIES.xdmf, into @p xml: the grids of the records (rank 0 reads each
      * record once and keeps its grid). Returns "" or what failed.
@@ -131,6 +161,11 @@ namespace stickslip
     mutable std::vector<std::string> grids;
     /** The templates of the series files read so far, by name. */
     mutable std::map<std::string, std::string> templates;
+    /**
+     * Templates that check_outputs() found missing and rebuildable: the
+     * template's name and its text, kept in its series file.
+     */
+    std::map<std::string, std::string> missing_templates;
     /**
      * The directory whose SERIES.xdmf the last write() wrote, "" if none
      * or not an XDMF series, and how many outputs it lists.

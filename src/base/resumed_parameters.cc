@@ -145,23 +145,38 @@ namespace stickslip
       control == given.end() ||
       (control->second != "true" && control->second != "yes");
 
+    const auto compare = [&](const std::string &name,
+                             const std::string &value) {
+      const auto        other = written.find(name);
+      const std::string before =
+        other == written.end() ? "(not set)" : other->second;
+      if (!same_value(value, before))
+        throw InputError(
+          "--resume " + directory + ": parameter '" + name + "' is '" + value +
+          "'" + source.where(name) + " but was '" + before +
+          "' in the run being resumed (" + file +
+          "); a resumed run continues that run and must be given its "
+          "parameters (only Output/Directory, Overwrite, Quiet, Progress "
+          "interval, Checkpoint interval and Checkpoint wall interval may "
+          "change, and Time/Final time outside a control search)");
+    };
+    // The model and its dimension first: with another model, every
+    // parameter of one of them is missing from the other.
+    for (const std::string first : {"Model", "Dimension"})
+      if (const auto entry = given.find(first); entry != given.end())
+        compare(entry->first, entry->second);
     for (const auto &entry : given)
-      {
-        if (may_differ.count(entry.first) > 0 ||
-            (extendable && entry.first == "Time/Final time"))
-          continue;
-        const auto        other = written.find(entry.first);
-        const std::string before =
-          other == written.end() ? "(not set)" : other->second;
-        if (!same_value(entry.second, before))
-          throw InputError(
-            "--resume " + directory + ": parameter '" + entry.first + "' is '" +
-            entry.second + "'" + source.where(entry.first) + " but was '" +
-            before + "' in the run being resumed (" + file +
-            "); a resumed run continues that run and must be given its "
-            "parameters (only Output/Directory, Overwrite, Quiet, Progress "
-            "interval, Checkpoint interval and Checkpoint wall interval may "
-            "change, and Time/Final time outside a control search)");
-      }
+      if (may_differ.count(entry.first) == 0 &&
+          !(extendable && entry.first == "Time/Final time"))
+        compare(entry.first, entry.second);
+  }
+
+
+
+  std::map<std::string, std::string>
+  parameter_listing_values(const std::string &listing)
+  {
+    std::istringstream in(listing);
+    return read_listing(in);
   }
 } // namespace stickslip

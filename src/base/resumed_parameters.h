@@ -3,6 +3,7 @@
 
 #include <base/input_error.h>
 
+#include <map>
 #include <string>
 
 namespace stickslip
@@ -26,6 +27,13 @@ namespace stickslip
   check_resumed_parameters(const std::string     &parameters,
                            const ParameterSource &source,
                            const std::string     &directory);
+
+  /**
+   * The values of a parameter listing as parameters.prm holds it
+   * (`subsection`, `set` and `end` lines), by "Subsection/Name".
+   */
+  std::map<std::string, std::string>
+  parameter_listing_values(const std::string &listing);
 } // namespace stickslip
 
 #endif

@@ -1,6 +1,7 @@
 #include <base/checkpoint.h>
 #include <base/input_error.h>
 #include <base/parameter_file.h>
+#include <base/resumed_parameters.h>
 #include <base/run_directory.h>
 #include <base/version.h>
 
@@ -114,6 +115,21 @@ namespace stickslip
 
 
 
+  std::string
+  RunDirectory::mesh_files() const
+  {
+    std::string       files;
+    const std::string name = "Mesh file";
+    for (const auto &[path, value] : parameter_listing_values(parameters))
+      if (!value.empty() && path.size() >= name.size() &&
+          path.compare(path.size() - name.size(), name.size(), name) == 0)
+        files += (files.empty() ? "'" : ", '") + value + "' (parameter '" +
+                 path + "')";
+    return files;
+  }
+
+
+
   void
   RunDirectory::lock(const bool create, const ParameterSource &source)
   {
@@ -123,9 +139,11 @@ namespace stickslip
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       {
         std::error_code   code;
-        const std::string where = "the output directory '" + directory +
-                                  "' (parameter 'Output/Directory'" +
-                                  source.where("Output/Directory") + ")";
+        const std::string where = "the output directory '" + directory + "' (" +
+                                  (create ? "parameter 'Output/Directory'" +
+                                              source.where("Output/Directory") :
+                                            std::string("given by --resume")) +
+                                  ")";
         const fs::file_status link = fs::symlink_status(directory, code);
         if (fs::exists(directory, code) && !fs::is_directory(directory, code))
           error = where + " exists but is not a directory";
@@ -247,7 +265,8 @@ namespace stickslip
       throw InputError("--resume " + directory +
                        ": no snapshot to continue from in " + checkpoints +
                        " (was the run started with Output/Checkpoint "
-                       "interval or Checkpoint wall interval?)");
+                       "interval or Checkpoint wall interval?). Nothing was "
+                       "changed");
   }
 
 

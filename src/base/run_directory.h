@@ -75,7 +75,9 @@ namespace stickslip
 
     /**
      * Take the lock (collective). @p create: create the directory if it is
-     * missing (a fresh run); a resumed run needs it to exist.
+     * missing (a fresh run); a resumed run needs it to exist, and its
+     * directory is the one --resume named (@p source then is not where it
+     * came from).
      */
     void
     lock(const bool create, const ParameterSource &source);
@@ -100,6 +102,13 @@ namespace stickslip
     /** The Output subsection this directory was made from. */
     const Parameters::Output &
     settings() const;
+
+    /**
+     * The mesh files the run reads, for messages: "'FILE' (parameter
+     * 'Subsection/Mesh file')", several separated by ", "; "" if none.
+     */
+    std::string
+    mesh_files() const;
 
   private:
     /**

@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include <array>
+
 namespace stickslip
 {
   namespace
@@ -9,28 +11,37 @@ namespace stickslip
     volatile std::sig_atomic_t received_signal = 0;
 
     /**
-     * The dispositions of SIGTERM and SIGINT the process started with: the
-     * default, or SIG_IGN inherited from a shell that runs it in the
-     * background (POSIX shells ignore SIGINT there). An ignored signal stays
-     * ignored, and "back to the default" means back to these.
+     * The signals that stop a run cleanly: SIGINT (Ctrl-C), SIGTERM (what
+     * schedulers and kill send), SIGHUP (the terminal or the ssh session
+     * closed) and SIGUSR1 (Slurm's --signal default, sent a while before a
+     * job's time limit). Each ended the process at once by default.
+     */
+    constexpr std::array<int, 4> handled = {SIGINT, SIGTERM, SIGHUP, SIGUSR1};
+
+    /**
+     * The dispositions of the handled signals the process started with:
+     * the default, or SIG_IGN inherited from a shell that runs it in the
+     * background (POSIX shells ignore SIGINT there) or from nohup (SIGHUP).
+     * An ignored signal stays ignored, and "back to the default" means back
+     * to these.
      */
     struct Inherited
     {
-      bool known       = false;
-      bool ignore_term = false;
-      bool ignore_int  = false;
+      bool                             known = false;
+      std::array<bool, handled.size()> ignored{};
     } inherited;
 
     void
-    remember_inherited_dispositions()
+    remember_dispositions()
     {
       if (inherited.known)
         return;
-      struct sigaction action;
-      if (sigaction(SIGTERM, nullptr, &action) == 0)
-        inherited.ignore_term = action.sa_handler == SIG_IGN;
-      if (sigaction(SIGINT, nullptr, &action) == 0)
-        inherited.ignore_int = action.sa_handler == SIG_IGN;
+      for (std::size_t i = 0; i < handled.size(); ++i)
+        {
+          struct sigaction action;
+          if (sigaction(handled[i], nullptr, &action) == 0)
+            inherited.ignored[i] = action.sa_handler == SIG_IGN;
+        }
       inherited.known = true;
     }
 
@@ -51,13 +62,22 @@ namespace stickslip
 
 
   void
+  remember_inherited_dispositions()
+  {
+    remember_dispositions();
+  }
+
+
+
+  void
   install_termination_handlers()
   {
-    remember_inherited_dispositions();
-    if (!inherited.ignore_term)
-      std::signal(SIGTERM, remember_signal);
-    if (!inherited.ignore_int)
-      std::signal(SIGINT, remember_signal);
+    remember_dispositions();
+    // An ignored signal is ignored again: a library started since may
+    // have set its own handler (SIGHUP inherited ignored from nohup was
+    // found handled by the time of the run).
+    for (std::size_t i = 0; i < handled.size(); ++i)
+      std::signal(handled[i], inherited.ignored[i] ? SIG_IGN : remember_signal);
   }
 
 
@@ -65,9 +85,9 @@ namespace stickslip
   void
   restore_default_termination_handlers()
   {
-    remember_inherited_dispositions();
-    std::signal(SIGTERM, inherited.ignore_term ? SIG_IGN : SIG_DFL);
-    std::signal(SIGINT, inherited.ignore_int ? SIG_IGN : SIG_DFL);
+    remember_dispositions();
+    for (std::size_t i = 0; i < handled.size(); ++i)
+      std::signal(handled[i], inherited.ignored[i] ? SIG_IGN : SIG_DFL);
   }
 
 
@@ -90,5 +110,25 @@ namespace stickslip
     const int signal = termination_signal(comm);
     received_signal  = 0;
     return signal;
+  }
+
+
+
+  std::string
+  signal_name(const int signal)
+  {
+    switch (signal)
+      {
+        case SIGINT:
+          return "SIGINT";
+        case SIGTERM:
+          return "SIGTERM";
+        case SIGHUP:
+          return "SIGHUP";
+        case SIGUSR1:
+          return "SIGUSR1";
+        default:
+          return "signal " + std::to_string(signal);
+      }
   }
 } // namespace stickslip

@@ -4,6 +4,7 @@
 #include <base/location_lookup.h>
 #include <base/snapshot_format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -290,15 +291,56 @@ namespace stickslip
     const unsigned int  dimension = in.get<std::uint32_t>();
     const std::uint64_t n         = in.get<std::uint64_t>();
     if (dimension != archive.location_dimension ||
-        (!same_partition && !archive.vectors.empty() && n != indices.size()))
+        (!same_partition && !archive.vectors.empty() && n != indices.size()) ||
+        (same_partition && n * dimension != archive.locations.size()))
       throw SnapshotMismatch(name + " has other locations");
+    std::vector<double> read(same_partition ? n * dimension : 0);
     for (std::uint64_t j = 0; j < n; ++j)
       for (unsigned int d = 0; d < dimension; ++d)
         {
           const double x = in.get<double>();
-          if (!written_locations.empty())
+          if (same_partition)
+            read[j * dimension + d] = x;
+          else if (!written_locations.empty())
             written_locations[indices[j] * dimension + d] = x;
         }
+    if (same_partition)
+      check_same_locations(read);
+  }
+
+
+
+  void
+  SnapshotReader::check_same_locations(const std::vector<double> &read) const
+  {
+    // On the partition that wrote it, each entry is read by its index; its
+    // place must be the one it had (a mesh file changed between the run
+    // and its resume moves some), to the grid of LocationLookup: 1e-10 of
+    // the largest coordinate.
+    const unsigned int dimension = archive.location_dimension;
+    double             scale     = 0;
+    for (const double x : read)
+      scale = std::max(scale, std::abs(x));
+    const double tolerance = 1e-10 * scale;
+    for (std::size_t j = 0; j < read.size(); j += dimension)
+      {
+        bool moved = false;
+        for (unsigned int d = 0; d < dimension; ++d)
+          moved = moved || !(std::abs(read[j + d] - archive.locations[j + d]) <=
+                             tolerance);
+        if (!moved)
+          continue;
+        const auto place = [&](const std::vector<double> &from) {
+          std::string where;
+          for (unsigned int d = 0; d < dimension; ++d)
+            where += (d == 0 ? "" : ", ") + format_number(from[j + d]);
+          return "(" + where + ")";
+        };
+        throw SnapshotMismatch(
+          "its unknown at " + place(read) +
+          " (its coordinates and, for a vector field, its component) is at " +
+          place(archive.locations) + " in this mesh");
+      }
   }
 
 

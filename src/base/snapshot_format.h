@@ -123,6 +123,14 @@ namespace stickslip
                  const std::size_t  n_bytes,
                  const bool         keep);
 
+    /**
+     * On the partition that wrote the snapshot: the locations @p read
+     * from this rank's file must be those of the archive's entries
+     * (SnapshotMismatch naming the first entry that moved).
+     */
+    void
+    check_same_locations(const std::vector<double> &read) const;
+
     /** The snapshot's index of each owned entry (another partition). */
     std::vector<std::uint64_t>
     source_indices();

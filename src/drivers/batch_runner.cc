@@ -223,6 +223,7 @@ namespace stickslip
     {
       std::cout << "stickslip --batch: " << entries.size() << " runs of the "
                 << where << ":";
+      bool first = true; // the first group follows the colon with a space
       for (const int status : {0, 1, 2, 3, -1})
         {
           std::string  lines;
@@ -233,16 +234,17 @@ namespace stickslip
                 (count == 1 ? "" : ", ") + std::to_string(entries[k].line);
           if (count > 20)
             lines += ", ...";
-          if (count > 0)
-            std::cout << (status == 0 ? " " : "; ") << count << ' '
-                      << status_name(status)
-                      << (status == 0 ? std::string() :
-                                        (count == 1 ? " (line " : " (lines ") +
-                                          lines + ")");
+          if (count == 0)
+            continue;
+          std::cout << (first ? " " : "; ") << count << ' '
+                    << status_name(status)
+                    << (status == 0 ?
+                          std::string() :
+                          (count == 1 ? " (line " : " (lines ") + lines + ")");
+          first = false;
         }
       if (stop_signal != 0)
-        std::cout << "; stopped by "
-                  << (stop_signal == SIGINT ? "SIGINT" : "SIGTERM")
+        std::cout << "; stopped by " << signal_name(stop_signal)
                   << " between runs";
       std::cout << "; exit status " << exit_status << std::endl;
     }

@@ -72,6 +72,22 @@ namespace stickslip
     void
     finish_series() const;
 
+    /**
+     * finish_series() after @p cause stopped the run: a failure of the
+     * series file too is reported after @p cause (a RunError, collective).
+     */
+    void
+    finish_series_after(const std::exception &cause) const;
+
+    /**
+     * The snapshot at the end of a run that takes them, after all its
+     * outputs (the series files too: finish_series()), its last write: a
+     * resumed run then knows the run is complete, or takes it further from
+     * its end.
+     */
+    void
+    write_final_snapshot();
+
   private:
     /** Register everything that carries over from step to step. */
     void
@@ -105,14 +121,39 @@ namespace stickslip
     void
     stop_if_signalled(const unsigned int n);
 
-    /** The driver's lines of a snapshot's meta text. */
+    /**
+     * The driver's lines of a snapshot's meta text; with @p ended, that of
+     * the run's end: a last line "complete", then why the model ended it
+     * early (nothing if it reached its final time).
+     */
     std::string
-    meta() const;
+    meta(const std::string *ended = nullptr) const;
 
-    /** Check a snapshot's lines against this run; returns the history prefix.
+    /**
+     * Check a snapshot's lines against this run; returns the history
+     * prefix. Sets complete_run and end_reason.
      */
     std::pair<std::uint64_t, std::uint64_t>
     restore_meta(const std::string &text);
+
+    /**
+     * Refuse to resume at a snapshot from which nothing is left to run
+     * (an InputError: the run is complete, or the final time is not later
+     * than the snapshot).
+     */
+    void
+    check_something_to_continue() const;
+
+    /**
+     * Check every field output the snapshot lists (PvdRecord::
+     * check_outputs()); an InputError naming the first problem.
+     */
+    void
+    check_listed_outputs();
+
+    /** Keep the outputs' state in before_end_row. */
+    void
+    mark_outputs_before_end_row();
 
     /** A field series as the loop schedules it, with its record. */
     struct ScheduledSeries
@@ -173,6 +214,33 @@ namespace stickslip
     double               next_output;
     /** The time of the last row of history.csv (for an interruption). */
     double last_row_time;
+    /**
+     * Read from a snapshot: it was written at the end of a run that is
+     * complete, and why the model ended that run early ("" if it reached its
+     * final time).
+     */
+    bool        complete_run;
+    std::string end_reason;
+    /** The last step of this run, and why the model ended it there ("" if
+     * it reached its final time): loop() sets them. */
+    unsigned int last_step;
+    std::string  stopped_reason;
+    /**
+     * The outputs as they were before the row that a run writes at its
+     * last step only because it ends there (off the Output/Interval grid):
+     * the snapshot at the end holds these, so that a run taken further
+     * drops that row (and a field output written with it) and writes the
+     * rows and fields of an uninterrupted longer run.
+     */
+    struct OutputMark
+    {
+      bool                      set           = false;
+      std::uint64_t             history_bytes = 0;
+      std::uint64_t             history_hash  = 0;
+      unsigned long             rows          = 0;
+      double                    next_output   = 0;
+      std::vector<unsigned int> records;
+    } before_end_row;
   };
 
 
@@ -212,6 +280,8 @@ namespace stickslip
     , rows(0)
     , next_output(grid.t0 + interval)
     , last_row_time(grid.t0)
+    , complete_run(false)
+    , last_step(grid.n_steps)
   {
     plan_outputs();
   }
@@ -299,20 +369,29 @@ namespace stickslip
 
 
   std::string
-  RunLoop::Run::meta() const
+  RunLoop::Run::meta(const std::string *ended) const
   {
     std::ostringstream text;
     text.precision(17);
+    // At the end, the outputs before a last row off the schedule (see
+    // before_end_row).
+    const bool marked = ended != nullptr && before_end_row.set;
     text << "dt " << grid.dt << '\n'
          << "discretization " << evolution.discretization_key() << '\n'
-         << "history_bytes " << history.n_bytes() << '\n'
-         << "history_checksum " << checksum_text(history.hash()) << '\n';
+         << "history_bytes "
+         << (marked ? before_end_row.history_bytes : history.n_bytes()) << '\n'
+         << "history_checksum "
+         << checksum_text(marked ? before_end_row.history_hash : history.hash())
+         << '\n';
     // The main series' record first, an empty one if the model has none
     // (the layout of every snapshot), then the further series in order.
     if (!has_main_series())
       text << PvdRecord().to_text();
-    for (const ScheduledSeries &field : fields)
-      text << field.record.to_text();
+    for (std::size_t f = 0; f < fields.size(); ++f)
+      text << fields[f].record.to_text(marked ? before_end_row.records[f] :
+                                                fields[f].record.size());
+    if (ended != nullptr)
+      text << "complete " << *ended << '\n';
     return text.str();
   }
 
@@ -358,7 +437,69 @@ namespace stickslip
       PvdRecord().from_text(in);
     for (ScheduledSeries &field : fields)
       field.record.from_text(in);
+    // The snapshot at a run's end says so (older ones do not).
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("complete", 0) == 0)
+        {
+          complete_run = true;
+          end_reason   = line.size() > 9 ? line.substr(9) : "";
+        }
     return {n_bytes, hash};
+  }
+
+
+
+  void
+  RunLoop::Run::check_something_to_continue() const
+  {
+    const double       snapshot_time = grid.time(completed_steps);
+    const std::string &path          = owner.directory.path();
+    const std::string  at = "t = " + format_number(snapshot_time) + " (step " +
+                           std::to_string(completed_steps) + ")";
+    if (complete_run && !end_reason.empty())
+      throw InputError(
+        "--resume " + path + ": the run is complete: it ended at " + at +
+        " because " + end_reason +
+        "; a resumed run would end there again, so there is nothing to "
+        "continue. Nothing was changed");
+    if (complete_run && completed_steps >= grid.n_steps)
+      throw InputError(
+        "--resume " + path +
+        ": the run is complete: it reached its final "
+        "time, " +
+        at +
+        ", and 'Time/Final time' = " + format_number(grid.time(grid.n_steps)) +
+        " is not later. To take it further, give a later final time, e.g. "
+        "--resume " +
+        path + " --set \"Time/Final time=" +
+        format_number(grid.t0 + 2 * (snapshot_time - grid.t0)) +
+        "\" (it continues from its end). Nothing was changed");
+    if (completed_steps >= grid.n_steps)
+      throw InputError(
+        "--resume " + path + ": the newest snapshot is at " + at +
+        ", and 'Time/Final time' = " + format_number(grid.time(grid.n_steps)) +
+        " is not later: there is nothing to continue. Give a final time "
+        "after the snapshot (the run's rows after it are then computed "
+        "again). Nothing was changed");
+  }
+
+
+
+  void
+  RunLoop::Run::check_listed_outputs()
+  {
+    for (ScheduledSeries &field : fields)
+      {
+        const std::string problem = field.record.check_outputs(owner.directory);
+        if (!problem.empty())
+          throw InputError(
+            "--resume " + owner.directory.path() + ": " + problem +
+            ". A resumed run continues the outputs written so far and relies "
+            "on every one the snapshot lists: put the file back as the run "
+            "left it, or start the run afresh (Output/Overwrite = true). "
+            "Nothing was changed");
+      }
   }
 
 
@@ -372,25 +513,21 @@ namespace stickslip
     const std::string        text =
       store.read(archive,
                  evolution.numbering_independent_of_partition(),
-                 warnings);
+                 warnings,
+                 owner.directory.mesh_files());
     for (const auto &warning : warnings)
       owner.pcout << "stickslip: warning: " << warning << std::endl;
     const auto   prefix        = restore_meta(text);
     const double snapshot_time = grid.time(completed_steps);
-    if (completed_steps >= grid.n_steps)
-      throw InputError(
-        "--resume " + owner.directory.path() +
-        ": the newest snapshot is at t = " + format_number(snapshot_time) +
-        " (step " + std::to_string(completed_steps) +
-        "), and 'Time/Final time' = " + format_number(grid.time(grid.n_steps)) +
-        " is not later: there is nothing to continue. Give a final time "
-        "after the snapshot (the run's rows after it are then computed "
-        "again). Nothing was changed");
+    check_something_to_continue();
     history.check_prefix(prefix.first, prefix.second);
+    check_listed_outputs();
 
     // Checked: now the directory goes back to the snapshot's state.
     owner.directory.continue_run();
     history.resume(prefix.first, prefix.second);
+    for (const ScheduledSeries &field : fields)
+      field.record.restore_templates(owner.directory);
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       {
         if (!has_main_series())
@@ -501,6 +638,44 @@ namespace stickslip
 
 
   void
+  RunLoop::Run::mark_outputs_before_end_row()
+  {
+    before_end_row.set           = true;
+    before_end_row.history_bytes = history.n_bytes();
+    before_end_row.history_hash  = history.hash();
+    before_end_row.rows          = rows;
+    before_end_row.next_output   = next_output;
+    before_end_row.records.clear();
+    for (const ScheduledSeries &field : fields)
+      before_end_row.records.push_back(field.record.size());
+  }
+
+
+
+  void
+  RunLoop::Run::write_final_snapshot()
+  {
+    if (!snapshots)
+      return;
+    TimerOutput::Scope scope(owner.timer, "time loop: snapshots");
+    completed_steps = last_step;
+    history.sync();
+    // The counters of the outputs as the snapshot's meta text has them.
+    const unsigned long written_rows = rows;
+    const double        next_row     = next_output;
+    if (before_end_row.set)
+      {
+        rows        = before_end_row.rows;
+        next_output = before_end_row.next_output;
+      }
+    store.write(completed_steps, archive, meta(&stopped_reason));
+    rows        = written_rows;
+    next_output = next_row;
+  }
+
+
+
+  void
   RunLoop::Run::stop_if_signalled(const unsigned int n)
   {
     const int signal = termination_signal(comm);
@@ -524,9 +699,8 @@ namespace stickslip
     // own snapshots resume it.
     const bool earlier = std::filesystem::is_directory(store.folder());
     throw Interrupted(
-      std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " at step " +
-      std::to_string(n) + " (t = " + format_number(grid.time(n)) +
-      ") of a run without snapshots: " + kept +
+      signal_name(signal) + " at step " + std::to_string(n) + " (t = " +
+      format_number(grid.time(n)) + ") of a run without snapshots: " + kept +
       (earlier ?
          "; the snapshots in " + store.folder() +
            " (of the control search) let --resume " + owner.directory.path() +
@@ -548,6 +722,25 @@ namespace stickslip
 
 
   void
+  RunLoop::Run::finish_series_after(const std::exception &cause) const
+  {
+    try
+      {
+        finish_series();
+      }
+    catch (const RunError &also)
+      {
+        // The first failure is the one to report (a full disk fails the
+        // field file first, then the series file too).
+        throw RunError(
+          std::string(cause.what()) +
+          "; the series could not be completed either: " + also.what());
+      }
+  }
+
+
+
+  void
   RunLoop::Run::loop()
   {
     // Every run stops cleanly after the step in progress (with a snapshot
@@ -562,15 +755,18 @@ namespace stickslip
                               output.quiet);
     const unsigned int first = completed_steps;
     unsigned int       last  = grid.n_steps;
+    std::string        stopped; // why the model ended the run early
     for (unsigned int n = first; n < grid.n_steps; ++n)
       {
         advance(n);
         const double      t_next = grid.time(n + 1);
         const std::string stop   = evolution.stop_reason();
-        if (with_outputs &&
-            (interval == 0 || t_next >= next_output - 1e-9 * grid.dt ||
-             n + 1 == grid.n_steps || !stop.empty()))
+        const bool        due =
+          interval == 0 || t_next >= next_output - 1e-9 * grid.dt;
+        if (with_outputs && (due || n + 1 == grid.n_steps || !stop.empty()))
           {
+            if (!due && stop.empty() && snapshots)
+              mark_outputs_before_end_row();
             write_outputs(t_next);
             if (interval > 0)
               next_output = next_multiple(grid.t0, interval, t_next, grid.dt);
@@ -578,10 +774,12 @@ namespace stickslip
         progress.update(t_next);
         if (!stop.empty())
           {
-            // The model ends the run here (no snapshot: nothing is left).
+            // The model ends the run here (with snapshots, the final one
+            // says so: a resumed run would end here again).
             owner.pcout << "  the run ends at t = " << format_number(t_next)
                         << ": " << stop << std::endl;
-            last = n + 1;
+            last    = n + 1;
+            stopped = stop;
             break;
           }
         if (snapshots)
@@ -593,6 +791,8 @@ namespace stickslip
       for (const OnceOutput &once : series.once)
         if (once.at_end)
           once.at_end(owner.directory);
+    last_step      = last;
+    stopped_reason = stopped;
     owner.pcout << evolution.summary(
                      {grid.dt, last, last - first, progress.elapsed()})
                 << std::endl;
@@ -627,19 +827,20 @@ namespace stickslip
       {
         run.loop();
       }
-    catch (const RunError &)
+    catch (const RunError &error)
       {
         // Both are thrown on every rank (the flush is collective); the
         // outputs written so far are complete and stay listed.
-        run.finish_series();
+        run.finish_series_after(error);
         throw;
       }
-    catch (const Interrupted &)
+    catch (const Interrupted &interruption)
       {
-        run.finish_series();
+        run.finish_series_after(interruption);
         throw;
       }
     run.finish_series();
+    run.write_final_snapshot();
   }
 
 

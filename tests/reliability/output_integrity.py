@@ -5,10 +5,15 @@ The output directory's guarantees, one CASE per ctest test (exit 0/1; 77
 when the case cannot run on this machine, which ctest reports as skipped):
 
   lock          a second run, and a --resume, on a directory in use are
-                refused (exit 1, "in use by another stickslip run"); the
+                refused (exit 1, "in use by another stickslip run", the
+                directory "given by --resume" for the latter); the
                 running job (an endless one) stops on SIGTERM with exit 3.
-  final-time    --resume with a Final time at or before the newest snapshot
-                is refused (exit 1, naming both times); nothing changes.
+  final-time    --resume of a complete run (a snapshot at its end) says so
+                and how to take it further (exit 1), nothing changes; a
+                later Final time continues it from its end, to the
+                uninterrupted history; without that snapshot, a Final time
+                at or before the newest one is refused (exit 1, naming both
+                times).
   meta          a snapshot's meta file edited (a field output pointing out
                 of the directory, the history length) fails its checksum:
                 the snapshot before it is used, with a warning; both edited:
@@ -27,7 +32,11 @@ when the case cannot run on this machine, which ctest reports as skipped):
                 and during a snapshot, on 1 and 2 ranks: exit 2, a message
                 naming the file and "No space left on device", no hang, no
                 partial file under a final name, history.csv whole rows,
-                and the last snapshot resumes to the uninterrupted result.
+                and the last snapshot resumes to the uninterrupted result;
+                the body with HDF5 fields: exit 2, the file named, no
+                crash at the end, no temporary file.
+  file-size-limit  the same without a mount: a file size limit (ulimit -f)
+                below the size of the body's contact series file.
 """
 import hashlib
 import os
@@ -103,8 +112,10 @@ class Case:
         expect(status == 1 and "is in use by another stickslip run" in text,
                "a second run into the directory is refused (exit %d)" % status)
         status, text = self.stickslip(self.p3 + endless + ["--resume", d])
-        expect(status == 1 and "is in use by another stickslip run" in text,
-               "a --resume of the running job is refused (exit %d)" % status)
+        expect(status == 1 and "is in use by another stickslip run" in text and
+               "(given by --resume)" in text,
+               "a --resume of the running job is refused, the directory named as given by "
+               "--resume (exit %d)" % status)
         expect(first.poll() is None, "the first run was still running during the checks")
         first.send_signal(signal.SIGTERM)
         expect(first.wait(timeout=600) == 3,
@@ -120,7 +131,33 @@ class Case:
         status, _ = self.stickslip(model + [
             "--quiet", "--set", "Time/Final time=3", "--set", "Output/Checkpoint interval=1",
             "--set", "Output/Directory=" + d])
-        expect(status == 0, "the run to t = 3 with snapshots at 1 and 2 completes")
+        expect(status == 0, "the run to t = 3 with snapshots at 1, 2 and its end completes")
+        before = digests(d)
+        for final in ["3", "2"]:
+            status, text = self.stickslip(model + ["--set", "Time/Final time=" + final,
+                                                   "--resume", d])
+            expect(status == 1 and "the run is complete: it reached its final time, "
+                   "t = 3 (step 1500), and 'Time/Final time' = " + final + " is not later"
+                   in text and 'Time/Final time=6"' in text,
+                   "--resume of the complete run with Final time = %s says it is complete "
+                   "and how to take it further" % final)
+            expect(digests(d) == before, "nothing in the directory changed")
+        further = os.path.join(self.out, "further")
+        shutil.copytree(d, further)
+        os.remove(os.path.join(further, "stickslip.lock"))
+        status, text = self.stickslip(model + ["--quiet", "--set", "Time/Final time=3.5",
+                                               "--resume", further])
+        reference = os.path.join(self.out, "reference")
+        self.stickslip(model + ["--quiet", "--set", "Time/Final time=3.5",
+                                "--set", "Output/Directory=" + reference])
+        with open(os.path.join(further, "history.csv"), "rb") as f, \
+                open(os.path.join(reference, "history.csv"), "rb") as g:
+            same = f.read() == g.read()
+        expect(status == 0 and "resumed at step 1500" in text and same,
+               "a later Final time takes the complete run further from its end, to the "
+               "uninterrupted run's history.csv (bitwise)")
+        # Without the snapshot at its end (a run stopped after t = 2).
+        shutil.rmtree(os.path.join(d, "checkpoints", "snapshot_000001500"))
         before = digests(d)
         for final in ["2", "1.5"]:
             status, text = self.stickslip(model + ["--set", "Time/Final time=" + final,
@@ -190,13 +227,16 @@ class Case:
         with open(path, "w") as f:
             f.writelines(lines)
         before = digests(d)
-        status, text = self.stickslip(self.membrane + ["--set", "Time/Final time=1",
+        status, text = self.stickslip(self.membrane + ["--set", "Time/Final time=1.2",
                                                        "--resume", d])
         expect(status == 1 and "history.csv written before the snapshot have been "
                "changed" in text, "an edited row before the snapshot: --resume refused")
         expect(digests(d) == before, "nothing in the directory changed")
 
-        d, _ = self.snapshot_run("appended_rows")
+        # A run killed after its snapshot at t = 0.8 (the one at its end
+        # taken away), with rows after it.
+        d, snapshots = self.snapshot_run("appended_rows")
+        shutil.rmtree(snapshots[-1])
         with open(os.path.join(d, "history.csv"), "a") as f:
             f.write("99,1,2,3,4,5\n")
         status, text = self.stickslip(self.membrane + [
@@ -262,8 +302,56 @@ class Case:
                 self.fill_during(mount, np_, "snapshot",
                                  ["--set", "Output/Field output=false",
                                   "--set", "Output/Checkpoint interval=0.01"])
+                self.fill_with_hdf5(mount, np_)
         finally:
             subprocess.run(["umount", mount])
+        return 0
+
+    def expect_clean_failure(self, d, status, text, what):
+        """Exit 2 (not a crash in MPI_Finalize, not a hang), the file and the
+        reason printed once, no temporary file left, history.csv whole rows."""
+        left = [os.path.join(root, n) for root, _, names in os.walk(d)
+                for n in names if ".tmp." in n]
+        expect(status == 2 and "cannot write the file" in text and
+               text.count("stickslip: run failed") == 1 and not left,
+               "%s: exit 2 (was 139, a segfault in MPI_Finalize), the file named once, no "
+               "temporary file left (exit %d, left %s)" % (what, status, left))
+        with open(os.path.join(d, "history.csv"), "rb") as f:
+            expect(f.read().endswith(b"\n"), "%s: history.csv ends with a whole row" % what)
+
+    def fill_with_hdf5(self, mount, np_):
+        # The body's HDF5 fields at every row: the volume files fill the disk
+        # (HDF5 1.10 cannot close a file whose metadata it failed to write).
+        d = os.path.join(mount, "hdf5")
+        shutil.rmtree(d, ignore_errors=True)
+        status, text = self.stickslip(
+            [os.path.join(self.src, "tests", "body", "block.prm"), "--quiet",
+             "--set", "Output/Field format=hdf5", "--set", "Output/Field output every=1",
+             "--set", "Output/Directory=" + d], np_, timeout=120)
+        self.expect_clean_failure(d, status, text,
+                                  "disk full with HDF5 fields on %d rank(s)" % np_)
+        expect("No space left on device" in text, "the reason is the full disk")
+        shutil.rmtree(d, ignore_errors=True)
+
+    def file_size_limit(self):
+        # A file size limit (ulimit -f, SIGXFSZ ignored so that a write past
+        # it fails with EFBIG instead of killing the process) stands for a
+        # full disk where no small file system can be mounted: the contact
+        # series file (665 kB laid out) is refused before HDF5 starts it;
+        # without the check HDF5 would fail to close it and crash at exit.
+        d = os.path.join(self.out, "run")
+        command = " ".join("'%s'" % w for w in [
+            self.exe, os.path.join(self.src, "tests", "body", "block.prm"), "--quiet",
+            "--set", "Output/Field format=hdf5", "--set", "Output/Directory=" + d])
+        # Under mpirun: a singleton's own start (PMIx) writes files past such
+        # a limit.
+        mpirun = ["mpirun", "-np", "1"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+        status, text = run(mpirun + ["bash", "-c", "ulimit -f 300 && trap '' XFSZ && exec " +
+                                     command], timeout=120)
+        print(text)
+        self.expect_clean_failure(d, status, text, "a file size limit of 300 kB")
+        expect("above this process's file size limit of 307200 bytes (ulimit -f)" in text,
+               "the message names the limit")
         return 0
 
     def fill_during(self, mount, np_, what, settings):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""signal_without_snapshots.py STICKSLIP PRM OUT (INT|TERM) [stickslip options...]
+"""signal_without_snapshots.py STICKSLIP PRM OUT (INT|TERM|HUP|USR1) [stickslip options...]
 
-Ctrl-C (SIGINT) or SIGTERM to a run that takes no snapshots (the default):
+Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGUSR1 to a run that takes no snapshots
+(the default):
 the run stops after the step in progress, exit status 3, with a message
 that gives the time reached, the rows history.csv keeps and how to make a
 run resumable (Output/Checkpoint interval); history.csv then holds exactly
@@ -32,14 +33,15 @@ def rows(path):
 def main():
     exe, prm, out, name = sys.argv[1:5]
     options = sys.argv[5:]
-    number = {"INT": signal.SIGINT, "TERM": signal.SIGTERM}[name]
+    number = getattr(signal, "SIG" + name)
     shutil.rmtree(out, ignore_errors=True)
-    # A child of a non-interactive shell may inherit SIGINT ignored, which
-    # stickslip then keeps (POSIX): start it with the default disposition.
+    # A child of a non-interactive shell may inherit SIGINT (or under nohup
+    # SIGHUP) ignored, which stickslip then keeps (POSIX): start it with the
+    # default disposition.
     process = subprocess.Popen(
         [exe, prm, "--set", "Output/Directory=" + out] + options,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=lambda: signal.signal(number, signal.SIG_DFL))
     history = os.path.join(out, "history.csv")
     while rows(history) < 3 and process.poll() is None:
         time.sleep(0.05)

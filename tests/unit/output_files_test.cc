@@ -469,7 +469,7 @@ namespace unit_output_files
     const std::string                    folder = fresh_folder("series_file");
     const std::string                    path   = folder + "/solution/s.h5";
     const std::vector<Hdf5::SeriesField> fields = {{"a", 6, 1}, {"v", 6, 3}};
-    Hdf5::SeriesFile::create(path, fields, 4, false, comm);
+    Hdf5::SeriesFile::create(path, fields, 4, false, "<Grid/>", comm);
     const std::string fresh = rank0() ? contents(path) : "";
     {
       Hdf5::SeriesFile file(path, fields, false, comm);
@@ -522,6 +522,15 @@ namespace unit_output_files
         EXPECT_EQ(time[1], 0.5);
         EXPECT_TRUE(std::isnan(time[2]));
         EXPECT_EQ(read_dataset(path, "a")[2 * 6 + 5], series_value(2, 5, 0));
+        // What a resumed run's check reads: the times and the kept template.
+        std::vector<double> times;
+        std::string         kept;
+        EXPECT_EQ(Hdf5::SeriesFile::read(path, times, kept), "");
+        ASSERT_EQ(times.size(), 4u);
+        EXPECT_EQ(times[1], 0.5);
+        EXPECT_TRUE(std::isnan(times[2]));
+        EXPECT_EQ(kept, "<Grid/>");
+        EXPECT_NE(Hdf5::SeriesFile::read(folder + "/none.h5", times, kept), "");
       }
     EXPECT_TRUE(Hdf5::SeriesFile::matches(path, fields, false, comm));
     EXPECT_FALSE(Hdf5::SeriesFile::matches(path, fields, true, comm));

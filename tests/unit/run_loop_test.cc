@@ -135,8 +135,11 @@ namespace unit_run_loop
         true,
         [this](std::ostream &out) { out << "x " << x << '\n'; },
         [](std::ostream &out, const std::vector<std::string> &pieces) {
+          // A record as deal.II writes one, as far as a resume checks it.
+          out << "<VTKFile type=\"PUnstructuredGrid\">\n<PUnstructuredGrid>\n";
           for (const auto &piece : pieces)
-            out << piece << '\n';
+            out << "<Piece Source=\"" << piece << "\"/>\n";
+          out << "</PUnstructuredGrid>\n</VTKFile>\n";
         });
     }
 
@@ -240,9 +243,12 @@ namespace unit_run_loop
       output.checkpoint_wall_interval = 0;
     }
 
-    /** Run @p evolution over the grid (fresh, or resumed). */
+    /** Run @p evolution over the grid (fresh, or resumed) of @p steps. */
     void
-    run(FakeEvolution &evolution, StepObserver *observer, const bool resume)
+    run(FakeEvolution     &evolution,
+        StepObserver      *observer,
+        const bool         resume,
+        const unsigned int steps = n_steps)
     {
       RunDirectory directory(output,
                              "# run_loop_test\n",
@@ -253,7 +259,7 @@ namespace unit_run_loop
       if (!resume)
         directory.start_fresh();
       RunLoop loop(directory, output, pcout, timer);
-      loop.run(evolution, {0., dt, n_steps}, observer, resume);
+      loop.run(evolution, {0., dt, steps}, observer, resume);
     }
 
     std::string
@@ -368,7 +374,11 @@ namespace unit_run_loop
         contents(file("history.csv")) :
         std::string();
 
-    // The snapshots are after steps 2, 4, 6, 8: a resume continues at 8.
+    // The snapshots are after steps 2, 4, 6, 8 and at the end, 10; without
+    // the last (a run killed after step 8's) a resume continues at 8.
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      fs::remove_all(file("checkpoints/snapshot_000000010"));
+    MPI_Barrier(comm);
     FakeEvolution    resumed;
     CountingObserver observer;
     run(resumed, &observer, true);
@@ -390,6 +400,54 @@ namespace unit_run_loop
     EXPECT_EQ(observer.steps, (std::vector<unsigned int>{9, 10}));
     if (Utilities::MPI::this_mpi_process(comm) == 0)
       EXPECT_EQ(contents(file("history.csv")), uninterrupted);
+  }
+
+
+
+  TEST_F(RunLoopTest, CompleteRunIsRefusedThenTakenFurther)
+  {
+    output.checkpoint_interval = 0.5;
+    const std::string base     = output.directory;
+    output.directory           = base + "/whole";
+    FakeEvolution whole;
+    run(whole, nullptr, false, 2 * n_steps);
+
+    output.directory = base + "/further";
+    FakeEvolution first;
+    run(first, nullptr, false);
+    // The snapshot at its end says the run is complete.
+    FakeEvolution again;
+    try
+      {
+        run(again, nullptr, true);
+        ADD_FAILURE() << "a complete run was resumed";
+      }
+    catch (const InputError &error)
+      {
+        EXPECT_NE(std::string(error.what()).find("the run is complete"),
+                  std::string::npos);
+      }
+    EXPECT_TRUE(again.steps.empty());
+    // Taken further from its end; its row at t = 5/2, off the grid of
+    // Output/Interval = 3/4 and written only because the run ended there,
+    // is dropped: the rows and fields of the uninterrupted longer run.
+    FakeEvolution further;
+    run(further, nullptr, true, 2 * n_steps);
+    EXPECT_EQ(further.steps.front(), n_steps + 1);
+    EXPECT_EQ(further.steps.size(), n_steps);
+    EXPECT_EQ(further.x, whole.x);
+    EXPECT_EQ(further.field_indices, (std::vector<unsigned int>{2, 3}));
+    if (Utilities::MPI::this_mpi_process(comm) == 0)
+      {
+        EXPECT_EQ(contents(base + "/further/history.csv"),
+                  contents(base + "/whole/history.csv"));
+        // The series after deal.II's comment with the date.
+        const auto series = [&](const std::string &run) {
+          const std::string pvd = contents(base + "/" + run + "/solution.pvd");
+          return pvd.substr(pvd.find("<VTKFile"));
+        };
+        EXPECT_EQ(series("further"), series("whole"));
+      }
   }
 
 

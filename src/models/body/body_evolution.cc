@@ -1169,9 +1169,9 @@ namespace stickslip
           std::make_unique<ContactOutput<dim>>(mesh,
                                                parameters.contact.boundary_id);
       // The displacement of the faces' nodes: periodic copies from their
-      // masters, ghosts from their owners.
-      if (mesh.constraints().n_constraints() > 0)
-        mesh.constraints().distribute(u);
+      // masters, ghosts from their owners (distribute() is collective: on
+      // every rank, whether or not it holds a periodic unknown).
+      mesh.constraints().distribute(u);
       u.update_ghost_values();
       std::string record;
       if (contact)

@@ -131,11 +131,12 @@ namespace stickslip
                                   const FieldFiles  &files) const
     {
       // Periodic copies get their masters' values (the dynamics never read
-      // them).
+      // them). distribute() is collective: every rank calls it, also one
+      // that holds no periodic unknown (a rank-local test deadlocked the
+      // middle rank of a mesh periodic in x on 3 ranks).
       for (BodyVector *field : {&displacement, &velocity})
         {
-          if (discretization.constraints().n_constraints() > 0)
-            discretization.constraints().distribute(*field);
+          discretization.constraints().distribute(*field);
           field->update_ghost_values();
         }
       std::string record;
