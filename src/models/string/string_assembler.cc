@@ -479,6 +479,13 @@ namespace stickslip
   void
   StringAssembler<dim>::note_element_frequency()
   {
+    // A mass density 1/c^2 that underflows (c above about 1e154) makes the
+    // cell mass singular: no frequency; check_coefficients() then refuses
+    // the wave speed with its range (LAPACK would throw an exception
+    // without a message).
+    for (unsigned int i = 0; i < cell_mass.m(); ++i)
+      if (!(std::isnormal(cell_mass(i, i)) && cell_mass(i, i) > 0))
+        return;
     if (!(cell_mass == solved_mass && cell_stiffness == solved_stiffness))
       {
         solved_mass      = cell_mass;
