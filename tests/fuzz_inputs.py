@@ -153,8 +153,9 @@ def main():
         with open(os.path.join(args.prm_dir, name), encoding="latin-1") as f:
             text = f.read()
         # Absolute mesh paths, so that a mutant in another folder finds them.
-        text = text.replace("meshes/", os.path.join(
-            os.path.dirname(os.path.abspath(args.prm_dir)), "meshes") + "/")
+        # (prm/ names them as ../meshes/, next to the parameter file).
+        text = re.sub(r"(\.\./)?meshes/", os.path.join(
+            os.path.dirname(os.path.abspath(args.prm_dir)), "meshes") + "/", text)
         mutant, description = mutate(text, rng)
         if index % n_parts == part:
             cases.append((index, name, mutant, description))

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace stickslip
 {
@@ -25,24 +26,31 @@ namespace stickslip
      * k = n, so that data switching at a grid time (a piecewise forcing
      * "t < 2.2 ? 0 : 1") are read from the right piece at the step's end;
      * t_n + n (dt/n) can land one ulp before t_{n+1}. k > n extrapolates
-     * (an elastic step's X^{Q+1}).
+     * (an elastic step's X^{Q+1}). 64-bit counts: the adaptive substeps
+     * number the grid step in units of dt/2^40 (a 32-bit n would wrap to 0
+     * from 2^32 on and put the substeps at t = inf).
      */
     double
-    substep_time(const unsigned int k, const unsigned int n) const
+    substep_time(const std::uint64_t k, const std::uint64_t n) const
     {
       if (k == 0)
         return time;
       if (k == n)
         return next_time;
-      return time + k * ((next_time - time) / n);
+      // k and n are exact in a double up to 2^53.
+      return time + static_cast<double>(k) *
+                      ((next_time - time) / static_cast<double>(n));
     }
 
     /** Sub-interval @p k (0-based) of @p n equal parts, as a step of its own.
      */
     TimeStep
-    part(const unsigned int k, const unsigned int n) const
+    part(const std::uint64_t k, const std::uint64_t n) const
     {
-      return {index, substep_time(k, n), substep_time(k + 1, n), size / n};
+      return {index,
+              substep_time(k, n),
+              substep_time(k + 1, n),
+              size / static_cast<double>(n)};
     }
   };
 

@@ -159,6 +159,7 @@ namespace stickslip
     entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       Body::BodyParameters body;
       body.parse(in.prm, in.source, in.parameters.dimension);
+      body.adaptive.check_depth(in.parameters.time.time_step, in.source);
       in.pcout << in.parameters.output.check_intervals(
         in.parameters.time.time_step, "Time/Time step", true, in.source);
       return std::unique_ptr<Study>(std::make_unique<BodyStudy>(

@@ -183,3 +183,23 @@ add_test(NAME kill_anywhere_body_adaptive
           --set "Body/Adaptive time steps/Maximum changes per step=1000000"
           --set "Output/Checkpoint interval=0.75")
 set_tests_properties(kill_anywhere_body_adaptive PROPERTIES TIMEOUT 900)
+
+# ---- 6. The deepest substeps (D3): Minimum time step down to Time step/2^40,
+# the cap (the substeps are counted in 64-bit units of dt/2^40; with 32-bit
+# counts they ran at t = inf from dt/2^32 on). prm/body_signorini_implicit.prm
+# to T = 1, Maximum active-set iterations = 1 (check_deep_substeps.py),
+# measured: the step-function force gives the same rows at dt/2^40 as at
+# dt/2^31 (difference 0; tolerance 1e-12), |energy_balance| 1.2e-13 of the
+# largest energy (bound 1e-12); the ramp force (before: "data_work is -nan",
+# exit 2) ends with exit 0, its state within 1.9e-3 of the dt/2^31 run
+# (mean_pressure at t = 0.1: its first step is cut 40 times, not 31, so the
+# contact change falls in a shorter substep; tolerance 5e-3), energy_balance
+# 1.9e-12 (bound 1e-11); dt/2^40 * 0.99 is refused with the smallest value
+# allowed; the release (t = 2) at dt/2^40 stops with exit 2 at t = 2.0675
+# (before: "at t = inf"). The code before the fix fails all four. 4.6 s of
+# CPU.
+add_test(NAME body_adaptive_deepest_substeps
+  COMMAND ${SYSTEM_PYTHON3} ${BODY}/check_deep_substeps.py ${EXE}
+          ${SRC}/prm/body_signorini_implicit.prm ${OUT}/body_adaptive_deepest_substeps
+          --tolerance 1e-12 --max-balance 1e-12 --ramp-tolerance 5e-3
+          --ramp-max-balance 1e-11)

@@ -1,8 +1,10 @@
 #include <base/divergence_check.h>
 #include <base/expressions.h>
 #include <models/body/body_evolution.h>
+#include <models/body/body_grid.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iomanip>
 #include <limits>
@@ -88,6 +90,12 @@ namespace stickslip
     {
       for (BodyVector *vector : {&u, &v, &inverse_mass, &product})
         mesh.initialize_vector(*vector);
+      if (parameters.contact.enabled && parameters.contact.normal_from_mesh)
+        this->parameters.set_contact_normal(
+          plane_normal_of_boundary(mesh.dof_handler().get_triangulation(),
+                                   parameters.contact.boundary_id,
+                                   source),
+          source);
       set_up_nodes(source);
       rest = make_rest_monitor();
       setup_clock.lap("nodes and contact");
@@ -388,6 +396,15 @@ namespace stickslip
            << mesh.stiffness().description() << " K, " << mesh.n_dofs()
            << " unknowns on " << mesh.n_active_cells() << " cells ("
            << material_text(parameters) << ")";
+      if (parameters.contact.enabled && parameters.contact.normal_from_mesh)
+        {
+          text << "; contact normal (";
+          for (unsigned int d = 0; d < dim; ++d)
+            text << (d == 0 ? "" : ", ")
+                 << format_number(parameters.contact.normal[d]);
+          text << ") from the faces of boundary "
+               << parameters.contact.boundary_id << " (Normal = auto)";
+        }
       if (contact)
         text << "; contact on boundary " << parameters.contact.boundary_id
              << " (" << contact->n_nodes() << " nodes, "
@@ -720,16 +737,17 @@ namespace stickslip
       // of its own size.
       const AdaptiveStepParameters &adaptive = parameters.adaptive;
       const unsigned int            finest   = adaptive.finest_level(step.size);
-      const unsigned long           parts    = 1UL << finest;
-      unsigned long                 position = 0;
+      const std::uint64_t           parts    = std::uint64_t(1) << finest;
+      std::uint64_t                 position = 0;
       substep_level = std::min<unsigned long>(substep_level, finest);
       BodyVector u_start, v_start;
       while (position < parts)
         {
-          const unsigned long length = 1UL << (finest - substep_level);
-          const double        t      = step.substep_time(position, parts);
+          const std::uint64_t length = std::uint64_t(1)
+                                       << (finest - substep_level);
+          const double t      = step.substep_time(position, parts);
           const double t_next = step.substep_time(position + length, parts);
-          const double dt     = step.size / double(1UL << substep_level);
+          const double dt     = std::ldexp(step.size, -int(substep_level));
           u_start             = u;
           v_start             = v;
           implicit->save_state();

@@ -249,8 +249,9 @@ namespace stickslip
       std::pair<double, std::vector<double>>
       kinetic_energy_and_momentum() const;
 
-      const BodyParameters parameters;
-      const MPI_Comm       comm;
+      /** Not const: Contact/Normal = auto is resolved from the mesh. */
+      BodyParameters parameters;
+      const MPI_Comm comm;
       /** The stages of the set-up, before mesh (which times its own). */
       SetupClock setup_clock;
       /** Where the set-up went, for summary(). */

@@ -5,6 +5,9 @@
 #include <models/body/body_grid.h>
 #include <models/common/mesh_file.h>
 
+#include <algorithm>
+#include <cmath>
+
 
 namespace stickslip
 {
@@ -186,6 +189,144 @@ namespace stickslip
 
 
 
+    namespace
+    {
+      /** A face of the boundary: its outward unit normal, centre, size. */
+      template <int dim>
+      struct BoundaryFace
+      {
+        Tensor<1, dim> normal;
+        Point<dim>     center;
+        double         size;
+      };
+
+
+
+      /**
+       * The outward normal of @p face of @p cell, of the length of the face
+       * (2D) or of twice its area for a parallelogram (3D: the cross
+       * product of its diagonals).
+       */
+      template <int dim, typename Cell, typename Face>
+      Tensor<1, dim>
+      scaled_outward_normal(const Cell &cell, const Face &face)
+      {
+        Tensor<1, dim> normal;
+        if constexpr (dim == 2)
+          {
+            const Tensor<1, dim> along = face->vertex(1) - face->vertex(0);
+            normal[0]                  = along[1];
+            normal[1]                  = -along[0];
+          }
+        else
+          normal = cross_product_3d(face->vertex(3) - face->vertex(0),
+                                    face->vertex(2) - face->vertex(1));
+        return (face->center() - cell->center()) * normal < 0 ? -normal :
+                                                                normal;
+      }
+
+
+
+      template <int dim>
+      std::string
+      vector_text(const Tensor<1, dim> &vector)
+      {
+        std::string text;
+        for (unsigned int d = 0; d < dim; ++d)
+          text += (d == 0 ? "" : ", ") + format_number(vector[d]);
+        return text;
+      }
+    } // namespace
+
+
+
+    template <int dim>
+    std::vector<double>
+    plane_normal_of_boundary(const Triangulation<dim> &triangulation,
+                             const types::boundary_id  id,
+                             const ParameterSource    &source)
+    {
+      std::vector<BoundaryFace<dim>> faces;
+      std::vector<Point<dim>>        vertices;
+      Tensor<1, dim>                 sum;
+      for (const auto &cell : triangulation.cell_iterators_on_level(0))
+        for (const auto f : cell->face_indices())
+          if (cell->face(f)->at_boundary() &&
+              cell->face(f)->boundary_id() == id)
+            {
+              const auto           face = cell->face(f);
+              const Tensor<1, dim> normal =
+                scaled_outward_normal<dim>(cell, face);
+              sum += normal;
+              faces.push_back(
+                {normal / normal.norm(), face->center(), normal.norm()});
+              for (const auto v : face->vertex_indices())
+                vertices.push_back(face->vertex(v));
+            }
+      const std::string here = "Body/Contact/Normal";
+      if (faces.empty() || !(sum.norm() > 0))
+        throw_bad_parameter(source,
+                            here,
+                            "auto",
+                            "the contact boundary " + std::to_string(id) +
+                              " has no faces with a mean normal: give the "
+                              "normal");
+      const Tensor<1, dim> mean = sum / sum.norm();
+      // 1e-6: a plane written by a mesh generator is flat to round-off
+      // (1e-15 of its size); a curved boundary of 100 faces on a quarter
+      // circle turns by 1.6e-2 from face to face.
+      constexpr double tolerance = 1e-6;
+      double           extent = 0, worst_turn = 0, worst_offset = 0;
+      std::size_t      worst_face = 0;
+      for (const Point<dim> &x : vertices)
+        extent = std::max(extent, x.distance(vertices[0]));
+      for (std::size_t k = 0; k < faces.size(); ++k)
+        {
+          const double turn = (faces[k].normal - mean).norm();
+          if (turn > worst_turn)
+            worst_turn = turn, worst_face = k;
+        }
+      for (const Point<dim> &x : vertices)
+        worst_offset =
+          std::max(worst_offset, std::abs(mean * (x - faces[0].center)));
+      if (worst_turn > tolerance || worst_offset > tolerance * extent)
+        throw_bad_parameter(
+          source,
+          here,
+          "auto",
+          "auto needs the faces of the contact boundary " + std::to_string(id) +
+            " to lie in one plane, and they do not: " +
+            "the outward normal of the face at (" +
+            vector_text<dim>(faces[worst_face].center) + ") is (" +
+            vector_text<dim>(faces[worst_face].normal) + "), the mean (" +
+            vector_text<dim>(mean) + ") (differing by " +
+            format_number(worst_turn) + "; a vertex lies " +
+            format_number(worst_offset) + " off the mean plane, " +
+            format_number(worst_offset / std::max(extent, 1e-300)) +
+            " of the boundary's extent; the tolerance of both is 1e-6). Give "
+            "the foundation's normal explicitly (" +
+            std::to_string(dim) + " numbers)");
+      std::vector<double> normal(dim);
+      for (unsigned int d = 0; d < dim; ++d)
+        normal[d] = std::abs(mean[d]) < 1e-12 ? 0. : mean[d];
+      double length = 0;
+      for (const double n : normal)
+        length += n * n;
+      for (double &n : normal)
+        n /= std::sqrt(length);
+      return normal;
+    }
+
+
+
+    template std::vector<double>
+    plane_normal_of_boundary<2>(const Triangulation<2> &,
+                                const types::boundary_id,
+                                const ParameterSource &);
+    template std::vector<double>
+    plane_normal_of_boundary<3>(const Triangulation<3> &,
+                                const types::boundary_id,
+                                const ParameterSource &);
     template std::unique_ptr<parallel::distributed::Triangulation<2>>
     make_body_grid<2>(const BodyParameters &,
                       const ParameterSource &,

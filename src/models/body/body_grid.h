@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <set>
+#include <vector>
 
 namespace stickslip
 {
@@ -29,6 +30,21 @@ namespace stickslip
     make_body_grid(const BodyParameters  &parameters,
                    const ParameterSource &source,
                    const MPI_Comm         comm);
+
+    /**
+     * Body/Contact/Normal = auto: the outward unit normal of the faces of
+     * the coarse mesh with the boundary id @p id (the coarse mesh is on
+     * every rank, so every rank finds the same). The faces must lie in one
+     * plane: every face's normal within 1e-6 of their area-weighted mean,
+     * every vertex within 1e-6 of the boundary's extent from the plane;
+     * an InputError naming Body/Contact/Normal and the face farthest off
+     * otherwise. Components below 1e-12 (round-off) are set to 0.
+     */
+    template <int dim>
+    std::vector<double>
+    plane_normal_of_boundary(const Triangulation<dim> &triangulation,
+                             const types::boundary_id  id,
+                             const ParameterSource    &source);
 
     /** The boundary ids of the owned cells' faces, over all ranks (collective).
      */

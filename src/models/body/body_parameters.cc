@@ -47,8 +47,11 @@ namespace stickslip
         prm.declare_entry("Mesh file",
                           "",
                           Patterns::Anything(),
-                          "gmsh .msh file (Mesh = file), relative to the "
-                          "working directory.");
+                          "gmsh .msh file (Mesh = file) of quadrilaterals "
+                          "(2D) or hexahedra (3D), MSH 2.2 ASCII; a relative "
+                          "path is looked up next to the parameter file "
+                          "that sets it, then in the working directory (on "
+                          "the command line: the working directory).");
         prm.declare_entry("Global refinements",
                           "0",
                           Patterns::Integer(0, 20),
@@ -266,8 +269,8 @@ namespace stickslip
                         Patterns::Anything(),
                         "The outward unit normal n of the body on Gamma_C "
                         "(the foundation is a plane with this normal), "
-                        "comma-separated; auto: -e_y in 2D, -e_z in 3D (the "
-                        "floor below the body).");
+                        "comma-separated; auto: that of the faces of "
+                        "Boundary id, which must lie in one plane (1e-6).");
       prm.declare_entry("Initial gap",
                         "0",
                         Patterns::Anything(),
@@ -379,7 +382,8 @@ namespace stickslip
       const std::string normal_text = prm.get("Normal");
       normal.assign(dimension, 0.);
       normal[dimension - 1] = -1;
-      if (normal_text != "auto")
+      normal_from_mesh      = normal_text == "auto";
+      if (!normal_from_mesh)
         normal = parse_number_list(normal_text, "Body/Contact/Normal", source);
       double length = 0;
       for (const double n : normal)
@@ -858,9 +862,10 @@ namespace stickslip
                         Patterns::Double(),
                         "The smallest substep [s] (> 0 when Enabled): the "
                         "substeps are Time/Time step/2^l down to this size "
-                        "(not below; at Time/Time step or above, no cut). An "
-                        "active set that does not settle at the smallest "
-                        "substep stops the run; an event there is "
+                        "(not below; at Time/Time step or above, no cut), "
+                        "with l <= 40: a value below Time/Time step/2^40 is "
+                        "refused. An active set that does not settle at the "
+                        "smallest substep stops the run; an event there is "
                         "accepted.");
       prm.declare_entry("Maximum changes per step",
                         "0",
@@ -983,10 +988,64 @@ namespace stickslip
     AdaptiveStepParameters::finest_level(const double grid_step) const
     {
       unsigned int level = 0;
-      while (level < 40 && grid_step / double(1UL << (level + 1)) >=
-                             minimum_time_step * (1 - 1e-12))
+      while (level < max_level && std::ldexp(grid_step, -int(level + 1)) >=
+                                    minimum_time_step * (1 - 1e-12))
         ++level;
       return level;
+    }
+
+
+
+    void
+    AdaptiveStepParameters::check_depth(const double           grid_step,
+                                        const ParameterSource &source) const
+    {
+      const double smallest = std::ldexp(grid_step, -int(max_level));
+      if (!enabled || minimum_time_step >= smallest * (1 - 1e-12))
+        return;
+      throw_bad_parameter(source,
+                          "Body/Adaptive time steps/Minimum time step",
+                          format_number(minimum_time_step),
+                          "the substeps are Time/Time step/2^l with at most " +
+                            std::to_string(max_level) +
+                            " halvings: the smallest allowed is "
+                            "Time/Time step/2^" +
+                            std::to_string(max_level) + " = " +
+                            format_number(smallest) + " s (Time/Time step = " +
+                            format_number(grid_step) + " s)");
+    }
+
+
+
+    void
+    BodyParameters::set_contact_normal(const std::vector<double> &found,
+                                       const ParameterSource     &source)
+    {
+      contact.normal = found;
+      const unsigned int axes =
+        std::count_if(found.begin(), found.end(), [](const double n) {
+          return n != 0.;
+        });
+      std::string text;
+      for (const double c : found)
+        text += (text.empty() ? "" : ", ") + format_number(c);
+      if (contact.redistributed_mass && axes != 1)
+        throw_bad_parameter(source,
+                            "Body/Contact/Mass at contact nodes",
+                            "redistributed",
+                            "the normal mass is moved within one component: "
+                            "Body/Contact/Normal must be a coordinate axis "
+                            "(auto found " +
+                              text + " from the mesh): use lumped");
+      if (solves_implicitly() && axes != 1)
+        throw_bad_parameter(source,
+                            "Body/Contact/Normal",
+                            "auto",
+                            "Body/Time scheme = implicit or quasi-static "
+                            "supports a normal along a coordinate axis only "
+                            "(auto found " +
+                              text +
+                              " from the faces of the contact boundary)");
     }
 
 

@@ -112,9 +112,25 @@ namespace stickslip
       declare_parameters(ParameterHandler &prm);
       void
       parse(ParameterHandler &prm, const ParameterSource &source);
-      /** The largest l with dt/2^l >= Minimum time step (0 if none). */
+      /**
+       * At most this many halvings of the grid step: the substeps are
+       * counted in units of dt/2^max_level in 64-bit integers, and a double
+       * time t resolves about t/2^52, so deeper cuts would not move t.
+       */
+      static constexpr unsigned int max_level = 40;
+
+      /** The largest l <= max_level with dt/2^l >= Minimum time step (0 if
+       * none). */
       unsigned int
       finest_level(const double grid_step) const;
+
+      /**
+       * InputError naming Minimum time step when it is below @p grid_step
+       * (Time/Time step)/2^max_level, with the smallest value allowed:
+       * the cuts could not reach it (a cap that would be silent otherwise).
+       */
+      void
+      check_depth(const double grid_step, const ParameterSource &source) const;
     };
 
     /**
@@ -192,7 +208,13 @@ namespace stickslip
       bool               enabled;     ///< Boundary id is not "none"
       types::boundary_id boundary_id; ///< of Gamma_C
       std::vector<double>
-                       normal; ///< unit outward normal n of the body on Gamma_C
+        normal; ///< unit outward normal n of the body on Gamma_C
+      /**
+       * Normal = auto: normal is computed from the faces of Gamma_C when
+       * the mesh exists (set_contact_normal()); until then -e_y (2D),
+       * -e_z (3D).
+       */
+      bool             normal_from_mesh = false;
       std::string      initial_gap;         ///< g0(x) >= 0: u.n - g0 <= 0
       std::string      foundation_velocity; ///< v_*(t), dim expressions
       NormalContactLaw normal_law;          ///< unused with prescribed_traction
@@ -328,6 +350,16 @@ namespace stickslip
       /** Whether distributed friction is on (its expression is not "0"). */
       bool
       has_distributed_friction() const;
+
+      /**
+       * Body/Contact/Normal = auto: the unit normal @p normal found from
+       * the mesh replaces the provisional one, and the checks that depend
+       * on the normal (a coordinate axis for the implicit schemes and the
+       * redistributed mass) are made again, naming the normal found.
+       */
+      void
+      set_contact_normal(const std::vector<double> &normal,
+                         const ParameterSource     &source);
 
     private:
       void

@@ -115,8 +115,12 @@ namespace stickslip
     prm.declare_entry("Mesh file",
                       "",
                       Patterns::Anything(),
-                      "gmsh .msh file (Mesh = file), relative to the working "
-                      "directory; physical line tags become boundary ids.");
+                      "gmsh .msh file (Mesh = file) of quadrilaterals "
+                      "(lines in 1D), MSH 2.2 ASCII; a relative path is "
+                      "looked up next to the parameter file that sets it, "
+                      "then in the working directory (on the command line: "
+                      "the working directory); physical line tags become "
+                      "boundary ids.");
     prm.declare_entry("Global refinements",
                       "5",
                       Patterns::Integer(0, 40),
