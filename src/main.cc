@@ -35,7 +35,7 @@ namespace
   DeclaredNames
   declared_parameter_names()
   {
-    ParameterHandler prm;
+    stickslip::ParameterHandler prm;
     declare_all_parameters(prm);
     return DeclaredNames(prm);
   }
@@ -56,7 +56,7 @@ namespace
       const DeclaredNames &names,
       BatchDirectories    *batch)
   {
-    ParameterHandler prm;
+    stickslip::ParameterHandler prm;
     declare_all_parameters(prm);
     const ParameterSource source = read_parameters(line, prm, names, pcout);
     const ModelEntry     &model  = chosen_model(prm);
@@ -74,11 +74,21 @@ namespace
     TimerOutput timer(pcout, TimerOutput::never, TimerOutput::wall_times);
     const std::unique_ptr<Study> study =
       create_study(model, parameters, prm, source, comm, pcout, timer);
+    // Every parse function has read what the run uses: what else the user
+    // set has no effect, said on the screen and in parameters.prm.
+    const auto unused =
+      unused_entries(model, prm, source, names.declarations());
+    warn_unused_entries(unused, source, pcout);
 
     RunDirectory directory(
-      parameters.output, used, OriginalInput(line), comm, &screen);
+      parameters.output,
+      used_parameters(model, prm, names.declarations(), unused),
+      OriginalInput(line),
+      comm,
+      &screen);
     directory.lock(!resume, source);
     study->run(directory, resume);
+    pcout << unused_petsc_options() << std::flush;
     if (!parameters.output.quiet)
       timer.print_summary();
   }
@@ -99,7 +109,7 @@ namespace
            << library_versions() << '\n';
     else if (line.print_parameters)
       {
-        ParameterHandler prm;
+        stickslip::ParameterHandler prm;
         declare_all_parameters(prm);
         print_parameters(prm, line.print_format, line.print_model, text);
       }

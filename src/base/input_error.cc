@@ -36,10 +36,24 @@ namespace stickslip
   ParameterSource::ParameterSource(const std::string &file_name)
     : input_file(file_name)
   {
-    std::ifstream            in(file_name);
     std::vector<std::string> subsections;
-    std::string              line;
-    unsigned int             line_number = 0;
+    scan(file_name, subsections, 0);
+  }
+
+
+
+  void
+  ParameterSource::scan(const std::string        &file_name,
+                        std::vector<std::string> &subsections,
+                        const unsigned int        depth)
+  {
+    // read_parameter_file() refuses a file that includes itself before
+    // this scan; the depth only keeps a file that changed since finite.
+    if (depth > 64)
+      return;
+    std::ifstream in(file_name);
+    std::string   line;
+    unsigned int  line_number = 0;
     while (std::getline(in, line))
       {
         ++line_number;
@@ -55,6 +69,13 @@ namespace stickslip
             dealii::Utilities::trim(text.substr(keyword.size())));
         else if (keyword == "end" && !subsections.empty())
           subsections.pop_back();
+        else if (keyword == "include" || keyword == "INCLUDE")
+          {
+            const std::string included =
+              dealii::Utilities::trim(text.substr(keyword.size()));
+            if (!included.empty())
+              scan(included, subsections, depth + 1);
+          }
         else if (keyword == "set")
           {
             const auto equal = text.find('=');
@@ -64,7 +85,7 @@ namespace stickslip
             for (const auto &s : subsections)
               path += s + "/";
             path += dealii::Utilities::trim(text.substr(3, equal - 3));
-            line_of_path[path] = line_number;
+            places_of_path[path].push_back({file_name, line_number});
           }
       }
   }
@@ -84,9 +105,10 @@ namespace stickslip
   {
     if (from_command_line.count(path) > 0)
       return " (set on the command line by --set)";
-    const auto line = line_of_path.find(path);
-    if (line != line_of_path.end())
-      return " (" + input_file + ", line " + std::to_string(line->second) + ")";
+    const auto places = places_of_path.find(path);
+    if (places != places_of_path.end())
+      return " (" + places->second.back().file + ", line " +
+             std::to_string(places->second.back().line) + ")";
     return " (default value)";
   }
 
@@ -106,11 +128,14 @@ namespace stickslip
   {
     for (const auto &[alias, entry] : aliases)
       {
-        const auto line = line_of_path.find(alias);
-        if (line == line_of_path.end())
+        const auto places = places_of_path.find(alias);
+        if (places == places_of_path.end())
           continue;
-        line_of_path[entry] = line->second;
-        line_of_path.erase(alias);
+        auto &of_entry = places_of_path[entry];
+        of_entry.insert(of_entry.end(),
+                        places->second.begin(),
+                        places->second.end());
+        places_of_path.erase(alias);
       }
   }
 
@@ -119,15 +144,15 @@ namespace stickslip
   bool
   ParameterSource::is_set(const std::string &path) const
   {
-    return from_command_line.count(path) > 0 || line_of_path.count(path) > 0;
+    return from_command_line.count(path) > 0 || places_of_path.count(path) > 0;
   }
 
 
 
-  const std::map<std::string, unsigned int> &
-  ParameterSource::file_lines() const
+  const std::map<std::string, std::vector<ParameterSource::Place>> &
+  ParameterSource::file_places() const
   {
-    return line_of_path;
+    return places_of_path;
   }
 
 

@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace stickslip
 {
@@ -50,16 +51,28 @@ namespace stickslip
 
 
   /**
-   * Where each parameter of a run was set: the line of the parameter file,
-   * or a --set option of the command line. Used to point the user at the
-   * offending line in error messages.
+   * Where each parameter of a run was set: the line of the parameter file
+   * or of a file it includes, or a --set option of the command line. Used
+   * to point the user at the offending line in error messages.
    */
   class ParameterSource
   {
   public:
+    /** A line of a parameter file that sets an entry. */
+    struct Place
+    {
+      std::string  file;
+      unsigned int line;
+    };
+
     ParameterSource() = default;
 
-    /** Scan @p file_name for `set` lines, remembering subsection paths. */
+    /**
+     * Scan @p file_name for `set` lines, remembering subsection paths, and
+     * the files it includes (`include FILE`, relative to the working
+     * directory, read inside the subsection of the include line as deal.II
+     * reads them) in the order deal.II reads them.
+     */
     explicit ParameterSource(const std::string &file_name);
 
     /** Record that @p path ("Sub/Name") was overridden on the command line. */
@@ -81,18 +94,28 @@ namespace stickslip
     bool
     is_set(const std::string &path) const;
 
-    /** The paths the parameter file sets, with their lines. */
-    const std::map<std::string, unsigned int> &
-    file_lines() const;
+    /**
+     * The paths the parameter file and its includes set, each with the
+     * lines that set it in the order deal.II reads them: the last one
+     * holds the value of the run.
+     */
+    const std::map<std::string, std::vector<Place>> &
+    file_places() const;
 
     /** The paths set on the command line by --set. */
     std::set<std::string>
     command_line_paths() const;
 
   private:
-    std::string                         input_file;
-    std::map<std::string, unsigned int> line_of_path;
-    std::map<std::string, bool>         from_command_line;
+    /** Scan @p file_name inside @p subsections (@p depth: of includes). */
+    void
+    scan(const std::string        &file_name,
+         std::vector<std::string> &subsections,
+         const unsigned int        depth);
+
+    std::string                               input_file;
+    std::map<std::string, std::vector<Place>> places_of_path;
+    std::map<std::string, bool>               from_command_line;
   };
 
 

@@ -90,7 +90,8 @@ namespace stickslip
             child->second.find("alias") != child->second.not_found();
           const bool kept =
             (!path.empty() || shown(listing, name, !is_entry && !is_alias)) &&
-            listing.unset_entries.count(full) == 0;
+            listing.unset_entries.count(full) == 0 &&
+            listing.omitted_entries.count(full) == 0;
           if (kept && !is_entry && !is_alias)
             prune(child->second, listing, full);
           child = kept ? std::next(child) : tree.erase(child);
@@ -103,10 +104,10 @@ namespace stickslip
     class ListingWriter
     {
     public:
-      ListingWriter(const ParameterHandler &prm,
-                    const ParameterListing &listing,
-                    std::ostream           &out,
-                    const bool              markdown)
+      ListingWriter(const dealii::ParameterHandler &prm,
+                    const ParameterListing         &listing,
+                    std::ostream                   &out,
+                    const bool                      markdown)
         : prm(prm)
         , listing(listing)
         , out(out)
@@ -143,10 +144,10 @@ namespace stickslip
                                 entry.get<std::string>("default_value");
       }
 
-      const ParameterHandler &prm;
-      const ParameterListing &listing;
-      std::ostream           &out;
-      const bool              markdown;
+      const dealii::ParameterHandler &prm;
+      const ParameterListing         &listing;
+      std::ostream                   &out;
+      const bool                      markdown;
     };
 
 
@@ -178,6 +179,10 @@ namespace stickslip
           out << indent << "set " << name << " = " << written;
           if (written != default_value)
             out << " # default: " << default_value;
+          const auto unused = listing.unused_entries.find(full);
+          if (unused != listing.unused_entries.end())
+            out << '\n'
+                << indent << "# not used by this run: " << unused->second;
           out << "\n\n";
         }
     }
@@ -230,7 +235,13 @@ namespace stickslip
                        child.second.find("value") != child.second.not_found(),
                      is_alias =
                        child.second.find("alias") != child.second.not_found();
-          if (depth == 0 && !shown(listing, name, !is_entry && !is_alias))
+          const std::string full = path.empty() ? name : path + "/" + name;
+          // An omitted entry that the user set all the same is written,
+          // with the mark that says it was not used.
+          if (is_entry && listing.omitted_entries.count(full) > 0 &&
+              listing.unused_entries.count(full) == 0)
+            continue;
+          if (depth == 0 && !is_entry && !shown(listing, name, !is_alias))
             continue;
           (is_entry ? entries :
            is_alias ? aliases :
@@ -266,7 +277,7 @@ namespace stickslip
 
 
   ParameterTree
-  declarations_of(const ParameterHandler &prm)
+  declarations_of(const dealii::ParameterHandler &prm)
   {
     std::stringstream json;
     prm.print_parameters(json, ParameterHandler::JSON);
@@ -278,11 +289,11 @@ namespace stickslip
 
 
   void
-  print_parameter_listing(const ParameterTree    &declarations,
-                          const ParameterHandler &prm,
-                          std::ostream           &out,
-                          const std::string      &format,
-                          const ParameterListing &listing)
+  print_parameter_listing(const ParameterTree            &declarations,
+                          const dealii::ParameterHandler &prm,
+                          std::ostream                   &out,
+                          const std::string              &format,
+                          const ParameterListing         &listing)
   {
     if (format == "json")
       {

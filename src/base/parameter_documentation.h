@@ -28,7 +28,7 @@ namespace stickslip
    * declaration out and reads it back for it, about 3e7 instructions.
    */
   ParameterTree
-  declarations_of(const ParameterHandler &prm);
+  declarations_of(const dealii::ParameterHandler &prm);
 
   /**
    * Which parameters print_parameter_listing() writes, and how.
@@ -37,7 +37,10 @@ namespace stickslip
   {
     /** The top-level subsections written (every one if empty). */
     std::vector<std::string> subsections;
-    /** Top-level entries left out (a model's listing without Dimension). */
+    /**
+     * Entries ("Sub/Name") left out: those a model never reads (Dimension
+     * of a model without one, Time/Scheme of a model with its own).
+     */
     std::set<std::string> omitted_entries;
     /**
      * Entries ("Sub/Name") written commented out in a parameter file, so
@@ -50,6 +53,12 @@ namespace stickslip
      * the declarations.
      */
     bool values = false;
+    /**
+     * Entries ("Sub/Name") a run did not use, with why: in a parameter
+     * file, each one's `set` line is followed by "# not used by this run:
+     * WHY" (a run's parameters.prm).
+     */
+    std::map<std::string, std::string> unused_entries;
     /** The lines written before the parameters (comments, or Markdown). */
     std::string header;
   };
@@ -59,14 +68,16 @@ namespace stickslip
    * selected by @p listing: as a parameter file (@p format "": each entry's
    * documentation and allowed values as comments, then `set`), as Markdown
    * tables ("markdown": doc/parameters.md, which a test keeps identical to
-   * this output) or as deal.II's JSON ("json").
+   * this output) or as deal.II's JSON ("json"). The values are read
+   * through deal.II's class: a listing reports them, it does not use them
+   * (stickslip::ParameterHandler).
    */
   void
-  print_parameter_listing(const ParameterTree    &declarations,
-                          const ParameterHandler &prm,
-                          std::ostream           &out,
-                          const std::string      &format,
-                          const ParameterListing &listing);
+  print_parameter_listing(const ParameterTree            &declarations,
+                          const dealii::ParameterHandler &prm,
+                          std::ostream                   &out,
+                          const std::string              &format,
+                          const ParameterListing         &listing);
 
   /**
    * A name as deal.II's JSON output writes it (characters other than

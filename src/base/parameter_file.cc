@@ -513,6 +513,18 @@ namespace stickslip
           return;
         const std::string included =
           dealii::Utilities::trim(statement.substr(8));
+        std::error_code error;
+        if (fs::is_directory(included, error))
+          throw InputError("in the parameter file '" + chain.back().file +
+                           "', line " + std::to_string(number) + ": 'include " +
+                           included +
+                           "' names a directory; include a parameter file");
+        if (!included.empty() && !fs::exists(included, error))
+          throw InputError("in the parameter file '" + chain.back().file +
+                           "', line " + std::to_string(number) +
+                           ": cannot open the included file '" + included +
+                           "': no such file (an included file is found "
+                           "relative to the working directory)");
         std::ifstream in(included, std::ios::binary);
         if (included.empty() || !in)
           return;
@@ -561,6 +573,14 @@ namespace stickslip
       throw InputError("cannot read the parameter file '" + file_name + "'");
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
       text.erase(0, 3); // a UTF-8 byte order mark, written by some editors
+    if (text.find('\r') != std::string::npos &&
+        text.find('\n') == std::string::npos)
+      throw InputError(
+        "the parameter file '" + file_name +
+        "' ends its lines with a carriage return only (classic Mac OS), "
+        "which deal.II reads as one line; write it with Unix (LF) or "
+        "Windows (CR LF) line ends, e.g. tr '\\r' '\\n' < " +
+        file_name + " > fixed.prm");
     check_text(text, file_name);
 
     std::vector<IncludeStep> chain = {{file_name, 0}};
@@ -854,6 +874,26 @@ namespace stickslip
 
 
 
+    /**
+     * The warning for an entry that the parameter file and the files it
+     * includes set at several @p places (a file alone may set an entry
+     * once: FileScan): deal.II keeps the last value without a word.
+     */
+    std::string
+    repeated_setting_warning(const std::string                         &path,
+                             const std::vector<ParameterSource::Place> &places)
+    {
+      std::string list;
+      for (const auto &place : places)
+        list += (list.empty() ? "" : "; ") + place.file + ", line " +
+                std::to_string(place.line);
+      return "warning: '" + path + "' is set " + std::to_string(places.size()) +
+             " times through included files (" + list +
+             "): the last one holds; set each parameter in one place";
+    }
+
+
+
     /** The file's text to deal.II (a .json or .xml file: deal.II reads it). */
     void
     parse_file(ParameterHandler         &prm,
@@ -903,6 +943,9 @@ namespace stickslip
       pcout << warning << std::endl;
     ParameterSource source(line.parameter_file);
     source.use_entry_names(names.alias_paths());
+    for (const auto &[path, places] : source.file_places())
+      if (places.size() > 1)
+        pcout << repeated_setting_warning(path, places) << std::endl;
     for (const auto &assignment : line.overrides)
       {
         const std::string warning = apply_override(

@@ -1,12 +1,11 @@
 #ifndef stickslip_base_parameter_file_h
 #define stickslip_base_parameter_file_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/command_line.h>
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/parameter_documentation.h>
+#include <base/tracked_parameter_handler.h>
 
 #include <map>
 #include <set>

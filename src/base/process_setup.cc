@@ -1,5 +1,7 @@
 #include <deal.II/base/multithread_info.h>
 
+#include <petscsys.h>
+
 #include <base/process_setup.h>
 
 #include <dlfcn.h>
@@ -135,5 +137,26 @@ namespace stickslip
         text += ")";
       }
     return text;
+  }
+
+
+
+  std::string
+  unused_petsc_options()
+  {
+    PetscInt    n      = 0;
+    char      **names  = nullptr;
+    char      **values = nullptr;
+    std::string warnings;
+    if (PetscOptionsLeftGet(nullptr, &n, &names, &values) != 0)
+      return "";
+    for (PetscInt i = 0; i < n; ++i)
+      warnings += std::string("warning: the PETSc option -") + names[i] +
+                  (values[i] != nullptr ? std::string(" ") + values[i] : "") +
+                  " was never used by this run: misspelled, or for a "
+                  "solver this run does not use (PETSc's -help lists the "
+                  "options of a run's solvers)\n";
+    PetscOptionsLeftRestore(nullptr, &n, &names, &values);
+    return warnings;
   }
 } // namespace stickslip

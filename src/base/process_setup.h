@@ -50,6 +50,16 @@ namespace stickslip
    */
   std::string
   thread_description();
+
+  /**
+   * After a run: a warning for every option of PETSc's database (from
+   * PETSC_OPTIONS, the file ~/.petscrc or -options_file) that no PETSc
+   * object of the run looked up (PetscOptionsLeftGet(), what PETSc's
+   * -options_left prints): a misspelled option, or one for a solver the run
+   * did not use, changes nothing. Empty if every option was used.
+   */
+  std::string
+  unused_petsc_options();
 } // namespace stickslip
 
 #endif

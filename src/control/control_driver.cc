@@ -40,7 +40,7 @@ namespace stickslip
     if (!parameters.time.convergence_time_steps.empty())
       throw_bad_parameter(source,
                           "Time/Convergence time steps",
-                          "(a list)",
+                          parameters.time.convergence_time_steps_text,
                           "the control problem runs one time step: leave the "
                           "list empty and set Time/Time step");
     const unsigned int rank = Utilities::MPI::this_mpi_process(world);

@@ -1,10 +1,9 @@
 #ifndef stickslip_control_control_parameters_h
 #define stickslip_control_control_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 
 #include <string>
 #include <vector>

@@ -2,10 +2,10 @@
 #define stickslip_control_control_study_h
 
 #include <deal.II/base/conditional_ostream.h>
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
 
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <drivers/model_registry.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>

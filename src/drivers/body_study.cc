@@ -155,6 +155,7 @@ namespace stickslip
     entry.dimensions_meaning = "2 (plane strain) or 3";
     entry.declare_parameters = &Body::BodyParameters::declare_parameters;
     entry.subsections        = {"Body"};
+    entry.own_time_scheme    = "integrates in time by Body/Time scheme";
     entry.hdf5_fields        = true;
     entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       Body::BodyParameters body;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace stickslip
@@ -75,18 +76,30 @@ namespace stickslip
                        ParameterHandler      &prm,
                        const ParameterSource &source)
   {
-    const auto dimension = prm.get_integer("Dimension");
-    if (!model.dimensions.empty() &&
-        std::find(model.dimensions.begin(),
-                  model.dimensions.end(),
-                  dimension) == model.dimensions.end())
-      throw_bad_parameter(source,
-                          "Dimension",
-                          std::to_string(dimension),
-                          "Model = " + model.name + " takes " +
-                            model.dimensions_meaning);
     Parameters::Run run;
-    run.parse(prm, source, model.name);
+    if (model.dimensions.empty())
+      prm.explain_unread("Dimension",
+                         "Model = " + model.name + " has no space dimension");
+    else
+      {
+        const auto dimension = prm.get_integer("Dimension");
+        if (std::find(model.dimensions.begin(),
+                      model.dimensions.end(),
+                      dimension) == model.dimensions.end())
+          throw_bad_parameter(source,
+                              "Dimension",
+                              std::to_string(dimension),
+                              "Model = " + model.name + " takes " +
+                                model.dimensions_meaning);
+        run.dimension = dimension;
+      }
+    const bool numerics = model.own_time_scheme.empty();
+    if (!numerics)
+      for (const std::string entry : {"Scheme", "Reference time step"})
+        prm.explain_unread("Time/" + entry,
+                           "Model = " + model.name + " " +
+                             model.own_time_scheme);
+    run.parse(prm, source, model.name, numerics);
     if (run.output.hdf5_fields && !model.hdf5_fields)
       throw_bad_parameter(source,
                           "Output/Field format",
@@ -157,18 +170,107 @@ namespace stickslip
                          " does not read subsection " +
                          path.substr(0, path.find('/')) + " (it reads " + list +
                          ")");
-    std::map<std::string, unsigned int> unused; // subsection -> first line
-    for (const auto &[path, line] : source.file_lines())
+    // subsection -> where it is first set
+    std::map<std::string, ParameterSource::Place> unused;
+    for (const auto &[path, places] : source.file_places())
       if (ignored(path) && source.command_line_paths().count(path) == 0)
         {
           const std::string name = path.substr(0, path.find('/'));
-          if (unused.count(name) == 0 || unused[name] > line)
-            unused[name] = line;
+          if (unused.count(name) == 0 ||
+              (unused[name].file == places.front().file &&
+               unused[name].line > places.front().line))
+            unused[name] = places.front();
         }
-    for (const auto &[name, line] : unused)
+    for (const auto &[name, place] : unused)
       out << "warning: Model = " << model.name << " ignores subsection " << name
-          << " (" << source.file_name() << ", line " << line
+          << " (" << place.file << ", line " << place.line
           << "): its parameters have no effect on this run" << std::endl;
+  }
+
+
+
+  namespace
+  {
+    /** The default of the entry @p path ("Sub/Name") of @p declarations. */
+    std::string
+    default_value(const ParameterTree &declarations, const std::string &path)
+    {
+      const ParameterTree *node = &declarations;
+      std::istringstream   parts(path);
+      for (std::string part; std::getline(parts, part, '/');)
+        {
+          const auto child =
+            std::find_if(node->begin(), node->end(), [&](const auto &c) {
+              return demangle_json_name(c.first) == part;
+            });
+          if (child == node->end())
+            return "";
+          node = &child->second;
+        }
+      return node->get<std::string>("default_value", "");
+    }
+
+
+
+    /** The value @p prm holds for @p path ("Sub/Name"), not read for use. */
+    std::string
+    value_of(const dealii::ParameterHandler &prm, const std::string &path)
+    {
+      std::vector<std::string> subsections;
+      std::istringstream       parts(path);
+      for (std::string part; std::getline(parts, part, '/');)
+        subsections.push_back(part);
+      const std::string name = subsections.back();
+      subsections.pop_back();
+      return prm.get(subsections, name);
+    }
+  } // namespace
+
+
+
+  std::map<std::string, std::string>
+  unused_entries(const ModelEntry       &model,
+                 const ParameterHandler &prm,
+                 const ParameterSource  &source,
+                 const ParameterTree    &declarations)
+  {
+    const std::vector<std::string> read        = subsections_read(model);
+    std::set<std::string>          set_by_user = source.command_line_paths();
+    for (const auto &entry : source.file_places())
+      set_by_user.insert(entry.first);
+    std::map<std::string, std::string> unused;
+    for (const auto &path : set_by_user)
+      {
+        const auto slash = path.find('/');
+        // A subsection the model does not read at all has its own warning
+        // (check_subsections_used()); Model is what chose the model.
+        if (path == "Model" ||
+            (slash != std::string::npos &&
+             std::find(read.begin(), read.end(), path.substr(0, slash)) ==
+               read.end()) ||
+            prm.entries_read().count(path) > 0 ||
+            // set to its default (a template, a rerun of parameters.prm):
+            // it does what leaving it unset does
+            value_of(prm, path) == default_value(declarations, path))
+          continue;
+        const std::string reason = prm.unread_reason(path);
+        unused[path]             = reason.empty() ?
+                                     "Model = " + model.name + " does not read it" :
+                                     reason;
+      }
+    return unused;
+  }
+
+
+
+  void
+  warn_unused_entries(const std::map<std::string, std::string> &unused,
+                      const ParameterSource                    &source,
+                      const ConditionalOStream                 &out)
+  {
+    for (const auto &[path, reason] : unused)
+      out << "warning: '" << path << "'" << source.where(path)
+          << " has no effect on this run: " << reason << std::endl;
   }
 
 
@@ -183,6 +285,9 @@ namespace stickslip
       listing.subsections = subsections_read(model);
       if (model.dimensions.empty())
         listing.omitted_entries.insert("Dimension");
+      if (!model.own_time_scheme.empty())
+        listing.omitted_entries.insert(
+          {"Time/Scheme", "Time/Reference time step"});
       listing.values = true;
       return listing;
     }
@@ -237,11 +342,13 @@ namespace stickslip
 
 
   std::string
-  used_parameters(const ModelEntry       &model,
-                  const ParameterHandler &prm,
-                  const ParameterTree    &declarations)
+  used_parameters(const ModelEntry                         &model,
+                  const dealii::ParameterHandler           &prm,
+                  const ParameterTree                      &declarations,
+                  const std::map<std::string, std::string> &unused)
   {
     ParameterListing listing = listing_of(model);
+    listing.unused_entries   = unused;
     listing.header =
       comment("Every parameter this run of Model = " + model.name +
               " read, as it used it: a parameter file that runs it again.") +
@@ -310,12 +417,13 @@ namespace stickslip
   std::string
   model_list()
   {
+    // One column for the descriptions, after the longest name.
+    std::size_t width = 0;
+    for (const auto &model : registered_models())
+      width = std::max(width, model.name.size() + 2);
     std::string list = "models (set Model = NAME):\n";
     for (const auto &model : registered_models())
-      list += "  " + model.name +
-              std::string(std::max<std::size_t>(9, model.name.size() + 1) -
-                            model.name.size(),
-                          ' ') +
+      list += "  " + model.name + std::string(width - model.name.size(), ' ') +
               model.description + "\n";
     return list;
   }

@@ -2,17 +2,18 @@
 #define stickslip_drivers_model_registry_h
 
 #include <deal.II/base/conditional_ostream.h>
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/parameter_documentation.h>
+#include <base/tracked_parameter_handler.h>
 #include <drivers/run_parameters.h>
 #include <drivers/study.h>
 #include <models/common/model.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,14 @@ namespace stickslip
     std::vector<unsigned int> dimensions;
     /** What the dimensions mean ("the string (1) or the membrane (2)"). */
     std::string dimensions_meaning;
+    /**
+     * How the model integrates in time if it does not use the schemes of
+     * the friction systems (Time/Scheme, Time/Reference time step and the
+     * subsections Splitting, Friction, Centered scheme, Linear solver),
+     * completing "Model = NAME ..." ("integrates by Body/Time scheme");
+     * empty for the friction-system models, which read them.
+     */
+    std::string own_time_scheme;
     /** Declares the model's own subsection. */
     std::function<void(ParameterHandler &)> declare_parameters;
     /** The subsections a run reads besides Time and Output. */
@@ -141,14 +150,40 @@ namespace stickslip
                          const ConditionalOStream &out);
 
   /**
+   * The entries the user set (parameter file, include, --set) to other
+   * than their default in the subsections @p model reads that the run did
+   * not read, each with the reason (ParameterHandler::unread_reason(),
+   * else "Model = NAME does not read it"). Called once the study is made:
+   * every parse function has read what the run uses. @p declarations:
+   * those of @p prm (DeclaredNames::declarations()), for the defaults.
+   */
+  std::map<std::string, std::string>
+  unused_entries(const ModelEntry       &model,
+                 const ParameterHandler &prm,
+                 const ParameterSource  &source,
+                 const ParameterTree    &declarations);
+
+  /**
+   * A warning on @p out for each of @p unused (unused_entries()), naming
+   * the entry, where it was set and why it has no effect.
+   */
+  void
+  warn_unused_entries(const std::map<std::string, std::string> &unused,
+                      const ParameterSource                    &source,
+                      const ConditionalOStream                 &out);
+
+  /**
    * The parameters a run of @p model reads, as @p prm holds them: its
    * parameters.prm, which reruns it, and what --resume compares.
-   * @p declarations: those of @p prm (DeclaredNames::declarations()).
+   * @p declarations: those of @p prm (DeclaredNames::declarations());
+   * @p unused: the entries set but not used (unused_entries()), each
+   * marked "# not used by this run: WHY".
    */
   std::string
-  used_parameters(const ModelEntry       &model,
-                  const ParameterHandler &prm,
-                  const ParameterTree    &declarations);
+  used_parameters(const ModelEntry                         &model,
+                  const dealii::ParameterHandler           &prm,
+                  const ParameterTree                      &declarations,
+                  const std::map<std::string, std::string> &unused = {});
 
   /**
    * What --print-parameters [FORMAT] [--model NAME] writes (@p format: ""

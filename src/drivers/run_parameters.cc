@@ -16,11 +16,14 @@ namespace stickslip
     void
     Run::parse(ParameterHandler      &prm,
                const ParameterSource &source,
-               const std::string     &model_name)
+               const std::string     &model_name,
+               const bool             friction_system_numerics)
     {
-      model     = model_name;
-      dimension = prm.get_integer("Dimension");
-      Numerics::parse(prm, source);
+      model = model_name;
+      if (friction_system_numerics)
+        Numerics::parse(prm, source);
+      else
+        time.parse(prm, source);
       output.parse(prm, source);
     }
   } // namespace Parameters

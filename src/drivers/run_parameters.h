@@ -1,11 +1,10 @@
 #ifndef stickslip_drivers_run_parameters_h
 #define stickslip_drivers_run_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/output_parameters.h>
+#include <base/tracked_parameter_handler.h>
 #include <time/time_parameters.h>
 
 #include <string>
@@ -33,17 +32,24 @@ namespace stickslip
     {
       /** The value of Model. */
       std::string  model;
-      unsigned int dimension;
+      unsigned int dimension = 1;
       Output       output;
 
       /** The subsections of Numerics and Output. */
       static void
       declare_parameters(ParameterHandler &prm);
-      /** Dimension, Numerics and Output (@p model: the value of Model). */
+      /**
+       * Time and Output, and with @p friction_system_numerics the rest of
+       * Numerics (Time/Scheme, Splitting, ...), which only the
+       * friction-system models read (@p model: the value of Model).
+       * Dimension is read by the model registry, for the models that
+       * have one (else it stays 1).
+       */
       void
       parse(ParameterHandler      &prm,
             const ParameterSource &source,
-            const std::string     &model);
+            const std::string     &model,
+            const bool             friction_system_numerics);
     };
   } // namespace Parameters
 } // namespace stickslip

@@ -231,7 +231,24 @@ namespace stickslip
     entry.description        = "Renard's elastic slab, Renard 2001";
     entry.declare_parameters = &Slab::SlabParameters::declare_parameters;
     entry.subsections        = {"Slab"};
-    entry.make_study         = [](const ModelEntry::StudyInputs &in) {
+    entry.own_time_scheme    = "integrates in time by its own scheme (the "
+                               "characteristics of Renard 2001)";
+    // Time/Time step's default (1e-3 s) is far above the stability bound
+    // of any slab (dz/c2, about 1e-7 s): a file that leaves the step to the
+    // slab (its template among them) runs at CFL number 1.
+    entry.chosen_entries = {"Slab/CFL number"};
+    entry.chosen_how     = "1, dt = dz/c2, the exact transport of the "
+                           "characteristics (Renard 2001, §7.1), stable on "
+                           "every grid; set 0 to take Time/Time step";
+    entry.apply_defaults = [](ParameterHandler      &prm,
+                              const ParameterSource &source) {
+      if (source.is_set("Slab/CFL number"))
+        return;
+      prm.enter_subsection("Slab");
+      prm.set("CFL number", "1");
+      prm.leave_subsection();
+    };
+    entry.make_study = [](const ModelEntry::StudyInputs &in) {
       Slab::SlabParameters slab;
       slab.parse(in.prm, in.source);
       if (slab.cfl_number == 0) // else the slab chooses its own step

@@ -16,9 +16,10 @@ namespace stickslip
     if (!parameters.time.convergence_time_steps.empty())
       throw_bad_parameter(source,
                           "Time/Convergence time steps",
-                          "",
-                          "Model = spring-slider runs one time step (its "
-                          "order in time is measured by tests/friction/)");
+                          parameters.time.convergence_time_steps_text,
+                          "Model = spring-slider runs one time step: leave "
+                          "it empty (its order in time is measured by "
+                          "tests/friction/)");
   }
 
 
@@ -47,6 +48,8 @@ namespace stickslip
                                "Rice & Ruina 1983";
     entry.declare_parameters = &SpringSliderParameters::declare_parameters;
     entry.subsections        = {"Spring slider"};
+    entry.own_time_scheme    = "integrates in time by its own implicit Euler "
+                               "step (doc/theory.md §8.5)";
     entry.make_study         = [](const ModelEntry::StudyInputs &in) {
       SpringSliderParameters slider;
       slider.parse(in.prm, in.source);

@@ -275,6 +275,77 @@ namespace stickslip
 
 
     void
+    FrictionLaw::read_law_entries(ParameterHandler &prm)
+    {
+      // Only the entries of the chosen law are read: an entry of another
+      // law that the file sets is then reported as not used by the run.
+      const std::string law  = prm.get("Law");
+      const auto        read = [&](std::string &text, const std::string &name) {
+        text = prm.get(name);
+      };
+      const auto unused = [&](const std::vector<std::string> &names) {
+        for (const auto &name : names)
+          prm.explain_unread(name, "Law = " + law + " does not use it");
+      };
+      const bool instantaneous = kind == Kind::constant || kind == Kind::fig2 ||
+                                 kind == Kind::exponential ||
+                                 kind == Kind::rational;
+      unused({"Static friction coefficient",
+              "Dynamic friction coefficient",
+              "Critical slip velocity",
+              "Critical slip distance",
+              "Healing time",
+              "State evolution",
+              "Direct effect a",
+              "Evolution effect b",
+              "Reference coefficient f0",
+              "Reference slip rate V0",
+              "Initial slip rate",
+              "Initial state",
+              "Rupture speed",
+              "Nucleation point",
+              "Weakening time"});
+      if (kind != Kind::rate_and_state)
+        read(static_coefficient, "Static friction coefficient");
+      if (kind != Kind::rate_and_state && kind != Kind::constant)
+        read(dynamic_coefficient, "Dynamic friction coefficient");
+      if (instantaneous && kind != Kind::constant)
+        read(critical_slip_velocity, "Critical slip velocity");
+      if (kind == Kind::slip_weakening || kind == Kind::rate_and_state)
+        read(critical_slip_distance, "Critical slip distance");
+      if (kind == Kind::slip_weakening)
+        read(healing_time, "Healing time");
+      if (kind == Kind::rate_and_state)
+        {
+          state_evolution =
+            parse_selection<StateEvolution>(prm.get("State evolution"),
+                                            {{"aging", StateEvolution::aging},
+                                             {"slip", StateEvolution::slip}},
+                                            path + "/State evolution");
+          read(direct_effect, "Direct effect a");
+          read(evolution_effect, "Evolution effect b");
+          read(reference_coefficient, "Reference coefficient f0");
+          read(reference_slip_rate, "Reference slip rate V0");
+          read(initial_state, "Initial state");
+          // V_i sets theta_0 only for Initial state = steady.
+          if (split_and_trim(initial_state, ';') ==
+              std::vector<std::string>{"steady"})
+            read(initial_slip_rate, "Initial slip rate");
+          else
+            prm.explain_unread("Initial slip rate",
+                               "Initial state is given (not steady)");
+        }
+      if (kind == Kind::time_weakening)
+        {
+          read(rupture_speed, "Rupture speed");
+          read(nucleation_point, "Nucleation point");
+          read(weakening_time, "Weakening time");
+        }
+    }
+
+
+
+    void
     FrictionLaw::parse(ParameterHandler      &prm,
                        const std::string     &parent,
                        const ParameterSource &source)
@@ -282,28 +353,10 @@ namespace stickslip
       path = parent + "/Friction law";
       prm.enter_subsection("Friction law");
       kind = parse_selection<Kind>(prm.get("Law"), law_names, path + "/Law");
-      state_evolution =
-        parse_selection<StateEvolution>(prm.get("State evolution"),
-                                        {{"aging", StateEvolution::aging},
-                                         {"slip", StateEvolution::slip}},
-                                        path + "/State evolution");
-      static_coefficient     = prm.get("Static friction coefficient");
-      dynamic_coefficient    = prm.get("Dynamic friction coefficient");
-      critical_slip_velocity = prm.get("Critical slip velocity");
-      critical_slip_distance = prm.get("Critical slip distance");
-      healing_time           = prm.get("Healing time");
-      direct_effect          = prm.get("Direct effect a");
-      evolution_effect       = prm.get("Evolution effect b");
-      reference_coefficient  = prm.get("Reference coefficient f0");
-      reference_slip_rate    = prm.get("Reference slip rate V0");
-      initial_slip_rate      = prm.get("Initial slip rate");
-      initial_state          = prm.get("Initial state");
-      rupture_speed          = prm.get("Rupture speed");
-      nucleation_point       = prm.get("Nucleation point");
-      weakening_time         = prm.get("Weakening time");
-      root_scan_points       = prm.get_integer("Root scan points");
-      rupture_slip_rate      = prm.get_double("Rupture slip rate");
-      stop_time              = prm.get_double("Stop after arrest");
+      read_law_entries(prm);
+      root_scan_points  = prm.get_integer("Root scan points");
+      rupture_slip_rate = prm.get_double("Rupture slip rate");
+      stop_time         = prm.get_double("Stop after arrest");
       regularization_length =
         prm.get_double("Normal stress regularization length");
       regularization_velocity =

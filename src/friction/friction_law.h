@@ -2,11 +2,11 @@
 #define stickslip_friction_friction_law_h
 
 #include <deal.II/base/function_parser.h>
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/point.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <friction/friction_coefficient.h>
 
 #include <array>
@@ -111,6 +111,14 @@ namespace stickslip
        */
       static void
       declare_parameters(ParameterHandler &prm, const Defaults &defaults);
+
+      /**
+       * In subsection `Friction law`, after Law: the entries of the chosen
+       * law, those of the others left unread (with the reason, for the
+       * report of the entries a run does not use).
+       */
+      void
+      read_law_entries(ParameterHandler &prm);
 
       /**
        * Read the subsection `Friction law` of the current subsection,

@@ -2,6 +2,7 @@
 
 #include <deal.II/fe/fe_values.h>
 
+#include <base/input_error.h>
 #include <base/local_values.h>
 #include <linear_algebra/elasticity_amg.h>
 
@@ -142,7 +143,14 @@ namespace stickslip
 
       create_pc();
       PCSetType(pc, PCGAMG);
-      PCSetFromOptions(pc);
+      // A bad value in PETSc's options (PETSC_OPTIONS="-pc_gamg_threshold
+      // abc") is an error PETSc prints; the run must not go on with the
+      // default in its place. The options are the same on every rank.
+      if (PCSetFromOptions(pc) != 0)
+        throw InputError(
+          "PETSc refused an option of the algebraic multigrid (GAMG), as "
+          "its message above says: correct it in PETSC_OPTIONS (or the "
+          "options file that sets it)");
       AssertThrow(PCSetUp(pc) == 0, ExcMessage("GAMG set-up failed"));
     }
   };

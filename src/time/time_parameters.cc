@@ -65,25 +65,14 @@ namespace stickslip
     Time::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       prm.enter_subsection("Time");
-      initial_time        = prm.get_double("Initial time");
-      final_time          = prm.get_double("Final time");
-      time_step           = prm.get_double("Time step");
-      reference_time_step = prm.get_double("Reference time step");
-      convergence_time_steps =
-        parse_number_list(prm.get("Convergence time steps"),
-                          "Time/Convergence time steps",
-                          source);
-      scheme =
-        parse_selection<Scheme>(prm.get("Scheme"),
-                                {{"lie", Scheme::lie},
-                                 {"strang", Scheme::strang},
-                                 {"regularized arkode",
-                                  Scheme::regularized_arkode},
-                                 {"centered", Scheme::centered},
-                                 {"implicit euler", Scheme::implicit_euler}},
-                                "Time/Scheme");
+      initial_time                = prm.get_double("Initial time");
+      final_time                  = prm.get_double("Final time");
+      time_step                   = prm.get_double("Time step");
+      convergence_time_steps_text = prm.get("Convergence time steps");
+      convergence_time_steps = parse_number_list(convergence_time_steps_text,
+                                                 "Time/Convergence time steps",
+                                                 source);
       prm.leave_subsection();
-
       if (!(final_time > initial_time))
         throw_bad_parameter(source,
                             "Time/Final time",
@@ -101,6 +90,25 @@ namespace stickslip
                               "Time/Convergence time steps",
                               format_number(dt),
                               "every time step of the list must be positive");
+    }
+
+
+
+    void
+    Time::parse_scheme(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Time");
+      reference_time_step = prm.get_double("Reference time step");
+      scheme =
+        parse_selection<Scheme>(prm.get("Scheme"),
+                                {{"lie", Scheme::lie},
+                                 {"strang", Scheme::strang},
+                                 {"regularized arkode",
+                                  Scheme::regularized_arkode},
+                                 {"centered", Scheme::centered},
+                                 {"implicit euler", Scheme::implicit_euler}},
+                                "Time/Scheme");
+      prm.leave_subsection();
     }
 
 
@@ -382,6 +390,7 @@ namespace stickslip
     Numerics::parse(ParameterHandler &prm, const ParameterSource &source)
     {
       time.parse(prm, source);
+      time.parse_scheme(prm);
       splitting.parse(prm, source);
       friction.parse(prm, source);
       centered.parse(prm, source);

@@ -1,11 +1,10 @@
 #ifndef stickslip_time_time_parameters_h
 #define stickslip_time_time_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/global.h>
 #include <base/input_error.h>
 #include <base/time_grid.h>
+#include <base/tracked_parameter_handler.h>
 #include <friction/friction_parameters.h>
 #include <linear_algebra/linear_solver_parameters.h>
 
@@ -44,8 +43,11 @@ namespace stickslip
       double              final_time;
       double              time_step;
       std::vector<double> convergence_time_steps;
-      double              reference_time_step;
-      Scheme              scheme;
+      /** The text of Time/Convergence time steps, for messages. */
+      std::string convergence_time_steps_text;
+      /** Read by parse_scheme() only (0 and lie before). */
+      double reference_time_step = 0;
+      Scheme scheme              = Scheme::lie;
 
       static void
       declare_parameters(ParameterHandler &prm);
@@ -58,6 +60,15 @@ namespace stickslip
        */
       void
       parse(ParameterHandler &prm, const ParameterSource &source);
+
+      /**
+       * Read Scheme and Reference time step: the scheme of the
+       * friction-system models (Numerics::parse()). The models with their
+       * own time integration (body, slab, spring-slider) do not read them,
+       * so that an entry set for them is reported as not used.
+       */
+      void
+      parse_scheme(ParameterHandler &prm);
 
       /**
        * Every step of time_steps() divides T - t0, and the reference step

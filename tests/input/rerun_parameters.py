@@ -6,8 +6,9 @@ again. For every example (shortened: Time/Final time cut to ten of its
 largest steps, or to twenty output intervals of a slab, which chooses its own
 step; a history row every step and no field files, so that the whole test
 costs two batch runs), the example is run, then its parameters.prm with
-only another Output/Directory. Checked: the rerun prints no warning (the
-listing holds only the subsections the model reads); history.csv and the
+only another Output/Directory. Checked: the example sets nothing its run
+does not use (no warning of an unused entry or subsection); the rerun prints
+no warning (the listing holds only the subsections the model reads); history.csv and the
 study tables (errors.csv, refinement.csv, optimization.csv) are identical
 byte for byte; original.prm beside parameters.prm is the example file,
 verbatim, after a header that records the --set options.
@@ -72,6 +73,15 @@ def check(example, text, first, second, settings):
             problems.append(name + " differs")
     if not os.path.exists(os.path.join(first, "history.csv")):
         problems.append("no history.csv")
+    # An example sets only what its run uses (issue 53).
+    first_log = os.path.join(first, "log.txt")
+    if os.path.exists(first_log):
+        unused = [l for l in read(first_log).decode().splitlines()
+                  if "has no effect on this run" in l or "ignores subsection" in l
+                  or "times through included files" in l]
+        if unused:
+            problems.append("the example sets what its run does not use: %s"
+                            % unused)
     log = os.path.join(second, "log.txt")
     if os.path.exists(log):
         warnings = [l for l in read(log).decode().splitlines()

@@ -138,7 +138,7 @@ namespace unit_body_stiffness_operators
   body_parameters(const unsigned int                        dim,
                   const std::map<std::string, std::string> &settings)
   {
-    ParameterHandler prm;
+    stickslip::ParameterHandler prm;
     BodyParameters::declare_parameters(prm);
     prm.enter_subsection("Body");
     for (const auto &[key, value] : settings)

@@ -376,7 +376,7 @@ namespace stickslip
             throw_bad_parameter(source,
                                 "Body/Contact/Boundary id",
                                 id_text,
-                                "one boundary id, or none");
+                                "it must be one boundary id, or none");
           boundary_id = ids[0];
         }
       const std::string normal_text = prm.get("Normal");
@@ -393,7 +393,7 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Body/Contact/Normal",
                             normal_text,
-                            "auto or " + std::to_string(dimension) +
+                            "it must be auto or " + std::to_string(dimension) +
                               " numbers, not all zero");
       for (double &n : normal)
         n /= length;
@@ -431,6 +431,14 @@ namespace stickslip
                             format_number(surface_mass),
                             "epsilon must be >= 0");
       check_counterpart(source);
+      if (!enabled)
+        {
+          // Read and checked all the same, but no node is in contact.
+          prm.mark_unused("",
+                          "Boundary id = none: the body has no contact "
+                          "boundary, so nothing of Body/Contact is used");
+          prm.get("Boundary id");
+        }
       if (redistributed_mass && normal_law != NormalContactLaw::unilateral)
         throw_bad_parameter(source,
                             "Body/Contact/Mass at contact nodes",
@@ -464,11 +472,12 @@ namespace stickslip
       const std::vector<double> value =
         parse_number_list(text, "Body/Contact/Friction from time", source);
       if (value.size() != 1 || !std::isfinite(value[0]))
-        throw_bad_parameter(source,
-                            "Body/Contact/Friction from time",
-                            text,
-                            "none or one finite number t_f (the steps "
-                            "ending at t <= t_f are frictionless)");
+        throw_bad_parameter(
+          source,
+          "Body/Contact/Friction from time",
+          text,
+          "it must be none or one finite number t_f (the steps "
+          "ending at t <= t_f are frictionless)");
       friction_from_time = value[0];
     }
 
@@ -771,7 +780,7 @@ namespace stickslip
         throw_bad_parameter(source,
                             "Body/Linear solver/Direct size limit",
                             std::to_string(limit),
-                            "a number of unknowns >= 0");
+                            "it must be a number of unknowns >= 0");
       direct_size_limit     = limit;
       tolerance             = prm.get_double("Tolerance");
       const long iterations = prm.get_integer("Maximum iterations");
@@ -780,30 +789,31 @@ namespace stickslip
       complementarity_constant = prm.get_double("Complementarity constant");
       if (!(complementarity_constant >= 0) ||
           !std::isfinite(complementarity_constant))
-        throw_bad_parameter(source,
-                            "Body/Linear solver/Complementarity constant",
-                            format_number(complementarity_constant),
-                            "a finite number >= 0 (0: the limit rule)");
+        throw_bad_parameter(
+          source,
+          "Body/Linear solver/Complementarity constant",
+          format_number(complementarity_constant),
+          "it must be a finite number >= 0 (0: the limit rule)");
       if (!(friction_tolerance > 0) || !(friction_tolerance < 1))
         throw_bad_parameter(source,
                             "Body/Linear solver/Friction tolerance",
                             format_number(friction_tolerance),
-                            "a relative tolerance in (0, 1)");
+                            "it must be a relative tolerance in (0, 1)");
       if (!(tolerance > 0) || !(tolerance < 1))
         throw_bad_parameter(source,
                             "Body/Linear solver/Tolerance",
                             format_number(tolerance),
-                            "a relative tolerance in (0, 1)");
+                            "it must be a relative tolerance in (0, 1)");
       if (iterations < 1)
         throw_bad_parameter(source,
                             "Body/Linear solver/Maximum iterations",
                             std::to_string(iterations),
-                            "a positive integer");
+                            "it must be a positive integer");
       if (active_set < 1)
         throw_bad_parameter(source,
                             "Body/Linear solver/Maximum active-set iterations",
                             std::to_string(active_set),
-                            "a positive integer");
+                            "it must be a positive integer");
       const long one_at_a_time = prm.get_integer("One change at a time from");
       if (one_at_a_time < 0)
         throw_bad_parameter(source,
@@ -824,11 +834,12 @@ namespace stickslip
     {
       spectral_radius = prm.get_double("Spectral radius at infinity");
       if (!(spectral_radius >= 0 && spectral_radius <= 1))
-        throw_bad_parameter(source,
-                            "Body/Spectral radius at infinity",
-                            format_number(spectral_radius),
-                            "a number in [0, 1] (1: Newmark's average "
-                            "acceleration)");
+        throw_bad_parameter(
+          source,
+          "Body/Spectral radius at infinity",
+          format_number(spectral_radius),
+          "it must be a number in [0, 1] (1: Newmark's average "
+          "acceleration)");
       if (spectral_radius != 1 && time_scheme != TimeScheme::implicit_newmark)
         throw_bad_parameter(source,
                             "Body/Spectral radius at infinity",
@@ -909,7 +920,7 @@ namespace stickslip
         throw_bad_parameter(source,
                             here + "Calm steps",
                             std::to_string(calm),
-                            "a positive integer");
+                            "it must be a positive integer");
       max_changes = changes;
       calm_steps  = calm;
     }
@@ -1149,7 +1160,7 @@ namespace stickslip
             throw_bad_parameter(source,
                                 "Body/Size",
                                 size_text,
-                                std::to_string(dimension) +
+                                "it must be " + std::to_string(dimension) +
                                   " positive lengths (Dimension = " +
                                   std::to_string(dimension) + ")");
           const std::string cells_text = prm.get("Subdivisions");
@@ -1220,7 +1231,7 @@ namespace stickslip
       require(p == 1 || p == 2,
               "Finite element degree",
               std::to_string(p),
-              "1 or 2");
+              "it must be 1 or 2");
       degree = p;
       const std::optional<StiffnessKind> chosen =
         parse_selection<std::optional<StiffnessKind>>(

@@ -1,11 +1,10 @@
 #ifndef stickslip_models_chain_chain_data_h
 #define stickslip_models_chain_chain_data_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/expressions.h>
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <models/chain/chain_parameters.h>
 
 #include <muParser.h>

@@ -1,10 +1,9 @@
 #ifndef stickslip_models_gearbox_gearbox_parameters_h
 #define stickslip_models_gearbox_gearbox_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <friction/gamma_law.h>
 
 #include <string>

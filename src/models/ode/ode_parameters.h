@@ -1,12 +1,11 @@
 #ifndef stickslip_models_ode_ode_parameters_h
 #define stickslip_models_ode_ode_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <deal.II/lac/full_matrix.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <friction/gamma_law.h>
 
 #include <string>

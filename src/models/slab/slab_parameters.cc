@@ -219,7 +219,7 @@ namespace stickslip
       require(std::isfinite(foundation_velocity),
               "Foundation velocity",
               foundation_velocity,
-              "a finite number");
+              "it must be a finite number");
       require(cfl_number >= 0 && cfl_number <= 1,
               "CFL number",
               cfl_number,

@@ -59,7 +59,7 @@ namespace stickslip
       if (!time.convergence_time_steps.empty())
         throw_bad_parameter(source,
                             "Time/Convergence time steps",
-                            "(a list)",
+                            time.convergence_time_steps_text,
                             "the slab refines at constant dt/dz: leave it "
                             "empty and list the grids in Slab/Convergence "
                             "cells (with Slab/CFL number)");

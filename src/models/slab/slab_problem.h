@@ -2,10 +2,10 @@
 #define stickslip_models_slab_slab_problem_h
 
 #include <deal.II/base/function_parser.h>
-#include <deal.II/base/parameter_handler.h>
 
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <models/slab/slab_parameters.h>
 #include <time/time_parameters.h>
 

@@ -1,10 +1,9 @@
 #ifndef stickslip_models_spring_slider_spring_slider_parameters_h
 #define stickslip_models_spring_slider_spring_slider_parameters_h
 
-#include <deal.II/base/parameter_handler.h>
-
 #include <base/global.h>
 #include <base/input_error.h>
+#include <base/tracked_parameter_handler.h>
 #include <friction/friction_law.h>
 
 #include <string>
