@@ -19,6 +19,7 @@ namespace stickslip
                           "",
                           "Model = spring-slider runs one time step (its "
                           "order in time is measured by tests/friction/)");
+    evolution.check_initial_state(grid.t0);
   }
 
 
@@ -30,6 +31,7 @@ namespace stickslip
       directory.start_fresh();
     pcout << "stickslip: " << evolution.description() << '\n'
           << "  output: " << directory.file("") << std::endl;
+    evolution.set_events_file(directory.file("events.csv"));
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(evolution, grid, nullptr, resume);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;
