@@ -3,7 +3,11 @@
 
     spring_slider_plot.py OUTPUT_DIR [--reference DIR] [-o OUT.png]
 
-From OUTPUT_DIR/history.csv: the slip rate against time (log scale), the
+From OUTPUT_DIR/history.csv, with the rows of OUTPUT_DIR/events.csv (the
+slip onsets, arrests and slip-rate maxima the adaptive integrator located)
+merged in by time, so that every peak is drawn at its height whatever
+Output/Interval is: the slip rate against time (log scale, the maxima
+marked), the
 friction coefficient against the slip rate (log scale) with the steady-state
 line it orbits, and the phase portrait (the slip rate against the spring
 force over the normal force). --reference draws a second run (e.g. the
@@ -20,16 +24,30 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+def read_rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
 def read(folder):
     path = os.path.join(folder, "history.csv")
     if not os.path.isfile(path):
         sys.exit("spring_slider_plot: %s has no history.csv" % folder)
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
+    rows = read_rows(path)
     needed = ("t", "velocity", "friction_coefficient", "spring_force")
     if not rows or any(c not in rows[0] for c in needed):
         sys.exit("spring_slider_plot: %s is not a spring-slider history" % path)
-    return {k: [float(r[k]) for r in rows] for k in rows[0]}
+    columns = list(rows[0])
+    events = os.path.join(folder, "events.csv")
+    maxima = []
+    if os.path.isfile(events):
+        extra = read_rows(events)
+        maxima = [(float(r["t"]), float(r["velocity"])) for r in extra
+                  if r["event"] == "slip_rate_maximum"]
+        rows = sorted(rows + extra, key=lambda r: float(r["t"]))
+    h = {k: [float(r[k]) for r in rows] for k in columns}
+    h["maxima"] = maxima
+    return h
 
 
 def main():
@@ -47,6 +65,9 @@ def main():
         axes[0].semilogy(r["t"], [max(x, 1e-30) for x in r["velocity"]], color="0.6",
                          lw=0.8, label="reference (%s)" % os.path.basename(a.reference))
     axes[0].semilogy(h["t"], v, lw=0.8, label=os.path.basename(a.folder))
+    if h["maxima"]:
+        axes[0].semilogy([m[0] for m in h["maxima"]], [m[1] for m in h["maxima"]],
+                         ".", ms=3, color="C3", label="slip-rate maxima (events.csv)")
     axes[0].set_xlabel("t [s]")
     axes[0].set_ylabel("slip rate [m/s]")
     axes[0].legend(fontsize=7)

@@ -11,6 +11,7 @@
 #include <base/signals.h>
 #include <base/time_grid.h>
 #include <drivers/run_loop.h>
+#include <models/common/step_failure.h>
 
 #include <algorithm>
 #include <cmath>
@@ -602,6 +603,18 @@ namespace stickslip
     try
       {
         evolution.advance(step);
+      }
+    catch (StepFailedStateKept &error)
+      {
+        if (!with_outputs)
+          throw;
+        // The evolution still holds the state at step.time: written as a
+        // row of its own when the schedule (Output/Interval) has none there.
+        if (last_row_time < step.time)
+          write_outputs(step.time);
+        throw RunError(std::string(error.what()) +
+                       ". The last good state (t = " +
+                       format_number(step.time) + ") is in history.csv");
       }
     catch (RunError &error)
       {

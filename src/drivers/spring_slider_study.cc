@@ -17,9 +17,10 @@ namespace stickslip
       throw_bad_parameter(source,
                           "Time/Convergence time steps",
                           parameters.time.convergence_time_steps_text,
-                          "Model = spring-slider runs one time step: leave "
+                          "Model = spring-slider runs one time grid: leave "
                           "it empty (its order in time is measured by "
                           "tests/friction/)");
+    evolution.check_initial_state(grid.t0);
   }
 
 
@@ -31,6 +32,7 @@ namespace stickslip
       directory.start_fresh();
     pcout << "stickslip: " << evolution.description() << '\n'
           << "  output: " << directory.file("") << std::endl;
+    evolution.set_events_file(directory.file("events.csv"));
     RunLoop loop(directory, parameters.output, pcout, timer);
     loop.run(evolution, grid, nullptr, resume);
     pcout << "  wrote " << directory.file("history.csv") << std::endl;

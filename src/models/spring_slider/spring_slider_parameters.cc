@@ -49,6 +49,29 @@ namespace stickslip
       "(X(t_n+1) - X(t_n))/dt) and the friction it meets is recorded, "
       "e.g. a velocity step t < 1 ? 1e-6*t : 1e-6 + 1e-5*(t - 1); empty: "
       "the spring drives the block.");
+    prm.declare_entry(
+      "Relative tolerance",
+      "1e-10",
+      Patterns::Double(),
+      "The relative tolerance of the adaptive integrator (SUNDIALS CVODE, "
+      "BDF of orders 1 and 2) of the block on rate and state: the local "
+      "error of each step is kept below it relative to each unknown (plus "
+      "Absolute tolerance). The default gives the event times of "
+      "prm/spring_slider_rate_state.prm to 1.4e-5 and its periods to 9e-5 "
+      "relative (bench/spring_slider_tolerance.py, doc/theory.md §8.5). "
+      "Used when the spring drives the block on rate and state; the other "
+      "laws and a prescribed slider take steps of Time/Time step.");
+    prm.declare_entry(
+      "Absolute tolerance",
+      "1e-10",
+      Patterns::Double(),
+      "The absolute tolerance of the adaptive integrator, in the scale of "
+      "each unknown: the critical slip distance D_c for the displacement "
+      "and the slip, N D_c for the works, 1 for ln theta and for the "
+      "velocity's unknown asinh(v/(2 V_s)) (V_s = 1e-20 V_0), whose "
+      "absolute error is the relative error of v. Keep it near the relative "
+      "tolerance: much tighter, the velocity's error, which follows the "
+      "force's, cannot meet it.");
     Parameters::FrictionLaw::declare_parameters(
       prm, {"Spring slider", "rate-and-state", "0.6", "0.5", 256, false});
     prm.leave_subsection();
@@ -68,6 +91,8 @@ namespace stickslip
     initial_displacement = prm.get("Initial displacement");
     initial_velocity     = prm.get("Initial velocity");
     slider_displacement  = prm.get("Slider displacement");
+    relative_tolerance   = prm.get_double("Relative tolerance");
+    absolute_tolerance   = prm.get_double("Absolute tolerance");
     friction.parse(prm, "Spring slider", source);
     prm.leave_subsection();
     const auto require = [&](const bool         condition,
@@ -96,6 +121,15 @@ namespace stickslip
             "Normal force",
             normal_force,
             "N must be a positive number");
+    // Below 1e-13 the steps' round-off exceeds the error estimate.
+    require(relative_tolerance >= 1e-13 && relative_tolerance < 1,
+            "Relative tolerance",
+            relative_tolerance,
+            "a tolerance in [1e-13, 1)");
+    require(absolute_tolerance > 0 && absolute_tolerance < 1,
+            "Absolute tolerance",
+            absolute_tolerance,
+            "a tolerance in (0, 1) (in the scales of the unknowns)");
     for (const auto &[name, text] :
          {std::make_pair(std::string("Initial displacement"),
                          initial_displacement),
@@ -124,5 +158,14 @@ namespace stickslip
   SpringSliderParameters::driven() const
   {
     return !is_blank(slider_displacement);
+  }
+
+
+
+  bool
+  SpringSliderParameters::adaptive() const
+  {
+    return !driven() &&
+           friction.kind == Parameters::FrictionLaw::Kind::rate_and_state;
   }
 } // namespace stickslip

@@ -33,6 +33,14 @@ namespace stickslip
     std::string initial_velocity;
     /** X(t) [m], an expression of t; "" (default): the spring drives. */
     std::string slider_displacement;
+    /**
+     * The error control of the adaptive integrator (rate and state,
+     * SpringSliderOde): CVODE's relative tolerance, and its absolute one in
+     * the scales of the unknowns (D_c for lengths, N D_c for work, 1 for ln
+     * theta and for asinh(v/(2 V_s)), i.e. the relative error of v).
+     */
+    double relative_tolerance;
+    double absolute_tolerance;
 
     Parameters::FrictionLaw friction;
 
@@ -45,6 +53,15 @@ namespace stickslip
     /** Whether the slider's displacement is prescribed. */
     bool
     driven() const;
+
+    /**
+     * Whether the block is integrated as an ODE with error control
+     * (SpringSliderOde): driven by the spring on rate and state, whose
+     * friction is smooth in the slip rate; the laws with a static strength
+     * (stick) keep the nodal implicit Euler step of Time/Time step.
+     */
+    bool
+    adaptive() const;
   };
 } // namespace stickslip
 
