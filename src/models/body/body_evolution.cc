@@ -287,13 +287,19 @@ namespace stickslip
       if (data.has_load() && data.load_depends_on_time())
         mesh.assemble_load(data.body_force(), data.tractions(), t, load);
       update_product();
-      product *= -1.;
+      if (free_force.size() == 0)
+        mesh.initialize_vector(free_force);
+      free_force.equ(-1., product);
       if (load.size() > 0)
-        product += load;
+        free_force += load;
       ContactWork work;
-      contact->solve_normal(u, v, product, dt, work);
+      contact->solve_normal(u, v, free_force, dt, work);
       account[EnergyAccount::impact] += work.impact_work;
-      product_current = false;
+      // K u of the corrected u from K u of the predicted one and the
+      // columns of K of the changed normal unknowns: one operator
+      // application per step instead of two (the second one doubled the
+      // cost of the explicit step).
+      contact->add_normal_change(product);
     }
 
 

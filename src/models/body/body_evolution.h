@@ -281,6 +281,8 @@ namespace stickslip
       std::vector<double> component_mass;
 
       BodyVector u, v, inverse_mass, product, load;
+      /** f - K u at the normal solves of the redistributed mass. */
+      BodyVector free_force;
       /** Data that became non-finite during the run (the shared check). */
       NonFiniteData non_finite_data;
       BodyVector

@@ -165,12 +165,17 @@ namespace stickslip
       discretization.initialize_vector(probe);
       discretization.initialize_vector(response);
       std::vector<double> triplets;
+      normal_columns.assign(total, {});
+      normal_change.assign(total, 0.);
       for (unsigned int j = 0; j < total; ++j)
         {
           probe = 0;
           if (j >= first_node && j < first_node + unknowns.size())
             probe.local_element(unknowns[j - first_node][axis]) = 1;
           discretization.stiffness().apply(response, probe);
+          for (unsigned int i = 0; i < response.locally_owned_size(); ++i)
+            if (response.local_element(i) != 0)
+              normal_columns[j].emplace_back(i, response.local_element(i));
           for (std::size_t k = 0; k < unknowns.size(); ++k)
             {
               const double value = response.local_element(unknowns[k][axis]);
@@ -250,6 +255,8 @@ namespace stickslip
         }
       max_sweeps = std::max(max_sweeps, sweeps);
       total_sweeps += sweeps;
+      for (std::size_t i = 0; i < w.size(); ++i)
+        normal_change[i] = w[i] - start[i];
       for (std::size_t k = 0; k < unknowns.size(); ++k)
         {
           const std::size_t i = first_node + k;
@@ -273,6 +280,21 @@ namespace stickslip
           else if (status[k] == NodeStatus::separated)
             status[k] = NodeStatus::slip;
         }
+    }
+
+
+
+    template <int dim>
+    void
+    ContactSurface<dim>::add_normal_change(BodyVector &product) const
+    {
+      // u changed by sign Delta w_j e_axis at node j (w = u.n, n = sign
+      // e_axis).
+      const double sign = outward_normal[axis];
+      for (std::size_t j = 0; j < normal_columns.size(); ++j)
+        if (normal_change[j] != 0)
+          for (const auto &[i, k_ij] : normal_columns[j])
+            product.local_element(i) += sign * normal_change[j] * k_ij;
     }
 
 

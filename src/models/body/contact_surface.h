@@ -244,6 +244,17 @@ namespace stickslip
                    const double      dt,
                    ContactWork      &work);
 
+      /**
+       * Add K (u - u_before) to @p product = K u_before, u_before the
+       * displacement the last solve_normal() started from: that solve
+       * changed only the normal displacements of the contact nodes, whose
+       * columns of K are kept from the set-up, so the product with K of the
+       * corrected displacement needs no second operator application
+       * (redistributed mass only; no communication).
+       */
+      void
+      add_normal_change(BodyVector &product) const;
+
       /** Mass at contact nodes = redistributed. */
       bool
       redistributed_mass() const;
@@ -460,8 +471,16 @@ namespace stickslip
       std::vector<double> all_gap0;        ///< g0/pair of all contact nodes
       std::vector<double> all_area;        ///< A_i of all contact nodes
       std::vector<double> normal_position; ///< w_i of the last normal solve
-      unsigned int        max_sweeps;      ///< of one normal solve
-      unsigned long       total_sweeps;    ///< of all normal solves
+      /**
+       * Column j of K (the response to the unit normal displacement of
+       * contact node j of all ranks) on this rank's owned rows: (local
+       * index, value), exact zeros left out.
+       */
+      std::vector<std::vector<std::pair<unsigned int, double>>> normal_columns;
+      /** w - w_before of every contact node in the last normal solve. */
+      std::vector<double> normal_change;
+      unsigned int        max_sweeps;   ///< of one normal solve
+      unsigned long       total_sweeps; ///< of all normal solves
     };
   } // namespace Body
 } // namespace stickslip
