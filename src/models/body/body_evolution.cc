@@ -151,7 +151,7 @@ namespace stickslip
           mesh.boundary_weights(parameters.contact.boundary_id, area);
           contact =
             std::make_unique<ContactSurface<dim>>(mesh,
-                                                  parameters.contact,
+                                                  contact_parameters(),
                                                   parameters.variables(),
                                                   mass,
                                                   area,
@@ -205,6 +205,32 @@ namespace stickslip
       for (unsigned int i = 0; i < row_mass.size(); ++i)
         component_mass[component_of[i]] += row_mass[i];
       Utilities::MPI::sum(component_mass, comm, component_mass);
+    }
+
+
+
+    template <int dim>
+    ContactParameters
+    BodyEvolution<dim>::contact_parameters() const
+    {
+      // Normal stress regularization = auto (doc/theory.md §8.8): sliding
+      // of the elastic body on the rigid plane is ill-posed or unstable at
+      // the mesh scale without it (Renardy 1992, Martins et al. 1995,
+      // Ranjith and Rice 2001); the explicit step with unilateral contact
+      // gets L = h_C/50, V* = c_s/500. The mirror image (a symmetric
+      // interface: slip does not change S), a prescribed normal traction,
+      // the compliant law and the implicit steps (which have none) get 0.
+      ContactParameters resolved = parameters.contact;
+      const bool        applies =
+        parameters.time_scheme == TimeScheme::explicit_central &&
+        parameters.contact.counterpart == Counterpart::rigid_plane &&
+        !parameters.contact.prescribed_traction &&
+        parameters.contact.normal_law == NormalContactLaw::unilateral;
+      resolved.friction.resolve_automatic_regularization(
+        applies,
+        mesh.largest_boundary_face_size(parameters.contact.boundary_id),
+        std::sqrt(parameters.shear_modulus / parameters.density));
+      return resolved;
     }
 
 
@@ -405,7 +431,8 @@ namespace stickslip
              << (parameters.contact.counterpart == Counterpart::mirror ?
                    " against the mirror image" :
                    "")
-             << ", mu: " << contact->friction_description() << ")";
+             << ", mu: " << contact->friction_description() << ")"
+             << contact->regularization_description();
       if (floor)
         text << "; distributed friction";
       if (implicit)

@@ -70,6 +70,8 @@ namespace stickslip
       , stateful(parameters.friction.has_state())
       , regularization(parameters.friction.regularization_length,
                        parameters.friction.regularization_velocity)
+      , automatic_length(parameters.friction.automatic_length)
+      , automatic_velocity(parameters.friction.automatic_velocity)
       , boundary_id(parameters.boundary_id)
       , surface_mass(parameters.surface_mass)
       , initial_gap_text(parameters.initial_gap)
@@ -381,6 +383,7 @@ namespace stickslip
       slip_path.assign(n, 0.);
       rupture_time.assign(n, -1.);
       effective_pressure.assign(n, 0.);
+      slipping.assign(n, 0.);
       step_coefficient.assign(n, 0.);
       step_bound.assign(n, 0.);
     }
@@ -640,6 +643,7 @@ namespace stickslip
           status[k]        = !closed ? NodeStatus::separated :
                              stuck   ? NodeStatus::stick :
                                        NodeStatus::slip;
+          slipping[k]      = status[k] == NodeStatus::slip ? 1. : 0.;
         }
     }
 
@@ -717,12 +721,18 @@ namespace stickslip
       const double      dt)
     {
       // S' at the last step's slip rate (doc/theory.md §8.8; S' = S when
-      // not regularized). A node out of contact has no friction.
+      // not regularized). A node out of contact has no friction. S' lags
+      // S only at a node that slipped in its last step: where it stuck or
+      // was open, S' = S, so that stick and its threshold mu S are those
+      // of Coulomb's law exactly (measured: with S' lagging at stick too,
+      // the stuck block of prm/body_stick_block.prm slides by 1.4e-6 m).
       effective_pressure[k] =
-        regularization.evolve(effective_pressure[k],
-                              pressure,
-                              std::hypot(previous_slip[0], previous_slip[1]),
-                              dt);
+        slipping[k] > 0 ?
+          regularization.evolve(effective_pressure[k],
+                                pressure,
+                                std::hypot(previous_slip[0], previous_slip[1]),
+                                dt) :
+          pressure;
       return pressure > 0 ? effective_pressure[k] : 0.;
     }
 
@@ -862,6 +872,7 @@ namespace stickslip
       status[k]            = normal.pressure == 0 ? NodeStatus::separated :
                              tangential.stick     ? NodeStatus::stick :
                                                     NodeStatus::slip;
+      slipping[k]          = status[k] == NodeStatus::slip ? 1. : 0.;
     }
 
 
@@ -1077,7 +1088,8 @@ namespace stickslip
                                                    &slip_path,
                                                    &rupture_time};
       if (regularization.active())
-        arrays.push_back(&effective_pressure);
+        for (std::vector<double> *array : {&effective_pressure, &slipping})
+          arrays.push_back(array);
       // Redistributed mass: the pressure and gap of the last normal solve
       // (the next friction step's) and its normal displacements (for the
       // pressure's work).
@@ -1140,6 +1152,22 @@ namespace stickslip
     ContactSurface<dim>::friction_description() const
     {
       return friction_field->description();
+    }
+
+
+
+    template <int dim>
+    std::string
+    ContactSurface<dim>::regularization_description() const
+    {
+      if (!regularization.active())
+        return "";
+      return "; normal stress regularization L = " +
+             format_number(regularization.slip_length()) + " m" +
+             (automatic_length ? " (auto: h_C/50)" : "") +
+             ", V* = " + format_number(regularization.velocity_scale()) +
+             " m/s" +
+             (automatic_length && automatic_velocity ? " (auto: c_s/500)" : "");
     }
 
 

@@ -185,6 +185,13 @@ namespace stickslip
       friction_description() const;
 
       /**
+       * "; normal stress regularization L = 0.00125 m (auto: h_C/50),
+       * V* = 0.001 m/s (auto: c_s/500)", "" when off.
+       */
+      std::string
+      regularization_description() const;
+
+      /**
        * Whether some contact node resists slip at rest (mu > 0 there in the
        * initial state; the same on every rank).
        */
@@ -416,7 +423,9 @@ namespace stickslip
       const double rupture_rate; ///< Friction law/Rupture slip rate
       const bool   stateful;     ///< the law carries a state
       /** Friction law/Normal stress regularization: S' for the bound. */
-      const NormalStressRegularization     regularization;
+      const NormalStressRegularization regularization;
+      /** Whether L and V* were `auto` (for the description). */
+      const bool                           automatic_length, automatic_velocity;
       Tensor<1, dim>                       outward_normal;
       std::vector<Tensor<1, dim>>          tangent_basis;
       std::unique_ptr<FunctionParser<dim>> initial_gap;
@@ -456,7 +465,12 @@ namespace stickslip
       std::vector<FrictionLaw> laws;
       std::vector<double>      law_state, slip_path, rupture_time;
       /** The effective normal stress S' (the pressure when not regularized). */
-      std::vector<double>     effective_pressure;
+      std::vector<double> effective_pressure;
+      /**
+       * 1 where the node slipped in its last friction step (S' lags S
+       * there only), else 0; registered with S'.
+       */
+      std::vector<double>     slipping;
       std::vector<double>     step_coefficient, step_bound;
       std::vector<Tangential> tangent_position; ///< x.t_j of the node
 
