@@ -154,9 +154,8 @@ namespace stickslip
           Patterns::Anything(),
           "L >= 0 [m]: the slip length of the effective normal stress S' of "
           "Prakash and Clifton 1993 (Cochard and Rice 2000; doc/theory.md "
-          "§8.8), dS'/dt = -(|V| + V*)/L (S' - S) at a node that slipped in "
-          "its last step, S' = S where it stuck or was open: the friction "
-          "bound of a sliding contact node is mu S' instead of mu S, which makes sliding of an "
+          "§8.8), dS'/dt = -(|V| + V*)/L (S' - S): the friction bound of a "
+          "contact node is mu S' instead of mu S, which makes sliding of an "
           "elastic body on the rigid plane well-posed when slip changes the "
           "normal stress. 0: off (S' = S). auto: L = h_C/50, h_C the size "
           "of the contact cells, for the explicit body against the rigid "
@@ -167,8 +166,8 @@ namespace stickslip
           "auto",
           Patterns::Anything(),
           "V* >= 0 [m/s]: the velocity scale of the effective normal stress "
-          "(Normal stress regularization length): a slipping node's S' "
-          "follows S over the slip L and the time L/V*. auto: c_s/500, "
+          "(Normal stress regularization length): S' follows S over the "
+          "time L/V* at rest. auto: c_s/500, "
           "c_s the shear-wave speed, with an automatic length, else 0. Used "
           "when the length is > 0.");
       }

@@ -369,8 +369,6 @@ namespace stickslip
    * stress, and Coulomb friction that responds at once to it is ill-posed
    * (Renardy 1992, Adams 1995, Ranjith and Rice 2001); this response makes
    * the problem well-posed (Cochard and Rice 2000). L = 0: off, S' = S.
-   * The body's contact nodes apply it while they slip only (S' = S at a
-   * node that stuck or was open in its last step: ContactSurface).
    */
   class NormalStressRegularization
   {

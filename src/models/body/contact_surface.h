@@ -465,12 +465,7 @@ namespace stickslip
       std::vector<FrictionLaw> laws;
       std::vector<double>      law_state, slip_path, rupture_time;
       /** The effective normal stress S' (the pressure when not regularized). */
-      std::vector<double> effective_pressure;
-      /**
-       * 1 where the node slipped in its last friction step (S' lags S
-       * there only), else 0; registered with S'.
-       */
-      std::vector<double>     slipping;
+      std::vector<double>     effective_pressure;
       std::vector<double>     step_coefficient, step_bound;
       std::vector<Tangential> tangent_position; ///< x.t_j of the node
 
