@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace stickslip
 {
@@ -149,21 +150,56 @@ namespace stickslip
       {
         prm.declare_entry(
           "Normal stress regularization length",
-          "0",
-          Patterns::Double(),
+          "auto",
+          Patterns::Anything(),
           "L >= 0 [m]: the slip length of the effective normal stress S' of "
           "Prakash and Clifton 1993 (Cochard and Rice 2000; doc/theory.md "
           "§8.8), dS'/dt = -(|V| + V*)/L (S' - S): the friction bound of a "
           "contact node is mu S' instead of mu S, which makes sliding of an "
-          "elastic body well-posed when slip changes the normal stress. "
-          "0: off (S' = S). Body/Contact only.");
+          "elastic body on the rigid plane well-posed when slip changes the "
+          "normal stress. 0: off (S' = S). auto: L = h_C/50, h_C the size "
+          "of the contact cells, for the explicit body against the rigid "
+          "plane with unilateral contact (said in the log at the start), "
+          "else 0. Body/Contact only.");
         prm.declare_entry(
           "Normal stress regularization velocity",
-          "0",
-          Patterns::Double(),
+          "auto",
+          Patterns::Anything(),
           "V* >= 0 [m/s]: the velocity scale of the effective normal stress "
           "(Normal stress regularization length): S' follows S over the "
-          "time L/V* at rest. Used when the length is > 0.");
+          "time L/V* at rest. auto: c_s/500, "
+          "c_s the shear-wave speed, with an automatic length, else 0. Used "
+          "when the length is > 0.");
+      }
+
+
+
+      /**
+       * The value of an entry that is a number or `auto`: the number
+       * (0 for auto) and whether it was auto.
+       */
+      std::pair<double, bool>
+      number_or_auto(const std::string     &text,
+                     const std::string     &path,
+                     const ParameterSource &source)
+      {
+        if (text == "auto")
+          return {0., true};
+        std::vector<double> values;
+        try
+          {
+            values = parse_number_list(text, path, source);
+          }
+        catch (const InputError &)
+          {
+            values.clear();
+          }
+        if (values.size() != 1)
+          throw_bad_parameter(source,
+                              path,
+                              text,
+                              "expected one number >= 0 (0: off) or auto");
+        return {values[0], false};
       }
 
 
@@ -357,10 +393,14 @@ namespace stickslip
       root_scan_points  = prm.get_integer("Root scan points");
       rupture_slip_rate = prm.get_double("Rupture slip rate");
       stop_time         = prm.get_double("Stop after arrest");
-      regularization_length =
-        prm.get_double("Normal stress regularization length");
-      regularization_velocity =
-        prm.get_double("Normal stress regularization velocity");
+      std::tie(regularization_length, automatic_length) =
+        number_or_auto(prm.get("Normal stress regularization length"),
+                       path + "/Normal stress regularization length",
+                       source);
+      std::tie(regularization_velocity, automatic_velocity) =
+        number_or_auto(prm.get("Normal stress regularization velocity"),
+                       path + "/Normal stress regularization velocity",
+                       source);
       prm.leave_subsection();
       check_normal_stress_regularization(*this, parent, source);
       if (!(rupture_slip_rate > 0) || !std::isfinite(rupture_slip_rate))
@@ -378,6 +418,24 @@ namespace stickslip
         FrictionLawField<1>::problem_of_numbers(*this, source);
       if (!problem.empty())
         throw InputError(problem);
+    }
+
+
+
+    void
+    FrictionLaw::resolve_automatic_regularization(
+      const bool   applies,
+      const double contact_cell_size,
+      const double shear_wave_speed)
+    {
+      if (automatic_length)
+        regularization_length =
+          applies ? automatic_length_per_cell * contact_cell_size : 0.;
+      if (automatic_velocity)
+        regularization_velocity =
+          applies && automatic_length ?
+            automatic_velocity_per_wave_speed * shear_wave_speed :
+            0.;
     }
 
 
@@ -901,6 +959,22 @@ namespace stickslip
   NormalStressRegularization::active() const
   {
     return length > 0;
+  }
+
+
+
+  double
+  NormalStressRegularization::slip_length() const
+  {
+    return length;
+  }
+
+
+
+  double
+  NormalStressRegularization::velocity_scale() const
+  {
+    return velocity;
   }
 
 

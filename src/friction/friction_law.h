@@ -101,6 +101,19 @@ namespace stickslip
        */
       double regularization_length;
       double regularization_velocity;
+      /**
+       * Normal stress regularization length = auto: the body resolves L
+       * from its mesh (resolve_automatic_regularization()); 0 until then
+       * and in every other model.
+       */
+      bool automatic_length = false;
+      /** ... velocity = auto: c_s/500 with an automatic L, else 0. */
+      bool automatic_velocity = false;
+
+      /** The automatic L = h_C/50, h_C the size of the contact cells. */
+      static constexpr double automatic_length_per_cell = 1. / 50;
+      /** The automatic V* = c_s/500, c_s the body's shear-wave speed. */
+      static constexpr double automatic_velocity_per_wave_speed = 1. / 500;
 
       std::string path; ///< "Slab/Friction law" (for messages)
 
@@ -130,6 +143,20 @@ namespace stickslip
       parse(ParameterHandler      &prm,
             const std::string     &parent,
             const ParameterSource &source);
+
+      /**
+       * Resolve `auto` of the normal stress regularization (doc/theory.md
+       * §8.8): where it @p applies (the body's explicit step against the
+       * rigid plane with unilateral contact), L = h_C/50 with the size
+       * @p contact_cell_size of the contact cells and, if the velocity is
+       * auto too, V* = c_s/500 with the shear-wave speed
+       * @p shear_wave_speed; elsewhere L = 0 (off) and an automatic V* = 0.
+       * Values given as numbers stay.
+       */
+      void
+      resolve_automatic_regularization(const bool   applies,
+                                       const double contact_cell_size,
+                                       const double shear_wave_speed);
 
       /** Whether the law carries a state per point (slip, theta, time). */
       bool
@@ -372,6 +399,14 @@ namespace stickslip
            const double pressure,
            const double slip_rate,
            const double dt) const;
+
+    /** L [m]. */
+    double
+    slip_length() const;
+
+    /** V* [m/s]. */
+    double
+    velocity_scale() const;
 
   private:
     const double length;

@@ -18,6 +18,7 @@
 #include <models/body/matrix_free_stiffness.h>
 #include <models/common/model.h>
 
+#include <cmath>
 #include <limits>
 
 namespace stickslip
@@ -211,6 +212,25 @@ namespace stickslip
         if (cell->is_locally_owned())
           smallest = std::min(smallest, cell->diameter());
       return Utilities::MPI::min(smallest, comm);
+    }
+
+
+
+    template <int dim>
+    double
+    BodyDiscretization<dim>::largest_boundary_face_size(
+      const types::boundary_id id) const
+    {
+      double largest = 0;
+      for (const auto &cell : triangulation->active_cell_iterators())
+        if (cell->is_locally_owned())
+          for (const auto face : cell->face_indices())
+            if (cell->face(face)->at_boundary() &&
+                cell->face(face)->boundary_id() == id)
+              largest =
+                std::max(largest,
+                         std::pow(cell->face(face)->measure(), 1. / (dim - 1)));
+      return Utilities::MPI::max(largest, comm);
     }
 
 

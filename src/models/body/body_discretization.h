@@ -100,6 +100,14 @@ namespace stickslip
       smallest_cell_diameter() const;
 
       /**
+       * The size of the largest cell face on the boundary @p id: its
+       * length in 2D, the square root of its area in 3D (the edge of a
+       * square face); 0 without such faces (collective).
+       */
+      double
+      largest_boundary_face_size(const types::boundary_id id) const;
+
+      /**
        * The lumped mass m_i = int rho phi_i (Gauss-Lobatto) per unknown,
        * a constrained unknown's share added to its master's.
        */

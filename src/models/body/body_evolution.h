@@ -128,6 +128,13 @@ namespace stickslip
       set_up_nodes(const ParameterSource &source);
 
       /**
+       * Body/Contact with `auto` of the normal stress regularization
+       * resolved for this body and mesh.
+       */
+      ContactParameters
+      contact_parameters() const;
+
+      /**
        * Mass at contact nodes = redistributed: the lumped @p mass without the
        * normal mass of the contact nodes (moved to their cells' other
        * nodes); a contact node whose normal unknown is @p held is an
@@ -282,6 +289,8 @@ namespace stickslip
       std::vector<double> component_mass;
 
       BodyVector u, v, inverse_mass, product, load;
+      /** f - K u at the normal solves of the redistributed mass. */
+      BodyVector free_force;
       /** Data that became non-finite during the run (the shared check). */
       NonFiniteData non_finite_data;
       BodyVector

@@ -185,6 +185,13 @@ namespace stickslip
       friction_description() const;
 
       /**
+       * "; normal stress regularization L = 0.00125 m (auto: h_C/50),
+       * V* = 0.001 m/s (auto: c_s/500)", "" when off.
+       */
+      std::string
+      regularization_description() const;
+
+      /**
        * Whether some contact node resists slip at rest (mu > 0 there in the
        * initial state; the same on every rank).
        */
@@ -243,6 +250,17 @@ namespace stickslip
                    const BodyVector &force,
                    const double      dt,
                    ContactWork      &work);
+
+      /**
+       * Add K (u - u_before) to @p product = K u_before, u_before the
+       * displacement the last solve_normal() started from: that solve
+       * changed only the normal displacements of the contact nodes, whose
+       * columns of K are kept from the set-up, so the product with K of the
+       * corrected displacement needs no second operator application
+       * (redistributed mass only; no communication).
+       */
+      void
+      add_normal_change(BodyVector &product) const;
 
       /** Mass at contact nodes = redistributed. */
       bool
@@ -405,7 +423,9 @@ namespace stickslip
       const double rupture_rate; ///< Friction law/Rupture slip rate
       const bool   stateful;     ///< the law carries a state
       /** Friction law/Normal stress regularization: S' for the bound. */
-      const NormalStressRegularization     regularization;
+      const NormalStressRegularization regularization;
+      /** Whether L and V* were `auto` (for the description). */
+      const bool                           automatic_length, automatic_velocity;
       Tensor<1, dim>                       outward_normal;
       std::vector<Tensor<1, dim>>          tangent_basis;
       std::unique_ptr<FunctionParser<dim>> initial_gap;
@@ -460,8 +480,16 @@ namespace stickslip
       std::vector<double> all_gap0;        ///< g0/pair of all contact nodes
       std::vector<double> all_area;        ///< A_i of all contact nodes
       std::vector<double> normal_position; ///< w_i of the last normal solve
-      unsigned int        max_sweeps;      ///< of one normal solve
-      unsigned long       total_sweeps;    ///< of all normal solves
+      /**
+       * Column j of K (the response to the unit normal displacement of
+       * contact node j of all ranks) on this rank's owned rows: (local
+       * index, value), exact zeros left out.
+       */
+      std::vector<std::vector<std::pair<unsigned int, double>>> normal_columns;
+      /** w - w_before of every contact node in the last normal solve. */
+      std::vector<double> normal_change;
+      unsigned int        max_sweeps;   ///< of one normal solve
+      unsigned long       total_sweeps; ///< of all normal solves
     };
   } // namespace Body
 } // namespace stickslip
