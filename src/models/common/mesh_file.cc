@@ -257,12 +257,15 @@ namespace stickslip
       namespace fs = std::filesystem;
       const fs::path        given(mesh_file);
       std::vector<fs::path> candidates;
-      const bool            set_in_file = source.file_lines().count(path) > 0 &&
-                               source.command_line_paths().count(path) == 0 &&
-                               !source.file_name().empty();
+      // The file whose line holds the value of the run (the last place
+      // that sets it: an include's own folder for a value set there).
+      const auto places      = source.file_places().find(path);
+      const bool set_in_file = places != source.file_places().end() &&
+                               !places->second.empty() &&
+                               source.command_line_paths().count(path) == 0;
       if (!mesh_file.empty() && given.is_relative() && set_in_file)
-        candidates.push_back(fs::path(source.file_name()).parent_path() /
-                             given);
+        candidates.push_back(
+          fs::path(places->second.back().file).parent_path() / given);
       candidates.push_back(given);
       std::vector<std::string> looked_in;
       for (const fs::path &candidate : candidates)
