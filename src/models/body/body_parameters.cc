@@ -100,8 +100,11 @@ namespace stickslip
           "kernels, one dense element matrix per distinct cell shape (one for "
           "a block mesh, one per cell for an unstructured mesh) applied cell "
           "by cell with the build machine's vector instructions, 4 B per node "
-          "of a cell. auto: assembled for degree 1, matrix-free for degree 2 "
-          "(the faster of the first two in BENCHMARKS.md).");
+          "of a cell. auto: the element kernels if the mesh has few distinct "
+          "cell shapes (at most 1 per 10 cells on every rank: a block mesh "
+          "has 1, an unstructured one about 1 per cell), else assembled for "
+          "degree 1 and matrix-free for degree 2 (the fastest in "
+          "BENCHMARKS.md); the run's description says which and why.");
         prm.declare_entry(
           "Body force",
           "0",
@@ -1163,17 +1166,13 @@ namespace stickslip
               std::to_string(p),
               "1 or 2");
       degree = p;
-      const std::optional<StiffnessKind> chosen =
-        parse_selection<std::optional<StiffnessKind>>(
-          prm.get("Stiffness operator"),
-          {{"auto", std::nullopt},
-           {"assembled", StiffnessKind::assembled},
-           {"matrix-free", StiffnessKind::matrix_free},
-           {"element kernels", StiffnessKind::element_kernels}},
-          "Body/Stiffness operator");
-      stiffness = chosen      ? *chosen :
-                  degree == 1 ? StiffnessKind::assembled :
-                                StiffnessKind::matrix_free;
+      stiffness = parse_selection<StiffnessKind>(
+        prm.get("Stiffness operator"),
+        {{"auto", StiffnessKind::automatic},
+         {"assembled", StiffnessKind::assembled},
+         {"matrix-free", StiffnessKind::matrix_free},
+         {"element kernels", StiffnessKind::element_kernels}},
+        "Body/Stiffness operator");
     }
 
 

@@ -6,9 +6,11 @@
 
 #include <models/body/stiffness_operator.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace stickslip
@@ -121,6 +123,58 @@ namespace stickslip
 
 
     template <int dim>
+    unsigned int
+    count_cell_shapes(const DoFHandler<dim> &dof_handler,
+                      const unsigned int     limit)
+    {
+      std::set<std::vector<long long>> shapes;
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        if (cell->is_locally_owned())
+          {
+            shapes.insert(cell_shape_key<dim>(cell));
+            if (shapes.size() > limit)
+              break;
+          }
+      return shapes.size();
+    }
+
+
+
+    template <int dim>
+    StiffnessChoice
+    choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
+                              const unsigned int     degree)
+    {
+      const MPI_Comm     comm = dof_handler.get_communicator();
+      unsigned int owned = 0;
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        owned += cell->is_locally_owned() ? 1 : 0;
+      const unsigned int limit = std::max(1u, owned / cells_per_kernel_shape);
+      const unsigned int shapes = count_cell_shapes(dof_handler, limit);
+      const bool         few =
+        Utilities::MPI::min(shapes <= limit ? 1u : 0u, comm) == 1u;
+      if (few)
+        {
+          const unsigned int total = Utilities::MPI::sum(shapes, comm);
+          const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+          return {StiffnessKind::element_kernels,
+                  std::to_string(total) + " distinct cell shape" +
+                    (total == 1 ? "" : "s") +
+                    (n_ranks == 1 ? "" :
+                                    ", counted on each rank's cells and "
+                                    "summed")};
+        }
+      const std::string many = "more than 1 distinct cell shape per " +
+                               std::to_string(cells_per_kernel_shape) +
+                               " cells, too many for the element kernels";
+      return {degree == 1 ? StiffnessKind::assembled :
+                            StiffnessKind::matrix_free,
+              many};
+    }
+
+
+
+    template <int dim>
     double
     element_eigenvalue_bound(const DoFHandler<dim> &dof_handler,
                              const unsigned int     degree,
@@ -183,6 +237,14 @@ namespace stickslip
     cell_shape_key<2>(const DoFHandler<2>::active_cell_iterator &);
     template std::vector<long long>
     cell_shape_key<3>(const DoFHandler<3>::active_cell_iterator &);
+    template unsigned int
+    count_cell_shapes<2>(const DoFHandler<2> &, const unsigned int);
+    template unsigned int
+    count_cell_shapes<3>(const DoFHandler<3> &, const unsigned int);
+    template StiffnessChoice
+    choose_stiffness_operator<2>(const DoFHandler<2> &, const unsigned int);
+    template StiffnessChoice
+    choose_stiffness_operator<3>(const DoFHandler<3> &, const unsigned int);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

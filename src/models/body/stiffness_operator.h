@@ -9,6 +9,7 @@
 #include <deal.II/lac/la_parallel_vector.h>
 
 #include <base/global.h>
+#include <models/body/body_parameters.h>
 
 #include <string>
 #include <vector>
@@ -85,6 +86,55 @@ namespace stickslip
     template <int dim>
     std::vector<long long>
     cell_shape_key(const typename DoFHandler<dim>::active_cell_iterator &cell);
+
+
+
+    /**
+     * The number of distinct cell shapes (cell_shape_key()) among this
+     * rank's owned cells, counted up to @p limit + 1 (the count stops
+     * there: an unstructured mesh need not have all its keys in memory).
+     */
+    template <int dim>
+    unsigned int
+    count_cell_shapes(const DoFHandler<dim> &dof_handler,
+                      const unsigned int     limit);
+
+
+
+    /**
+     * Body/Stiffness operator = auto takes the element kernels if there is
+     * at most one distinct cell shape per this many owned cells. Their K u
+     * reads one element matrix per distinct shape, n^2 doubles (n unknowns
+     * per cell), next to the cells' indices: with every cell its own shape
+     * it reads more bytes than the assembled matrix. Measured crossover
+     * (BENCHMARKS.md, section 84_stiffness_operators): see
+     * choose_stiffness_operator().
+     */
+    constexpr unsigned int cells_per_kernel_shape = 10;
+
+
+
+    /** What Body/Stiffness operator = auto chose and why (for the log). */
+    struct StiffnessChoice
+    {
+      StiffnessKind kind;
+      std::string   reason;
+    };
+
+
+
+    /**
+     * Body/Stiffness operator = auto, resolved on the mesh: the element
+     * kernels if every rank has at most one distinct cell shape per
+     * cells_per_kernel_shape owned cells (at least one shape allowed: a block mesh
+     * always qualifies), else the faster of the other two for the degree
+     * (assembled for Q1, matrix-free for Q2). Every rank takes the same
+     * choice (collective).
+     */
+    template <int dim>
+    StiffnessChoice
+    choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
+                              const unsigned int     degree);
 
 
 
