@@ -93,6 +93,27 @@ foreach(case block3d block_p2)
   set_tests_properties(body_mpi_${case}_np1_auto_element_kernels PROPERTIES
     FIXTURES_REQUIRED body_mpi_${case})
 endforeach()
+# On 2 ranks each rank counts its own cells' shapes (one each), and on a
+# mesh of many shapes (cylinder_2d_0.msh, every cell its own) auto falls
+# back to the assembled matrix for Q1 and matrix-free for Q2 (one load step
+# of the quasi-static Hertz example, under 1 s each).
+add_test(NAME body_mpi_block_p1_np2_auto_element_kernels
+  COMMAND grep -q "element kernels (.*) K (auto: 2 distinct cell shapes, counted on each rank's cells and summed)"
+          ${OUT}/body_mpi_block_p1_np2/log.txt)
+set_tests_properties(body_mpi_block_p1_np2_auto_element_kernels PROPERTIES
+  FIXTURES_REQUIRED body_mpi_block_p1)
+foreach(degree 1 2)
+  if(degree EQUAL 1)
+    set(expected "assembled (PETSc) K")
+  else()
+    set(expected "matrix-free K")
+  endif()
+  stickslip_run_test(body_auto_operator_many_shapes_p${degree} 1
+    prm/body_hertz_2d.prm --set "Body/Mesh file=${SRC}/meshes/cylinder_2d_0.msh"
+    --set "Time/Final time=0.25" --set "Body/Finite element degree=${degree}"
+    -- grep -q "${expected} (auto: more than 1 distinct cell shape per 4 cells"
+       @OUT@/log.txt)
+endforeach()
 body_operator_case(block3d assembled 1 1e-8 tests/body/block3d.prm)
 body_operator_case(block3d assembled 2 1e-8 tests/body/block3d.prm)
 body_operator_case(block_p2 matrix-free 2 1e-7 tests/body/block.prm

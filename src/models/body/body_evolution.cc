@@ -389,9 +389,8 @@ namespace stickslip
            << (mesh.stiffness_choice().empty() ?
                  "" :
                  " (auto: " + mesh.stiffness_choice() + ")")
-           << ", " << mesh.n_dofs()
-           << " unknowns on " << mesh.n_active_cells() << " cells ("
-           << material_text(parameters) << ")";
+           << ", " << mesh.n_dofs() << " unknowns on " << mesh.n_active_cells()
+           << " cells (" << material_text(parameters) << ")";
       if (contact)
         text << "; contact on boundary " << parameters.contact.boundary_id
              << " (" << contact->n_nodes() << " nodes, "

@@ -101,7 +101,7 @@ namespace stickslip
           "a block mesh, one per cell for an unstructured mesh) applied cell "
           "by cell with the build machine's vector instructions, 4 B per node "
           "of a cell. auto: the element kernels if the mesh has few distinct "
-          "cell shapes (at most 1 per 10 cells on every rank: a block mesh "
+          "cell shapes (at most 1 per 4 cells on every rank: a block mesh "
           "has 1, an unstructured one about 1 per cell), else assembled for "
           "degree 1 and matrix-free for degree 2 (the fastest in "
           "BENCHMARKS.md); the run's description says which and why.");
@@ -1165,7 +1165,7 @@ namespace stickslip
               "Finite element degree",
               std::to_string(p),
               "1 or 2");
-      degree = p;
+      degree    = p;
       stiffness = parse_selection<StiffnessKind>(
         prm.get("Stiffness operator"),
         {{"auto", StiffnessKind::automatic},

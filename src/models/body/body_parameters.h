@@ -35,8 +35,8 @@ namespace stickslip
     /** How K u is computed (Body/Stiffness operator). */
     enum class StiffnessKind
     {
-      assembled,      ///< a sparse matrix of the linear-algebra backend
-      matrix_free,    ///< deal.II's MatrixFree cell loop
+      assembled,       ///< a sparse matrix of the linear-algebra backend
+      matrix_free,     ///< deal.II's MatrixFree cell loop
       element_kernels, ///< one dense element matrix per cell shape
       /**
        * auto: chosen by BodyDiscretization once the mesh is known

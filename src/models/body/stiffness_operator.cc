@@ -140,22 +140,44 @@ namespace stickslip
 
 
 
+    namespace
+    {
+      /**
+       * Body/Stiffness operator = auto takes the element kernels if there is
+       * at most one distinct cell shape per this many owned cells. Their
+       * K u reads one element matrix per distinct shape, n^2 doubles (n
+       * unknowns per cell), next to the cells' indices: with every cell its
+       * own shape it reads more bytes than the assembled matrix. Measured
+       * (BENCHMARKS.md, section 84_stiffness_operators; 1 rank, Q1, time
+       * loop of the kernels over the assembled matrix's): one shape 0.36
+       * (2D) and 0.28 (3D), a quarter of the cells each its own shape
+       * 0.42 and 0.58, every cell its own shape 1.30 and 1.72 (1.08 on
+       * cylinder_2d_0.msh). Linear in the share of cells with their own
+       * shape, the kernels stop paying at about 0.7 (2D) and 0.5 (3D) of
+       * the cells; a quarter, where they were measured 1.7 to 2.4 times
+       * faster, leaves a margin for the noise of a shared machine.
+       */
+      constexpr unsigned int cells_per_kernel_shape = 4;
+    } // namespace
+
+
+
     template <int dim>
     StiffnessChoice
     choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
                               const unsigned int     degree)
     {
-      const MPI_Comm     comm = dof_handler.get_communicator();
-      unsigned int owned = 0;
+      const MPI_Comm comm  = dof_handler.get_communicator();
+      unsigned int   owned = 0;
       for (const auto &cell : dof_handler.active_cell_iterators())
         owned += cell->is_locally_owned() ? 1 : 0;
-      const unsigned int limit = std::max(1u, owned / cells_per_kernel_shape);
+      const unsigned int limit  = std::max(1u, owned / cells_per_kernel_shape);
       const unsigned int shapes = count_cell_shapes(dof_handler, limit);
       const bool         few =
         Utilities::MPI::min(shapes <= limit ? 1u : 0u, comm) == 1u;
       if (few)
         {
-          const unsigned int total = Utilities::MPI::sum(shapes, comm);
+          const unsigned int total   = Utilities::MPI::sum(shapes, comm);
           const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
           return {StiffnessKind::element_kernels,
                   std::to_string(total) + " distinct cell shape" +

@@ -101,19 +101,6 @@ namespace stickslip
 
 
 
-    /**
-     * Body/Stiffness operator = auto takes the element kernels if there is
-     * at most one distinct cell shape per this many owned cells. Their K u
-     * reads one element matrix per distinct shape, n^2 doubles (n unknowns
-     * per cell), next to the cells' indices: with every cell its own shape
-     * it reads more bytes than the assembled matrix. Measured crossover
-     * (BENCHMARKS.md, section 84_stiffness_operators): see
-     * choose_stiffness_operator().
-     */
-    constexpr unsigned int cells_per_kernel_shape = 10;
-
-
-
     /** What Body/Stiffness operator = auto chose and why (for the log). */
     struct StiffnessChoice
     {
@@ -126,7 +113,8 @@ namespace stickslip
     /**
      * Body/Stiffness operator = auto, resolved on the mesh: the element
      * kernels if every rank has at most one distinct cell shape per
-     * cells_per_kernel_shape owned cells (at least one shape allowed: a block mesh
+     * cells_per_kernel_shape owned cells (in the .cc file, with the
+     * measurement behind it; at least one shape allowed: a block mesh
      * always qualifies), else the faster of the other two for the degree
      * (assembled for Q1, matrix-free for Q2). Every rank takes the same
      * choice (collective).
