@@ -95,8 +95,9 @@ foreach(case block3d block_p2)
 endforeach()
 # On 2 ranks each rank counts its own cells' shapes (one each), and on a
 # mesh of many shapes (cylinder_2d_0.msh, every cell its own) auto falls
-# back to the assembled matrix for Q1 and matrix-free for Q2 (one load step
-# of the quasi-static Hertz example, under 1 s each).
+# back to the assembled matrix for Q1 and matrix-free for Q2 (10 explicit
+# steps of the Hertz example, under 1 s each). The implicit step keeps the
+# assembled matrix of its solver on a block (the Signorini bar, 2 steps).
 add_test(NAME body_mpi_block_p1_np2_auto_element_kernels
   COMMAND grep -q "element kernels (.*) K (auto: 2 distinct cell shapes, counted on each rank's cells and summed)"
           ${OUT}/body_mpi_block_p1_np2/log.txt)
@@ -110,10 +111,19 @@ foreach(degree 1 2)
   endif()
   stickslip_run_test(body_auto_operator_many_shapes_p${degree} 1
     prm/body_hertz_2d.prm --set "Body/Mesh file=${SRC}/meshes/cylinder_2d_0.msh"
-    --set "Time/Final time=0.25" --set "Body/Finite element degree=${degree}"
+    --set "Body/Time scheme=explicit" --set "Time/Time step=1e-4"
+    --set "Time/Final time=1e-3" --set "Output/Interval=1e-3"
+    --set "Body/Finite element degree=${degree}"
     -- grep -q "${expected} (auto: more than 1 distinct cell shape per 4 cells"
        @OUT@/log.txt)
 endforeach()
+stickslip_run_test(body_auto_operator_implicit 1 prm/body_signorini_bar.prm
+  --set "Body/Time scheme=implicit" --set "Time/Time step=0.05"
+  --set "Time/Final time=0.1" --set "Output/Interval=0.05"
+  --set "Body/Subdivisions=4, 40" --set "Body/Size=0.04, 1"
+  --set "Output/Field output=false"
+  -- grep -q "assembled (PETSc) K (auto: the implicit and quasi-static steps take the operator of their linear solver)"
+     @OUT@/log.txt)
 body_operator_case(block3d assembled 1 1e-8 tests/body/block3d.prm)
 body_operator_case(block3d assembled 2 1e-8 tests/body/block3d.prm)
 body_operator_case(block_p2 matrix-free 2 1e-7 tests/body/block.prm

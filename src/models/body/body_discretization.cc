@@ -87,7 +87,10 @@ namespace stickslip
       if (kind == StiffnessKind::automatic)
         {
           const StiffnessChoice choice =
-            choose_stiffness_operator(dofs, degree);
+            choose_stiffness_operator(dofs,
+                                      degree,
+                                      parameters.time_scheme ==
+                                        TimeScheme::explicit_central);
           kind             = choice.kind;
           automatic_choice = choice.reason;
         }

@@ -100,11 +100,13 @@ namespace stickslip
           "kernels, one dense element matrix per distinct cell shape (one for "
           "a block mesh, one per cell for an unstructured mesh) applied cell "
           "by cell with the build machine's vector instructions, 4 B per node "
-          "of a cell. auto: the element kernels if the mesh has few distinct "
-          "cell shapes (at most 1 per 4 cells on every rank: a block mesh "
-          "has 1, an unstructured one about 1 per cell), else assembled for "
-          "degree 1 and matrix-free for degree 2 (the fastest in "
-          "BENCHMARKS.md); the run's description says which and why.");
+          "of a cell. auto: with the explicit scheme the element kernels if "
+          "the mesh has few distinct cell shapes (at most 1 per 4 cells on "
+          "every rank: a block mesh has 1, an unstructured one about 1 per "
+          "cell), else (and with the implicit and quasi-static schemes, "
+          "which solve with an assembled matrix) assembled for degree 1 and "
+          "matrix-free for degree 2 (BENCHMARKS.md); the run's description "
+          "says which and why.");
         prm.declare_entry(
           "Body force",
           "0",

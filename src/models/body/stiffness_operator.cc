@@ -165,8 +165,18 @@ namespace stickslip
     template <int dim>
     StiffnessChoice
     choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
-                              const unsigned int     degree)
+                              const unsigned int     degree,
+                              const bool             explicit_scheme)
     {
+      // The implicit and quasi-static steps solve with their own assembled
+      // K + c0 M: their residual's K u must be summed as that matrix's
+      // product, or the active set's iteration stalls at the difference
+      // (body_implicit_law_noise_floor failed with the element kernels).
+      if (!explicit_scheme)
+        return {degree == 1 ? StiffnessKind::assembled :
+                              StiffnessKind::matrix_free,
+                "the implicit and quasi-static steps take the operator of "
+                "their linear solver"};
       const MPI_Comm comm  = dof_handler.get_communicator();
       unsigned int   owned = 0;
       for (const auto &cell : dof_handler.active_cell_iterators())
@@ -264,9 +274,13 @@ namespace stickslip
     template unsigned int
     count_cell_shapes<3>(const DoFHandler<3> &, const unsigned int);
     template StiffnessChoice
-    choose_stiffness_operator<2>(const DoFHandler<2> &, const unsigned int);
+    choose_stiffness_operator<2>(const DoFHandler<2> &,
+                                 const unsigned int,
+                                 const bool);
     template StiffnessChoice
-    choose_stiffness_operator<3>(const DoFHandler<3> &, const unsigned int);
+    choose_stiffness_operator<3>(const DoFHandler<3> &,
+                                 const unsigned int,
+                                 const bool);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

@@ -116,13 +116,16 @@ namespace stickslip
      * cells_per_kernel_shape owned cells (in the .cc file, with the
      * measurement behind it; at least one shape allowed: a block mesh
      * always qualifies), else the faster of the other two for the degree
-     * (assembled for Q1, matrix-free for Q2). Every rank takes the same
-     * choice (collective).
+     * (assembled for Q1, matrix-free for Q2). Not @p explicit_scheme
+     * (implicit, quasi-static): always those two, the operator of the
+     * linear solver's matrix for Q1. Every rank takes the same choice
+     * (collective).
      */
     template <int dim>
     StiffnessChoice
     choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
-                              const unsigned int     degree);
+                              const unsigned int     degree,
+                              const bool             explicit_scheme);
 
 
 
