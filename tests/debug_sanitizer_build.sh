@@ -132,8 +132,9 @@ part_models() {
     --resume "$out/body"
 }
 # 2 ranks: owned/ghosted vectors, partitioned matrices and their asserts;
-# the body with both stiffness operators, Q2, 3D, distributed friction and
-# the implicit step.
+# the body with the three stiffness operators (the default, auto, takes the
+# element kernels on the block), Q2, 3D, distributed friction and the
+# implicit step.
 part_np2() {
   NP=2 run string_np2 prm/string.prm --set "Time/Final time=0.1"
   NP=2 run membrane_np2 prm/membrane_manufactured.prm --set "Time/Final time=0.125" \
@@ -143,6 +144,8 @@ part_np2() {
   NP=2 run body_np2 tests/body/block.prm "${body_short[@]}"
   NP=2 run body_matrix_free_np2 tests/body/block.prm "${body_short[@]}" \
     --set "Body/Stiffness operator=matrix-free"
+  NP=2 run body_assembled_np2 tests/body/block.prm "${body_short[@]}" \
+    --set "Body/Stiffness operator=assembled"
   NP=2 run body_q2_np2 tests/body/block.prm "${body_short[@]}" \
     --set "Body/Finite element degree=2" --set "Time/Time step=1e-7"
   NP=2 run body_3d_np2 tests/body/block3d.prm --set "Time/Final time=8e-6"

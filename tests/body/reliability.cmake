@@ -26,7 +26,12 @@ endfunction()
 # Measured spreads (np 1-3 | 1 ulp, column metric of compare_histories.py):
 # block_p1 1.5e-12 | 1.7e-12; block_p2 1.8e-11 | 2.1e-11; block3d 1.1e-12 |
 # 2.2e-13; membrane 2.0e-12 | 4.3e-13 (the energy_balance column, a small
-# difference of large numbers, sets them).
+# difference of large numbers, sets them). Measured again (np 1-3) with the
+# element kernels, the default's choice on these meshes since
+# Body/Stiffness operator = auto looks at the cell shapes: block_p1 3.1e-12,
+# block_p2 6.7e-11, block3d 6.3e-13, membrane 4.9e-13; sliding_redistributed
+# 3.6e-9, mirror 1.9e-11, mirror_traction 2.9e-12 (below): every tolerance is
+# still at least 1000 times its spread.
 body_rank_case(block_p1 "1;2;3" 1e-8 tests/body/block.prm
   --set "Output/Field output=false")
 body_rank_case(block_p2 "1;2" 1e-7 tests/body/block.prm
@@ -59,16 +64,20 @@ body_rank_case(mirror_traction "1;2" 1e-8 tests/body/block.prm
   --set "Body/Contact/Contact law=prescribed traction"
   --set "Body/Contact/Normal traction=5e6*(1 - x/2)" --set "Output/Field output=false")
 
-# ---- Body/Stiffness operator = element kernels against the default
-# operator (assembled for Q1, matrix-free for Q2) of the 1-rank runs above:
-# the same histories to round-off amplified by stick-slip, on 1 and 2 ranks.
-# Measured (column metric of compare_histories.py; energy_balance and
-# impact_work set them): block3d np1 2.5e-13, np2 1.1e-12; block_p2 np2
-# 5.7e-11; tolerance 1000 times each, rounded up to a power of ten, as above.
-function(body_kernels_case case np tolerance prm)
-  set(name body_kernels_${case}_np${np})
+# ---- The default operator, Body/Stiffness operator = auto, takes the
+# element kernels on these blocks (1 distinct cell shape; the log says so)
+# instead of the assembled matrix (Q1) and matrix-free (Q2) it took before:
+# those two against the default 1-rank runs above, on 1 and 2 ranks, the
+# same histories to round-off amplified by stick-slip. Measured (column
+# metric of compare_histories.py; energy_balance sets them): block3d
+# assembled np1 2.8e-13, np2 8.2e-13; block_p2 matrix-free np2 3.1e-11;
+# tolerances those of the rank tests above (1e-8, 1e-7), more than 1000
+# times each.
+function(body_operator_case case operator np tolerance prm)
+  string(REPLACE "-" "_" tag "${operator}")
+  set(name body_${tag}_${case}_np${np})
   stickslip_run_test(${name} ${np} ${prm} ${ARGN}
-    --set "Body/Stiffness operator=element kernels")
+    --set "Body/Stiffness operator=${operator}")
   set_tests_properties(${name} PROPERTIES FIXTURES_SETUP ${name})
   add_test(NAME ${name}_same_as_default
     COMMAND ${PYTHON3} ${SRC}/tests/compare_histories.py
@@ -77,9 +86,47 @@ function(body_kernels_case case np tolerance prm)
   set_tests_properties(${name}_same_as_default PROPERTIES
     FIXTURES_REQUIRED "body_mpi_${case};${name}")
 endfunction()
-body_kernels_case(block3d 1 1e-8 tests/body/block3d.prm)
-body_kernels_case(block3d 2 1e-8 tests/body/block3d.prm)
-body_kernels_case(block_p2 2 1e-7 tests/body/block.prm
+foreach(case block3d block_p2)
+  add_test(NAME body_mpi_${case}_np1_auto_element_kernels
+    COMMAND grep -q "element kernels (.*) K (auto: 1 distinct cell shape)"
+            ${OUT}/body_mpi_${case}_np1/log.txt)
+  set_tests_properties(body_mpi_${case}_np1_auto_element_kernels PROPERTIES
+    FIXTURES_REQUIRED body_mpi_${case})
+endforeach()
+# On 2 ranks each rank counts its own cells' shapes (one each), and on a
+# mesh of many shapes (cylinder_2d_0.msh, every cell its own) auto falls
+# back to the assembled matrix for Q1 and matrix-free for Q2 (10 explicit
+# steps of the Hertz example, under 1 s each). The implicit step keeps the
+# assembled matrix of its solver on a block (the Signorini bar, 2 steps).
+add_test(NAME body_mpi_block_p1_np2_auto_element_kernels
+  COMMAND grep -q "element kernels (.*) K (auto: 2 distinct cell shapes, counted on each rank's cells and summed)"
+          ${OUT}/body_mpi_block_p1_np2/log.txt)
+set_tests_properties(body_mpi_block_p1_np2_auto_element_kernels PROPERTIES
+  FIXTURES_REQUIRED body_mpi_block_p1)
+foreach(degree 1 2)
+  if(degree EQUAL 1)
+    set(expected "assembled (PETSc) K")
+  else()
+    set(expected "matrix-free K")
+  endif()
+  stickslip_run_test(body_auto_operator_many_shapes_p${degree} 1
+    prm/body_hertz_2d.prm --set "Body/Mesh file=${SRC}/meshes/cylinder_2d_0.msh"
+    --set "Body/Time scheme=explicit" --set "Time/Time step=1e-4"
+    --set "Time/Final time=1e-3" --set "Output/Interval=1e-3"
+    --set "Body/Finite element degree=${degree}"
+    -- grep -q "${expected} (auto: more than 1 distinct cell shape per 4 cells"
+       @OUT@/log.txt)
+endforeach()
+stickslip_run_test(body_auto_operator_implicit 1 prm/body_signorini_bar.prm
+  --set "Body/Time scheme=implicit" --set "Time/Time step=0.05"
+  --set "Time/Final time=0.1" --set "Output/Interval=0.05"
+  --set "Body/Subdivisions=4, 40" --set "Body/Size=0.04, 1"
+  --set "Output/Field output=false"
+  -- grep -q "assembled (PETSc) K (auto: the implicit and quasi-static steps take the operator of their linear solver)"
+     @OUT@/log.txt)
+body_operator_case(block3d assembled 1 1e-8 tests/body/block3d.prm)
+body_operator_case(block3d assembled 2 1e-8 tests/body/block3d.prm)
+body_operator_case(block_p2 matrix-free 2 1e-7 tests/body/block.prm
   --set "Body/Finite element degree=2" --set "Time/Time step=1e-7"
   --set "Output/Field output=false")
 

@@ -84,14 +84,25 @@ namespace stickslip
       make_constraints(parameters);
       if (clock)
         clock->lap("unknowns");
-      if (parameters.stiffness == StiffnessKind::assembled)
+      StiffnessKind kind = parameters.stiffness;
+      if (kind == StiffnessKind::automatic)
+        {
+          const StiffnessChoice choice =
+            choose_stiffness_operator(dofs,
+                                      degree,
+                                      parameters.time_scheme ==
+                                        TimeScheme::explicit_central);
+          kind             = choice.kind;
+          automatic_choice = choice.reason;
+        }
+      if (kind == StiffnessKind::assembled)
         elastic_operator =
           std::make_unique<AssembledStiffness<dim>>(dofs,
                                                     periodic_constraints,
                                                     degree,
                                                     parameters.lambda,
                                                     parameters.shear_modulus);
-      else if (parameters.stiffness == StiffnessKind::element_kernels)
+      else if (kind == StiffnessKind::element_kernels)
         elastic_operator = std::make_unique<ElementKernelStiffness<dim>>(
           dofs,
           periodic_constraints,
@@ -163,6 +174,15 @@ namespace stickslip
     BodyDiscretization<dim>::stiffness() const
     {
       return *elastic_operator;
+    }
+
+
+
+    template <int dim>
+    const std::string &
+    BodyDiscretization<dim>::stiffness_choice() const
+    {
+      return automatic_choice;
     }
 
 

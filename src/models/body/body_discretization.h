@@ -18,6 +18,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace stickslip
@@ -82,6 +83,14 @@ namespace stickslip
 
       const StiffnessOperator<dim> &
       stiffness() const;
+
+      /**
+       * Why Body/Stiffness operator = auto chose stiffness() (e.g. "1
+       * distinct cell shape" for the element kernels); empty if
+       * the parameter named the operator.
+       */
+      const std::string &
+      stiffness_choice() const;
 
       MPI_Comm
       communicator() const;
@@ -186,6 +195,7 @@ namespace stickslip
       DoFHandler<dim>                                            dofs;
       AffineConstraints<double>               periodic_constraints;
       std::unique_ptr<StiffnessOperator<dim>> elastic_operator;
+      std::string                             automatic_choice;
       const unsigned int                      degree;
     };
   } // namespace Body

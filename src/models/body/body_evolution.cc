@@ -425,9 +425,12 @@ namespace stickslip
       std::ostringstream text;
       text << "elastic body, " << (dim == 2 ? "2D plane strain" : "3D") << ", Q"
            << parameters.degree << "^" << dim << " lumped, "
-           << mesh.stiffness().description() << " K, " << mesh.n_dofs()
-           << " unknowns on " << mesh.n_active_cells() << " cells ("
-           << material_text(parameters) << ")";
+           << mesh.stiffness().description() << " K"
+           << (mesh.stiffness_choice().empty() ?
+                 "" :
+                 " (auto: " + mesh.stiffness_choice() + ")")
+           << ", " << mesh.n_dofs() << " unknowns on " << mesh.n_active_cells()
+           << " cells (" << material_text(parameters) << ")";
       if (parameters.contact.enabled && parameters.contact.normal_from_mesh)
         {
           text << "; contact normal (";

@@ -103,8 +103,13 @@ namespace stickslip
           "kernels, one dense element matrix per distinct cell shape (one for "
           "a block mesh, one per cell for an unstructured mesh) applied cell "
           "by cell with the build machine's vector instructions, 4 B per node "
-          "of a cell. auto: assembled for degree 1, matrix-free for degree 2 "
-          "(the faster of the first two in BENCHMARKS.md).");
+          "of a cell. auto: with the explicit scheme the element kernels if "
+          "the mesh has few distinct cell shapes (at most 1 per 4 cells on "
+          "every rank: a block mesh has 1, an unstructured one about 1 per "
+          "cell), else (and with the implicit and quasi-static schemes, "
+          "which solve with an assembled matrix) assembled for degree 1 and "
+          "matrix-free for degree 2 (BENCHMARKS.md); the run's description "
+          "says which and why.");
         prm.declare_entry(
           "Body force",
           "0",
@@ -1232,18 +1237,14 @@ namespace stickslip
               "Finite element degree",
               std::to_string(p),
               "it must be 1 or 2");
-      degree = p;
-      const std::optional<StiffnessKind> chosen =
-        parse_selection<std::optional<StiffnessKind>>(
-          prm.get("Stiffness operator"),
-          {{"auto", std::nullopt},
-           {"assembled", StiffnessKind::assembled},
-           {"matrix-free", StiffnessKind::matrix_free},
-           {"element kernels", StiffnessKind::element_kernels}},
-          "Body/Stiffness operator");
-      stiffness = chosen      ? *chosen :
-                  degree == 1 ? StiffnessKind::assembled :
-                                StiffnessKind::matrix_free;
+      degree    = p;
+      stiffness = parse_selection<StiffnessKind>(
+        prm.get("Stiffness operator"),
+        {{"auto", StiffnessKind::automatic},
+         {"assembled", StiffnessKind::assembled},
+         {"matrix-free", StiffnessKind::matrix_free},
+         {"element kernels", StiffnessKind::element_kernels}},
+        "Body/Stiffness operator");
     }
 
 

@@ -34,9 +34,15 @@ namespace stickslip
     /** How K u is computed (Body/Stiffness operator). */
     enum class StiffnessKind
     {
-      assembled,      ///< a sparse matrix of the linear-algebra backend
-      matrix_free,    ///< deal.II's MatrixFree cell loop
-      element_kernels ///< one dense element matrix per cell shape
+      assembled,       ///< a sparse matrix of the linear-algebra backend
+      matrix_free,     ///< deal.II's MatrixFree cell loop
+      element_kernels, ///< one dense element matrix per cell shape
+      /**
+       * auto: chosen by BodyDiscretization once the mesh is known
+       * (choose_stiffness_operator(): the element kernels on meshes with
+       * few distinct cell shapes).
+       */
+      automatic
     };
 
     /** What the contact boundary touches (Body/Contact/Counterpart). */
@@ -289,7 +295,7 @@ namespace stickslip
       double shear_modulus; ///< G [Pa]
 
       unsigned int  degree;    ///< p of FE_Q(p)^dim
-      StiffnessKind stiffness; ///< never auto after parse()
+      StiffnessKind stiffness; ///< automatic: resolved on the mesh
 
       /** f(x, t), u0(x), u1(x): dim expressions; g(x): one. */
       std::string body_force, initial_displacement, initial_velocity;

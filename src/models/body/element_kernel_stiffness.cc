@@ -34,6 +34,10 @@ namespace stickslip
                     cell_dofs,
                     cell_groups);
       make_cell_lists(dof_handler, cell_dofs, cell_groups);
+      // The matrices grew one shape at a time: without the spare capacity
+      // the memory the run summary reports is theirs (n x length doubles
+      // each).
+      matrices.shrink_to_fit();
     }
 
 

@@ -6,9 +6,11 @@
 
 #include <models/body/stiffness_operator.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace stickslip
@@ -121,6 +123,90 @@ namespace stickslip
 
 
     template <int dim>
+    unsigned int
+    count_cell_shapes(const DoFHandler<dim> &dof_handler,
+                      const unsigned int     limit)
+    {
+      std::set<std::vector<long long>> shapes;
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        if (cell->is_locally_owned())
+          {
+            shapes.insert(cell_shape_key<dim>(cell));
+            if (shapes.size() > limit)
+              break;
+          }
+      return shapes.size();
+    }
+
+
+
+    namespace
+    {
+      /**
+       * Body/Stiffness operator = auto takes the element kernels if there is
+       * at most one distinct cell shape per this many owned cells. Their
+       * K u reads one element matrix per distinct shape, n^2 doubles (n
+       * unknowns per cell), next to the cells' indices: with every cell its
+       * own shape it reads more bytes than the assembled matrix. Measured
+       * (BENCHMARKS.md, section 84_stiffness_operators; 1 rank, Q1, time
+       * loop of the kernels over the assembled matrix's): one shape 0.36
+       * (2D) and 0.28 (3D), a quarter of the cells each its own shape
+       * 0.42 and 0.58, every cell its own shape 1.30 and 1.72 (1.08 on
+       * cylinder_2d_0.msh). Linear in the share of cells with their own
+       * shape, the kernels stop paying at about 0.7 (2D) and 0.5 (3D) of
+       * the cells; a quarter, where they were measured 1.7 to 2.4 times
+       * faster, leaves a margin for the noise of a shared machine.
+       */
+      constexpr unsigned int cells_per_kernel_shape = 4;
+    } // namespace
+
+
+
+    template <int dim>
+    StiffnessChoice
+    choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
+                              const unsigned int     degree,
+                              const bool             explicit_scheme)
+    {
+      // The implicit and quasi-static steps solve with their own assembled
+      // K + c0 M: their residual's K u must be summed as that matrix's
+      // product, or the active set's iteration stalls at the difference
+      // (body_implicit_law_noise_floor failed with the element kernels).
+      if (!explicit_scheme)
+        return {degree == 1 ? StiffnessKind::assembled :
+                              StiffnessKind::matrix_free,
+                "the implicit and quasi-static steps take the operator of "
+                "their linear solver"};
+      const MPI_Comm comm  = dof_handler.get_communicator();
+      unsigned int   owned = 0;
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        owned += cell->is_locally_owned() ? 1 : 0;
+      const unsigned int limit  = std::max(1u, owned / cells_per_kernel_shape);
+      const unsigned int shapes = count_cell_shapes(dof_handler, limit);
+      const bool         few =
+        Utilities::MPI::min(shapes <= limit ? 1u : 0u, comm) == 1u;
+      if (few)
+        {
+          const unsigned int total   = Utilities::MPI::sum(shapes, comm);
+          const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+          return {StiffnessKind::element_kernels,
+                  std::to_string(total) + " distinct cell shape" +
+                    (total == 1 ? "" : "s") +
+                    (n_ranks == 1 ? "" :
+                                    ", counted on each rank's cells and "
+                                    "summed")};
+        }
+      const std::string many = "more than 1 distinct cell shape per " +
+                               std::to_string(cells_per_kernel_shape) +
+                               " cells, too many for the element kernels";
+      return {degree == 1 ? StiffnessKind::assembled :
+                            StiffnessKind::matrix_free,
+              many};
+    }
+
+
+
+    template <int dim>
     double
     element_eigenvalue_bound(const DoFHandler<dim> &dof_handler,
                              const unsigned int     degree,
@@ -183,6 +269,18 @@ namespace stickslip
     cell_shape_key<2>(const DoFHandler<2>::active_cell_iterator &);
     template std::vector<long long>
     cell_shape_key<3>(const DoFHandler<3>::active_cell_iterator &);
+    template unsigned int
+    count_cell_shapes<2>(const DoFHandler<2> &, const unsigned int);
+    template unsigned int
+    count_cell_shapes<3>(const DoFHandler<3> &, const unsigned int);
+    template StiffnessChoice
+    choose_stiffness_operator<2>(const DoFHandler<2> &,
+                                 const unsigned int,
+                                 const bool);
+    template StiffnessChoice
+    choose_stiffness_operator<3>(const DoFHandler<3> &,
+                                 const unsigned int,
+                                 const bool);
     template double
     element_eigenvalue_bound<2>(const DoFHandler<2> &,
                                 const unsigned int,

@@ -9,6 +9,7 @@
 #include <deal.II/lac/la_parallel_vector.h>
 
 #include <base/global.h>
+#include <models/body/body_parameters.h>
 
 #include <string>
 #include <vector>
@@ -85,6 +86,46 @@ namespace stickslip
     template <int dim>
     std::vector<long long>
     cell_shape_key(const typename DoFHandler<dim>::active_cell_iterator &cell);
+
+
+
+    /**
+     * The number of distinct cell shapes (cell_shape_key()) among this
+     * rank's owned cells, counted up to @p limit + 1 (the count stops
+     * there: an unstructured mesh need not have all its keys in memory).
+     */
+    template <int dim>
+    unsigned int
+    count_cell_shapes(const DoFHandler<dim> &dof_handler,
+                      const unsigned int     limit);
+
+
+
+    /** What Body/Stiffness operator = auto chose and why (for the log). */
+    struct StiffnessChoice
+    {
+      StiffnessKind kind;
+      std::string   reason;
+    };
+
+
+
+    /**
+     * Body/Stiffness operator = auto, resolved on the mesh: the element
+     * kernels if every rank has at most one distinct cell shape per
+     * cells_per_kernel_shape owned cells (in the .cc file, with the
+     * measurement behind it; at least one shape allowed: a block mesh
+     * always qualifies), else the faster of the other two for the degree
+     * (assembled for Q1, matrix-free for Q2). Not @p explicit_scheme
+     * (implicit, quasi-static): always those two, the operator of the
+     * linear solver's matrix for Q1. Every rank takes the same choice
+     * (collective).
+     */
+    template <int dim>
+    StiffnessChoice
+    choose_stiffness_operator(const DoFHandler<dim> &dof_handler,
+                              const unsigned int     degree,
+                              const bool             explicit_scheme);
 
 
 
