@@ -17,9 +17,10 @@ namespace stickslip
       throw_bad_parameter(source,
                           "Time/Convergence time steps",
                           parameters.time.convergence_time_steps_text,
-                          "Model = spring-slider runs one time grid: leave "
-                          "it empty (its order in time is measured by "
-                          "tests/friction/)");
+                          "Model = spring-slider runs one time step (Time/"
+                          "Time step, the sampling of its adaptive "
+                          "integrator): leave it empty (its order in time "
+                          "is measured by tests/friction/)");
     evolution.check_initial_state(grid.t0);
   }
 
