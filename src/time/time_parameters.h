@@ -136,11 +136,14 @@ namespace stickslip
      */
     struct Numerics
     {
-      Time         time;
-      Splitting    splitting;
-      Friction     friction;
-      Centered     centered;
-      LinearSolver linear_solver;
+      // Value-initialized: a model with its own time integration (body,
+      // slab, spring-slider) does not read the subsections of the friction
+      // systems' schemes, and copies them all the same.
+      Time         time{};
+      Splitting    splitting{};
+      Friction     friction{};
+      Centered     centered{};
+      LinearSolver linear_solver{};
 
       static void
       declare_parameters(ParameterHandler &prm);
